@@ -1,0 +1,155 @@
+//! [`Envelope`]: the borrowing envelope, serialized straight from the tool's fields.
+
+use serde::ser::{SerializeMap, SerializeStruct};
+use serde::{Serialize, Serializer};
+use serde_json::{Map, Value};
+
+use crate::{Identity, Projection, TOOL_META_KEY, TOOL_META_VERSION, ToolMeta};
+
+/// The tool-identity envelope of one tool value, borrowing its fields.
+///
+/// It serializes to exactly the bytes of the equivalent [`ToolMeta`] without building a
+/// `serde_json::Value` on the way, so writing it into a buffer with enough capacity makes
+/// no heap allocation. Build one with [`ToolIdentity::envelope`](crate::ToolIdentity::envelope)
+/// or [`Identity::envelope`] (identity only).
+///
+/// ```
+/// use toolmeta::{Identity, Namespace, ToolKind};
+/// const BASH: Identity = Identity::new("bash", ToolKind::Execute, Namespace::GrokBuild);
+/// // A harness that exposes the tool to the model as `shell` renames it at run time:
+/// let json = serde_json::to_string(&BASH.envelope().with_name("shell")).unwrap();
+/// assert_eq!(
+///     json,
+///     r#"{"version":1,"name":"shell","kind":"execute","namespace":"grok_build","label":"Run Command","read_only":false}"#
+/// );
+/// ```
+#[derive(Debug)]
+pub struct Envelope<'a, T: ?Sized = ()> {
+    identity: Identity,
+    name: &'a str,
+    input: Option<&'a T>,
+}
+
+impl<T: ?Sized> Clone for Envelope<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: ?Sized> Copy for Envelope<'_, T> {}
+
+impl<'a> Envelope<'a, ()> {
+    /// The identity-only envelope: no `input`.
+    pub fn identity_only(identity: &Identity) -> Envelope<'a, ()> {
+        Envelope {
+            identity: *identity,
+            name: identity.name,
+            input: None,
+        }
+    }
+}
+
+impl<'a, T: Projection + ?Sized> Envelope<'a, T> {
+    /// The envelope of `tool` under `identity`, with `input` when the tool projects one.
+    pub fn new(identity: Identity, tool: &'a T) -> Envelope<'a, T> {
+        Envelope {
+            identity,
+            name: identity.name,
+            input: tool.has_input().then_some(tool),
+        }
+    }
+
+    /// The same envelope with `identity` only: `input` dropped.
+    pub fn without_input(self) -> Envelope<'a, T> {
+        Envelope {
+            input: None,
+            ..self
+        }
+    }
+
+    /// The same envelope under another wire name, for a tool a harness renames at run time.
+    pub fn with_name(self, name: &'a str) -> Envelope<'a, T> {
+        Envelope { name, ..self }
+    }
+
+    /// The identity this envelope carries (its `name` before any [`Envelope::with_name`]).
+    pub fn identity(&self) -> &Identity {
+        &self.identity
+    }
+
+    /// The wire name this envelope carries.
+    pub fn name(&self) -> &'a str {
+        self.name
+    }
+
+    /// Whether the envelope carries an `input`.
+    pub fn has_input(&self) -> bool {
+        self.input.is_some()
+    }
+
+    /// The canonical input as a JSON value; `None` when the envelope carries none.
+    pub fn input_value(&self) -> Option<Value> {
+        self.input.map(|tool| to_value(&InputRef(tool)))
+    }
+
+    /// The owned envelope.
+    pub fn to_tool_meta(&self) -> ToolMeta {
+        ToolMeta {
+            version: TOOL_META_VERSION,
+            name: self.name.to_owned(),
+            kind: self.identity.kind,
+            namespace: self.identity.namespace,
+            label: self.identity.label.into(),
+            read_only: self.identity.read_only,
+            input: self.input_value(),
+        }
+    }
+
+    /// The envelope as a JSON value.
+    pub fn to_value(&self) -> Value {
+        to_value(self)
+    }
+
+    /// Inserts (or replaces) the envelope under [`TOOL_META_KEY`] in an event's existing
+    /// `_meta` object, keeping every other key; creates the object when there is none.
+    pub fn stamp(&self, existing: Option<Map<String, Value>>) -> Map<String, Value> {
+        let mut meta = existing.unwrap_or_default();
+        meta.insert(TOOL_META_KEY.to_owned(), self.to_value());
+        meta
+    }
+}
+
+/// Serializing a projection cannot fail: the derive only admits strings, lossily-converted
+/// paths and integers as projected values, and string keys.
+fn to_value<S: Serialize + ?Sized>(value: &S) -> Value {
+    serde_json::to_value(value).expect("toolmeta projections serialize infallibly")
+}
+
+impl<T: Projection + ?Sized> Serialize for Envelope<'_, T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let len = 6 + usize::from(self.input.is_some());
+        let mut envelope = serializer.serialize_struct("ToolMeta", len)?;
+        envelope.serialize_field("version", &TOOL_META_VERSION)?;
+        envelope.serialize_field("name", self.name)?;
+        envelope.serialize_field("kind", &self.identity.kind)?;
+        envelope.serialize_field("namespace", &self.identity.namespace)?;
+        envelope.serialize_field("label", self.identity.label)?;
+        envelope.serialize_field("read_only", &self.identity.read_only)?;
+        match self.input {
+            Some(tool) => envelope.serialize_field("input", &InputRef(tool))?,
+            None => envelope.skip_field("input")?,
+        }
+        envelope.end()
+    }
+}
+
+/// The canonical input of a tool value, serialized as a map by its [`Projection`].
+struct InputRef<'a, T: ?Sized>(&'a T);
+
+impl<T: Projection + ?Sized> Serialize for InputRef<'_, T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.0.project(&mut map)?;
+        map.end()
+    }
+}

@@ -1,0 +1,47 @@
+//! # toolmeta
+//!
+//! The canonical **tool-identity envelope** for Agent Client Protocol (ACP) tool calls,
+//! made impossible to get wrong.
+//!
+//! Every coding agent names its tools differently (`read_file`, `Read`, `read`); the
+//! envelope that rides under `_meta["x.ai/tool"]` on each tool-call event says what the
+//! tool *is* — its [`ToolKind`], its [`Namespace`], a cross-harness `label` such as
+//! `"Read"` — and projects its input onto shared canonical [`keys`].
+//!
+//! - Harnesses annotate their tool-argument structs with `#[derive(ToolIdentity)]`; the
+//!   identity and the projection are emitted at compile time, and contract violations are
+//!   compile errors.
+//! - Clients read the envelope with [`ToolMeta`] (strict).
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod envelope;
+mod identity;
+pub mod keys;
+mod kind;
+mod meta;
+mod namespace;
+mod offset;
+mod shape;
+mod tool;
+
+#[doc(hidden)]
+pub mod __private;
+
+pub use envelope::Envelope;
+pub use identity::Identity;
+pub use kind::ToolKind;
+pub use meta::ToolMeta;
+pub use namespace::{Namespace, UnknownNamespace};
+pub use offset::normalize_offset;
+pub use shape::LabelShape;
+pub use tool::{InputField, Projection, ToolDispatch, ToolIdentity};
+
+#[cfg(feature = "derive")]
+pub use toolmeta_derive::ToolIdentity;
+
+/// The key of the envelope in an ACP event's `_meta` object.
+pub const TOOL_META_KEY: &str = "x.ai/tool";
+
+/// The version of the envelope this crate writes.
+pub const TOOL_META_VERSION: u32 = 1;

@@ -1,0 +1,131 @@
+//! [`Namespace`]: the closed set of toolsets a tool can belong to.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+macro_rules! namespaces {
+    ($( $(#[$doc:meta])* $variant:ident = $wire:literal $(| $alias:literal)*; )*) => {
+        /// The toolset a tool belongs to.
+        ///
+        /// A **closed** set, on purpose: an unknown namespace fails strict decoding of the
+        /// whole envelope, so typed consumers with exhaustive matches must update when a
+        /// toolset is added. Written snake_case; the listed aliases (PascalCase and legacy
+        /// spellings) are accepted when reading. Out-of-tree readers that must not fail read
+        /// it as a plain string instead (see the loose reader).
+        ///
+        /// ```
+        /// use toolmeta::Namespace;
+        /// assert_eq!(Namespace::from_wire("GrokBuild"), Some(Namespace::GrokBuild));
+        /// assert_eq!(Namespace::OpenCode.as_str(), "opencode");
+        /// assert_eq!(Namespace::from_wire("cursor"), None);
+        /// ```
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Namespace {
+            $( $(#[$doc])* #[doc = concat!("`", $wire, "`", $(", also read from `", $alias, "`",)* ".")] $variant, )*
+        }
+
+        impl Namespace {
+            /// Every namespace.
+            pub const ALL: &'static [Namespace] = &[$(Namespace::$variant),*];
+
+            /// The snake_case wire name.
+            pub const fn as_str(self) -> &'static str {
+                match self { $(Namespace::$variant => $wire,)* }
+            }
+
+            /// The spellings accepted when reading besides [`Namespace::as_str`].
+            pub const fn aliases(self) -> &'static [&'static str] {
+                match self { $(Namespace::$variant => &[$($alias),*],)* }
+            }
+
+            /// The namespace spelled `wire` or one of its aliases; `None` when unknown.
+            pub fn from_wire(wire: &str) -> Option<Namespace> {
+                match wire { $($wire $(| $alias)* => Some(Namespace::$variant),)* _ => None }
+            }
+        }
+    };
+}
+
+namespaces! {
+    /// Grok Build's standard toolset.
+    GrokBuild = "grok_build" | "GrokBuild";
+    /// Grok Build's concise toolset.
+    GrokBuildConcise = "grok_build_concise" | "GrokBuildConcise";
+    /// Grok Build's hashline-editing toolset.
+    GrokBuildHashline = "grok_build_hashline" | "GrokBuildHashline";
+    /// OpenAI Codex's tools.
+    Codex = "codex" | "Codex";
+    /// OpenCode's tools.
+    OpenCode = "opencode" | "OpenCode" | "open_code";
+    /// Tools served by an MCP server.
+    Mcp = "mcp" | "MCP";
+    /// Claude Code's tools (toolmeta's catalog).
+    ClaudeCode = "claude_code" | "ClaudeCode";
+    /// Gemini CLI's tools (toolmeta's catalog).
+    GeminiCli = "gemini_cli" | "GeminiCli";
+}
+
+impl Namespace {
+    /// Whether the namespace is in the reference schema published by the harness that
+    /// defined the envelope (toolmeta's `claude_code` and `gemini_cli` are additions).
+    pub const fn in_reference_schema(self) -> bool {
+        !matches!(self, Namespace::ClaudeCode | Namespace::GeminiCli)
+    }
+}
+
+impl fmt::Display for Namespace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The error of parsing an unknown namespace.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownNamespace(pub String);
+
+impl fmt::Display for UnknownNamespace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown namespace `{}`, expected one of ", self.0)?;
+        for (i, ns) in Namespace::ALL.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "`{ns}`")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for UnknownNamespace {}
+
+impl FromStr for Namespace {
+    type Err = UnknownNamespace;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Namespace::from_wire(s).ok_or_else(|| UnknownNamespace(s.to_owned()))
+    }
+}
+
+impl Serialize for Namespace {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Namespace {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct NamespaceVisitor;
+        impl serde::de::Visitor<'_> for NamespaceVisitor {
+            type Value = Namespace;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a tool namespace string")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Namespace, E> {
+                Namespace::from_wire(v).ok_or_else(|| E::custom(UnknownNamespace(v.to_owned())))
+            }
+        }
+        deserializer.deserialize_str(NamespaceVisitor)
+    }
+}

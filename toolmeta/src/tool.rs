@@ -1,0 +1,131 @@
+//! The traits the derive implements: [`Projection`], [`ToolIdentity`] and [`ToolDispatch`].
+
+use serde::ser::SerializeMap;
+use serde_json::{Map, Value};
+
+use crate::{Envelope, Identity, ToolMeta};
+
+/// The canonical input of a tool value: which canonical (and extra) keys it projects.
+///
+/// Implemented by `#[derive(ToolIdentity)]`; implementing it by hand is possible but gives
+/// up the compile-time checks of the wire contract.
+pub trait Projection {
+    /// Whether this value carries an `input` at all (`false` for `no_input` tools and the
+    /// dynamic variant of a tool enum).
+    fn has_input(&self) -> bool;
+
+    /// Writes the projected entries, canonical keys first, then extra keys.
+    fn project<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error>;
+}
+
+/// The unit projection: nothing.
+impl Projection for () {
+    fn has_input(&self) -> bool {
+        false
+    }
+
+    fn project<M: SerializeMap>(&self, _map: &mut M) -> Result<(), M::Error> {
+        Ok(())
+    }
+}
+
+/// One projected field, as recorded by the derive: where it comes from in the raw JSON
+/// arguments and where it goes in the canonical input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct InputField {
+    /// The key in the canonical input (a canonical key, or an extra key when `extra`).
+    pub key: &'static str,
+    /// The field's key in the raw JSON arguments, after `#[serde(rename)]`/`rename_all`.
+    pub wire: &'static str,
+    /// Whether `key` is a harness-specific extra key rather than a canonical one.
+    pub extra: bool,
+    /// Whether the field is an `Option` (projected only when present).
+    pub optional: bool,
+    /// Whether the field is converted by a `with` function before projecting (a raw JSON
+    /// value cannot go through it).
+    pub converted: bool,
+}
+
+/// A tool-argument type with a compile-time identity: what `#[derive(ToolIdentity)]` gives
+/// a struct.
+///
+/// ```
+/// use toolmeta::ToolIdentity;
+///
+/// #[derive(ToolIdentity)]
+/// #[tool(name = "read_file", namespace = "grok_build", kind = "read")]
+/// struct ReadFile {
+///     #[tool(project)]
+///     path: String,
+///     #[tool(project)]
+///     offset: Option<i64>,
+/// }
+///
+/// let read = ReadFile { path: "src/main.rs".into(), offset: Some(0) };
+/// assert_eq!(
+///     serde_json::to_string(&read.envelope()).unwrap(),
+///     r#"{"version":1,"name":"read_file","kind":"read","namespace":"grok_build","label":"Read","read_only":true,"input":{"path":"src/main.rs","offset":1}}"#
+/// );
+/// ```
+pub trait ToolIdentity: Projection {
+    /// Who the tool is.
+    const IDENTITY: Identity;
+
+    /// The projected fields with their raw wire keys, in projection order; empty for a
+    /// `no_input` tool.
+    const INPUT_FIELDS: &'static [InputField];
+
+    /// The borrowing envelope of this value (see [`Envelope`]); rename it at run time with
+    /// [`Envelope::with_name`].
+    fn envelope(&self) -> Envelope<'_, Self> {
+        Envelope::new(Self::IDENTITY, self)
+    }
+
+    /// The owned envelope: identity and projected input.
+    fn tool_meta(&self) -> ToolMeta {
+        self.envelope().to_tool_meta()
+    }
+
+    /// The identity-only envelope (no `input`), for the first `tool_call` event, sent
+    /// before the arguments are parsed.
+    fn identity_meta() -> ToolMeta
+    where
+        Self: Sized,
+    {
+        Self::IDENTITY.tool_meta()
+    }
+
+    /// Inserts (or replaces) the full envelope under [`TOOL_META_KEY`](crate::TOOL_META_KEY)
+    /// in an event's existing `_meta` object, keeping every other key.
+    fn stamp(&self, existing: Option<Map<String, Value>>) -> Map<String, Value> {
+        self.envelope().stamp(existing)
+    }
+}
+
+/// An enum of tool inputs (one newtype variant per tool, plus a dynamic catch-all):
+/// identity and projection chosen per value by dispatch. What `#[derive(ToolIdentity)]`
+/// gives an enum.
+pub trait ToolDispatch: Projection {
+    /// The identity of this value's tool; `None` for the dynamic catch-all.
+    fn identity(&self) -> Option<Identity>;
+
+    /// The borrowing envelope; `None` for the dynamic catch-all.
+    fn envelope(&self) -> Option<Envelope<'_, Self>> {
+        self.identity()
+            .map(|identity| Envelope::new(identity, self))
+    }
+
+    /// The owned envelope; `None` for the dynamic catch-all.
+    fn tool_meta(&self) -> Option<ToolMeta> {
+        self.envelope().map(|envelope| envelope.to_tool_meta())
+    }
+
+    /// Stamps the envelope into `existing`; the dynamic catch-all leaves it untouched (and
+    /// creates none).
+    fn stamp(&self, existing: Option<Map<String, Value>>) -> Option<Map<String, Value>> {
+        match self.envelope() {
+            Some(envelope) => Some(envelope.stamp(existing)),
+            None => existing,
+        }
+    }
+}
