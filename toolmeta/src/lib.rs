@@ -17,6 +17,7 @@
 
 mod envelope;
 mod identity;
+pub mod catalog;
 pub mod keys;
 mod kind;
 mod meta;
