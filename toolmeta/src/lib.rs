@@ -15,6 +15,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod decode;
 mod envelope;
 mod identity;
 pub mod catalog;
@@ -23,6 +24,8 @@ mod kind;
 mod meta;
 mod namespace;
 mod offset;
+#[cfg(feature = "schemars")]
+pub mod schema;
 mod shape;
 mod tool;
 
