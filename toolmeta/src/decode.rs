@@ -14,7 +14,28 @@ use serde::de::{self, Deserializer, MapAccess, Unexpected, Visitor};
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::{Namespace, ToolKind};
+use crate::{Namespace, ToolKind, ToolMeta};
+
+/// Strict, and only from an object.
+impl<'de> Deserialize<'de> for ToolMeta {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(EnvelopeVisitor)
+    }
+}
+
+struct EnvelopeVisitor;
+
+impl<'de> Visitor<'de> for EnvelopeVisitor {
+    type Value = ToolMeta;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a tool-identity envelope object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<ToolMeta, A::Error> {
+        ToolMeta::deserialize(de::value::MapAccessDeserializer::new(map))
+    }
+}
 
 pub(crate) fn version<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {
     deserializer.deserialize_u32(VersionVisitor)

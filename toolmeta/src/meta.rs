@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use crate::{Namespace, TOOL_META_KEY, ToolKind, decode};
@@ -36,6 +36,10 @@ use crate::{Namespace, TOOL_META_KEY, ToolKind, decode};
 /// assert!(err.to_string().starts_with("invalid type: string \"1\", expected `version`"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+// The derives become inherent `ToolMeta::serialize`/`deserialize`, wrapped by the trait
+// impls below and in `decode`, which only accept an object (serde's derive also takes a
+// sequence of the field values, which is no envelope).
+#[serde(remote = "Self")]
 #[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "schemars", schemars(transform = crate::schema::describe_tool_meta))]
 pub struct ToolMeta {
@@ -69,6 +73,12 @@ pub struct ToolMeta {
     )]
     #[cfg_attr(feature = "schemars", schemars(schema_with = "crate::schema::input_schema"))]
     pub input: Option<Value>,
+}
+
+impl Serialize for ToolMeta {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        ToolMeta::serialize(self, serializer)
+    }
 }
 
 impl ToolMeta {

@@ -133,7 +133,7 @@ pub(crate) fn describe_tool_meta(schema: &mut Schema) {
         format!(
             "The canonical tool-identity envelope (version 1), one object under \
              `_meta[\"{TOOL_META_KEY}\"]` of an ACP tool-call event. Fields are written in the \
-             order of `required`, then `input`; readers ignore unknown fields. `label` is the cross-harness \
+             order listed; readers ignore unknown fields. `label` is the cross-harness \
              grouping and display key; `kind` is a finer, open discriminator; `name` is the \
              harness's model-facing tool name, for diagnostics. `version` bumps only on \
              removal or change of meaning."
