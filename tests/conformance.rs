@@ -42,7 +42,10 @@ fn validator(path: &str) -> jsonschema::Validator {
         schema["$schema"], "http://json-schema.org/draft-07/schema#",
         "{path} is expected to be draft-07"
     );
-    assert!(jsonschema::draft7::meta::is_valid(&schema), "{path} is not a valid draft-07 schema");
+    assert!(
+        jsonschema::draft7::meta::is_valid(&schema),
+        "{path} is not a valid draft-07 schema"
+    );
     jsonschema::draft7::new(&schema).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
@@ -120,7 +123,10 @@ fn every_kind_in_every_reference_namespace_validates_against_the_reference() {
     for identity in every_identity(&REFERENCE_NAMESPACES) {
         for envelope in envelopes(&identity) {
             let errors = errors(&reference, &envelope);
-            assert!(errors.is_empty(), "{envelope} fails the reference schema: {errors:#?}");
+            assert!(
+                errors.is_empty(),
+                "{envelope} fails the reference schema: {errors:#?}"
+            );
             checked += 1;
         }
     }
@@ -136,11 +142,17 @@ fn every_kind_in_every_namespace_validates_against_the_published_schema() {
     for identity in every_identity(Namespace::ALL) {
         for envelope in envelopes(&identity) {
             let errors = errors(&published, &envelope);
-            assert!(errors.is_empty(), "{envelope} fails the published schema: {errors:#?}");
+            assert!(
+                errors.is_empty(),
+                "{envelope} fails the published schema: {errors:#?}"
+            );
             checked += 1;
         }
     }
-    assert_eq!(checked, Namespace::ALL.len() * (ToolKind::ALL.len() + 2) * 7);
+    assert_eq!(
+        checked,
+        Namespace::ALL.len() * (ToolKind::ALL.len() + 2) * 7
+    );
 }
 
 #[test]
@@ -149,10 +161,9 @@ fn toolmeta_namespaces_are_accepted_by_ours_and_rejected_by_the_reference() {
     let published = validator(PUBLISHED);
     for namespace in [Namespace::ClaudeCode, Namespace::GeminiCli] {
         assert!(!namespace.in_reference_schema());
-        let envelope = serde_json::to_value(
-            Identity::new("Read", ToolKind::Read, namespace).envelope(),
-        )
-        .unwrap();
+        let envelope =
+            serde_json::to_value(Identity::new("Read", ToolKind::Read, namespace).envelope())
+                .unwrap();
         assert!(published.is_valid(&envelope), "{envelope}");
         let errors = errors(&reference, &envelope);
         assert_eq!(errors.len(), 1, "{errors:#?}");
@@ -175,7 +186,10 @@ fn an_unknown_namespace_is_rejected_by_strict_decoding_and_both_schemas() {
     let message = err.to_string();
     assert!(message.contains("`namespace`"), "{message}");
     assert!(message.contains("\"cursor\""), "{message}");
-    assert!(message.contains("`grok_build`"), "lists the valid set: {message}");
+    assert!(
+        message.contains("`grok_build`"),
+        "lists the valid set: {message}"
+    );
     // Inside an event's `_meta`, the same.
     let meta = json!({ TOOL_META_KEY: envelope.clone(), "bash_mode": true });
     let decoded = ToolMeta::from_meta(meta.as_object().unwrap()).unwrap();
@@ -235,7 +249,12 @@ fn both_schemas_reject_broken_envelopes() {
     for path in [REFERENCE, PUBLISHED] {
         let validator = validator(path);
         assert!(validator.is_valid(&good), "{path}");
-        for bad in [&missing_label, &string_version, &negative_version, &string_read_only] {
+        for bad in [
+            &missing_label,
+            &string_version,
+            &negative_version,
+            &string_read_only,
+        ] {
             assert!(!validator.is_valid(bad), "{path} accepts {bad}");
         }
     }

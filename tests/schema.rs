@@ -110,7 +110,9 @@ fn the_drift_report_names_every_drifted_place() {
     differences(&drifted, &generated(), "", &mut diffs);
     diffs.sort();
     assert_eq!(diffs.len(), 4, "{diffs:#?}");
-    assert!(diffs[0].starts_with("/definitions/ToolNamespace/description: \"stale\" (checked in) != \"The toolset"));
+    assert!(diffs[0].starts_with(
+        "/definitions/ToolNamespace/description: \"stale\" (checked in) != \"The toolset"
+    ));
     assert_eq!(diffs[1], "/properties/extra: only in the checked-in file");
     assert_eq!(diffs[2], "/properties/input: only in the generated schema");
     assert_eq!(
@@ -152,14 +154,23 @@ fn required_fields_are_the_wire_order_and_input_is_optional() {
         .keys()
         .map(String::as_str)
         .collect();
-    assert_eq!(properties, written, "the schema lists the fields in the wire order");
-    assert_eq!(schema["properties"]["input"]["type"], json!(["object", "null"]));
+    assert_eq!(
+        properties, written,
+        "the schema lists the fields in the wire order"
+    );
+    assert_eq!(
+        schema["properties"]["input"]["type"],
+        json!(["object", "null"])
+    );
 }
 
 #[test]
 fn kind_is_an_open_string_listing_every_known_kind() {
     let schema = published();
-    assert_eq!(schema["properties"]["kind"], json!({"$ref": "#/definitions/ToolKind"}));
+    assert_eq!(
+        schema["properties"]["kind"],
+        json!({"$ref": "#/definitions/ToolKind"})
+    );
     let kind = &schema["definitions"]["ToolKind"];
     assert_eq!(kind["type"], "string");
     assert!(kind.get("enum").is_none(), "kind must stay open: {kind}");
@@ -197,19 +208,35 @@ fn published_schema_is_a_superset_of_the_reference() {
     let ours = published();
     let reference = read_json(REFERENCE);
     assert_eq!(ours["$schema"], reference["$schema"]);
-    assert_eq!(ours["required"], reference["required"], "required fields differ");
+    assert_eq!(
+        ours["required"], reference["required"],
+        "required fields differ"
+    );
     let names = |schema: &Value| -> Vec<String> {
-        let mut keys: Vec<String> = schema["properties"].as_object().unwrap().keys().cloned().collect();
+        let mut keys: Vec<String> = schema["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect();
         keys.sort();
         keys
     };
     assert_eq!(names(&ours), names(&reference), "field sets differ");
-    assert_eq!(ours["properties"]["version"]["type"], reference["properties"]["version"]["type"]);
-    assert_eq!(ours["properties"]["version"]["minimum"], reference["properties"]["version"]["minimum"]);
+    assert_eq!(
+        ours["properties"]["version"]["type"],
+        reference["properties"]["version"]["type"]
+    );
+    assert_eq!(
+        ours["properties"]["version"]["minimum"],
+        reference["properties"]["version"]["minimum"]
+    );
     let reference_namespaces = reference["definitions"]["ToolNamespace"]["enum"]
         .as_array()
         .unwrap();
-    let our_namespaces = ours["definitions"]["ToolNamespace"]["enum"].as_array().unwrap();
+    let our_namespaces = ours["definitions"]["ToolNamespace"]["enum"]
+        .as_array()
+        .unwrap();
     for namespace in reference_namespaces {
         assert!(
             our_namespaces.contains(namespace),

@@ -88,7 +88,10 @@ fn assert_keeps_harness_keys(stamped: &Map<String, Value>) {
 
 #[test]
 fn envelope_fields_are_written_in_contract_order() {
-    assert_eq!(serde_json::to_string(&read().envelope()).unwrap(), READ_FULL_JSON);
+    assert_eq!(
+        serde_json::to_string(&read().envelope()).unwrap(),
+        READ_FULL_JSON
+    );
     assert_eq!(
         serde_json::to_string(&ReadFile::IDENTITY.envelope()).unwrap(),
         READ_IDENTITY_JSON
@@ -121,8 +124,14 @@ fn tool_meta_fields_are_written_in_contract_order_and_input_is_omitted_when_none
 fn the_owned_and_borrowed_envelopes_agree() {
     let tool = read();
     let meta = tool.tool_meta();
-    assert_eq!(meta.input, Some(json!({"path": "src/main.rs", "offset": 1, "limit": 60})));
-    assert_eq!(serde_json::to_value(&meta).unwrap(), tool.envelope().to_value());
+    assert_eq!(
+        meta.input,
+        Some(json!({"path": "src/main.rs", "offset": 1, "limit": 60}))
+    );
+    assert_eq!(
+        serde_json::to_value(&meta).unwrap(),
+        tool.envelope().to_value()
+    );
     assert_eq!(meta, tool.envelope().to_tool_meta());
     let back: ToolMeta = serde_json::from_str(READ_FULL_JSON).unwrap();
     assert_eq!(back, meta);
@@ -262,7 +271,10 @@ fn dispatch_stamps_known_tools_and_leaves_the_catch_all_untouched() {
     let stamped = Call::Read(read()).stamp(Some(harness_meta())).unwrap();
     assert_keeps_harness_keys(&stamped);
     assert_eq!(stamped[TOOL_META_KEY].to_string(), READ_FULL_JSON);
-    assert_eq!(Call::Dynamic.stamp(Some(harness_meta())), Some(harness_meta()));
+    assert_eq!(
+        Call::Dynamic.stamp(Some(harness_meta())),
+        Some(harness_meta())
+    );
     assert_eq!(Call::Dynamic.stamp(None), None, "no `_meta` is created");
     assert!(Call::Dynamic.tool_meta().is_none());
 }

@@ -5,7 +5,15 @@ use proptest::prelude::*;
 use serde_json::{Value, json};
 use toolmeta::{Identity, Namespace, ToolKind, ToolMeta};
 
-const FIELDS: [&str; 7] = ["version", "name", "kind", "namespace", "label", "read_only", "input"];
+const FIELDS: [&str; 7] = [
+    "version",
+    "name",
+    "kind",
+    "namespace",
+    "label",
+    "read_only",
+    "input",
+];
 
 fn envelope() -> Value {
     json!({
@@ -31,7 +39,10 @@ fn decode(envelope: &Value) -> Result<ToolMeta, String> {
         }
         (Err(a), Err(b)) => {
             let (a, b) = (a.to_string(), b.to_string());
-            assert!(b.starts_with(&a), "from_str says {b:?}, from_value says {a:?}");
+            assert!(
+                b.starts_with(&a),
+                "from_str says {b:?}, from_value says {a:?}"
+            );
             assert!(b.contains(" at line 1 column "), "{b}");
             Err(a)
         }
@@ -69,26 +80,46 @@ fn unknown_kind_decodes_to_other() {
 #[test]
 fn kind_matching_is_case_sensitive() {
     for kind in ["Read", "READ", "List_Dir", "WebFetch", "Other"] {
-        assert_eq!(decode(&with("kind", json!(kind))).unwrap().kind, ToolKind::Other, "{kind}");
+        assert_eq!(
+            decode(&with("kind", json!(kind))).unwrap().kind,
+            ToolKind::Other,
+            "{kind}"
+        );
     }
 }
 
 #[test]
 fn every_known_kind_decodes_to_itself() {
     for &kind in ToolKind::ALL {
-        assert_eq!(decode(&with("kind", json!(kind.as_str()))).unwrap().kind, kind);
+        assert_eq!(
+            decode(&with("kind", json!(kind.as_str()))).unwrap().kind,
+            kind
+        );
     }
 }
 
 #[test]
 fn unknown_namespace_is_an_error_naming_the_field_and_the_value() {
-    for namespace in ["cursor", "", "Grok_Build", "grok_build ", "mcp_server", "Mcp", "other"] {
+    for namespace in [
+        "cursor",
+        "",
+        "Grok_Build",
+        "grok_build ",
+        "mcp_server",
+        "Mcp",
+        "other",
+    ] {
         let err = decode(&with("namespace", json!(namespace))).unwrap_err();
         assert!(
-            err.starts_with(&format!("invalid value: string {namespace:?}, expected `namespace`: one of `grok_build`, ")),
+            err.starts_with(&format!(
+                "invalid value: string {namespace:?}, expected `namespace`: one of `grok_build`, "
+            )),
             "{err}"
         );
-        assert!(err.contains("`gemini_cli`"), "lists the whole closed set: {err}");
+        assert!(
+            err.contains("`gemini_cli`"),
+            "lists the whole closed set: {err}"
+        );
     }
 }
 
@@ -97,8 +128,16 @@ fn every_spelling_of_every_namespace_decodes() {
     // The contract's table (DESIGN.md section 2), written out independently of the crate.
     let table: [(&str, &[&str], Namespace); 8] = [
         ("grok_build", &["GrokBuild"], Namespace::GrokBuild),
-        ("grok_build_concise", &["GrokBuildConcise"], Namespace::GrokBuildConcise),
-        ("grok_build_hashline", &["GrokBuildHashline"], Namespace::GrokBuildHashline),
+        (
+            "grok_build_concise",
+            &["GrokBuildConcise"],
+            Namespace::GrokBuildConcise,
+        ),
+        (
+            "grok_build_hashline",
+            &["GrokBuildHashline"],
+            Namespace::GrokBuildHashline,
+        ),
         ("codex", &["Codex"], Namespace::Codex),
         ("opencode", &["OpenCode", "open_code"], Namespace::OpenCode),
         ("mcp", &["MCP"], Namespace::Mcp),
@@ -123,7 +162,10 @@ fn a_missing_required_field_is_an_error_naming_it() {
     for field in &FIELDS[..6] {
         let mut envelope = envelope();
         envelope.as_object_mut().unwrap().remove(*field);
-        assert_eq!(decode(&envelope).unwrap_err(), format!("missing field `{field}`"));
+        assert_eq!(
+            decode(&envelope).unwrap_err(),
+            format!("missing field `{field}`")
+        );
     }
 }
 
@@ -133,7 +175,11 @@ fn a_wrong_type_is_an_error_naming_the_field() {
         ("version", json!("1"), r#"invalid type: string "1""#),
         ("version", json!(-1), "invalid value: integer `-1`"),
         ("version", json!(1.5), "invalid type: floating point `1.5`"),
-        ("version", json!(4_294_967_296_u64), "invalid value: integer `4294967296`"),
+        (
+            "version",
+            json!(4_294_967_296_u64),
+            "invalid value: integer `4294967296`",
+        ),
         ("version", json!(null), "invalid type: null"),
         ("name", json!(7), "invalid type: integer `7`"),
         ("name", json!(null), "invalid type: null"),
@@ -150,7 +196,11 @@ fn a_wrong_type_is_an_error_naming_the_field() {
         ("read_only", json!(1), "invalid type: integer `1`"),
         ("read_only", json!(null), "invalid type: null"),
         ("input", json!(5), "invalid type: integer `5`"),
-        ("input", json!("src/main.rs"), r#"invalid type: string "src/main.rs""#),
+        (
+            "input",
+            json!("src/main.rs"),
+            r#"invalid type: string "src/main.rs""#,
+        ),
         ("input", json!(["src/main.rs"]), "invalid type: sequence"),
         ("input", json!(true), "invalid type: boolean `true`"),
     ];
@@ -170,14 +220,20 @@ fn input_null_or_absent_is_none() {
     envelope.as_object_mut().unwrap().remove("input");
     assert_eq!(decode(&envelope).unwrap().input, None);
     // An empty object is an input, and kept.
-    assert_eq!(decode(&with("input", json!({}))).unwrap().input, Some(json!({})));
+    assert_eq!(
+        decode(&with("input", json!({}))).unwrap().input,
+        Some(json!({}))
+    );
 }
 
 #[test]
 fn extra_unknown_fields_are_ignored() {
     let mut envelope = envelope();
     let object = envelope.as_object_mut().unwrap();
-    object.insert("added_in_v1_1".into(), json!({"nested": [1, 2, {"deep": null}]}));
+    object.insert(
+        "added_in_v1_1".into(),
+        json!({"nested": [1, 2, {"deep": null}]}),
+    );
     object.insert("Version".into(), json!("not the version field"));
     object.insert("x.ai/tool".into(), json!(null));
     let meta = decode(&envelope).unwrap();
@@ -187,7 +243,9 @@ fn extra_unknown_fields_are_ignored() {
 #[test]
 fn a_duplicated_field_is_an_error_naming_it() {
     let text = r#"{"version":1,"name":"a","name":"b","kind":"read","namespace":"codex","label":"Read","read_only":true}"#;
-    let err = serde_json::from_str::<ToolMeta>(text).unwrap_err().to_string();
+    let err = serde_json::from_str::<ToolMeta>(text)
+        .unwrap_err()
+        .to_string();
     assert!(err.starts_with("duplicate field `name`"), "{err}");
 }
 
@@ -195,9 +253,18 @@ fn a_duplicated_field_is_an_error_naming_it() {
 fn only_an_object_is_an_envelope() {
     // serde's derive would also read a sequence of the field values; the envelope does not.
     let sequence = json!([1, "read_file", "read", "grok_build", "Read", true]);
-    for value in [sequence, json!("read_file"), json!(1), json!(null), json!(true)] {
+    for value in [
+        sequence,
+        json!("read_file"),
+        json!(1),
+        json!(null),
+        json!(true),
+    ] {
         let err = decode(&value).unwrap_err();
-        assert!(err.ends_with("expected a tool-identity envelope object"), "{value}: {err}");
+        assert!(
+            err.ends_with("expected a tool-identity envelope object"),
+            "{value}: {err}"
+        );
     }
 }
 
@@ -233,7 +300,14 @@ fn any_json() -> impl Strategy<Value = Value> {
         any::<f64>().prop_map(Value::from),
         "\\PC{0,12}".prop_map(Value::from),
         prop::sample::select(vec![
-            "read", "Read", "grok_build", "GrokBuild", "MCP", "cursor", "version", "input",
+            "read",
+            "Read",
+            "grok_build",
+            "GrokBuild",
+            "MCP",
+            "cursor",
+            "version",
+            "input",
         ])
         .prop_map(Value::from),
     ];

@@ -10,8 +10,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use serde::de::{self, Deserializer, MapAccess, Unexpected, Visitor};
 use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, Unexpected, Visitor};
 use serde_json::Value;
 
 use crate::{Namespace, ToolKind, ToolMeta};
@@ -49,9 +49,7 @@ pub(crate) fn kind<'de, D: Deserializer<'de>>(deserializer: D) -> Result<ToolKin
     deserializer.deserialize_str(KindVisitor)
 }
 
-pub(crate) fn namespace<'de, D: Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Namespace, D::Error> {
+pub(crate) fn namespace<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Namespace, D::Error> {
     deserializer.deserialize_str(NamespaceVisitor)
 }
 
@@ -67,9 +65,7 @@ pub(crate) fn read_only<'de, D: Deserializer<'de>>(deserializer: D) -> Result<bo
     deserializer.deserialize_bool(ReadOnlyVisitor)
 }
 
-pub(crate) fn input<'de, D: Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Option<Value>, D::Error> {
+pub(crate) fn input<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, D::Error> {
     deserializer.deserialize_option(InputVisitor)
 }
 

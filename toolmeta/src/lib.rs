@@ -15,10 +15,10 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod catalog;
 mod decode;
 mod envelope;
 mod identity;
-pub mod catalog;
 pub mod keys;
 mod kind;
 mod meta;

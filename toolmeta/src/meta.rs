@@ -47,7 +47,9 @@ pub struct ToolMeta {
     #[serde(deserialize_with = "decode::version")]
     #[cfg_attr(
         feature = "schemars",
-        schemars(description = "The envelope version, 1; bumps only on removal or change of meaning.")
+        schemars(
+            description = "The envelope version, 1; bumps only on removal or change of meaning."
+        )
     )]
     pub version: u32,
     /// The model-facing wire name of the tool, after any runtime rename.
@@ -71,7 +73,10 @@ pub struct ToolMeta {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "decode::input"
     )]
-    #[cfg_attr(feature = "schemars", schemars(schema_with = "crate::schema::input_schema"))]
+    #[cfg_attr(
+        feature = "schemars",
+        schemars(schema_with = "crate::schema::input_schema")
+    )]
     pub input: Option<Value>,
 }
 
