@@ -269,6 +269,22 @@ fn only_an_object_is_an_envelope() {
 }
 
 #[test]
+fn deep_nesting_is_an_error_not_a_stack_overflow() {
+    let depth = 100_000;
+    for (open, close) in [("[", "]"), ("{\"a\":", "}")] {
+        let nested = format!("{}1{}", open.repeat(depth), close.repeat(depth));
+        let text = format!(
+            r#"{{"version":1,"name":"a","kind":"read","namespace":"mcp","label":"Read","read_only":true,"input":{{"deep":{nested}}}}}"#
+        );
+        let err = serde_json::from_str::<ToolMeta>(&text)
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("recursion limit exceeded"), "{err}");
+        assert!(serde_json::from_str::<ToolMeta>(&nested).is_err());
+    }
+}
+
+#[test]
 fn a_later_version_still_decodes() {
     // The version is carried, not judged: a reader decides what to do with a v2 envelope.
     assert_eq!(decode(&with("version", json!(2))).unwrap().version, 2);
