@@ -15,14 +15,17 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod catalog;
+mod decode;
 mod envelope;
 mod identity;
-pub mod catalog;
 pub mod keys;
 mod kind;
 mod meta;
 mod namespace;
 mod offset;
+#[cfg(feature = "schemars")]
+pub mod schema;
 mod shape;
 mod tool;
 
