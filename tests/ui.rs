@@ -9,7 +9,15 @@
 #[test]
 fn ui() {
     let cases = trybuild::TestCases::new();
-    for category in ["container", "field", "keys", "shape", "types", "items", "enum"] {
+    for category in [
+        "container",
+        "field",
+        "keys",
+        "shape",
+        "types",
+        "items",
+        "enum",
+    ] {
         cases.compile_fail(format!("tests/ui/{category}/*.rs"));
     }
     cases.pass("tests/ui/pass/*.rs");

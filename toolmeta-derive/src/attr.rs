@@ -110,15 +110,18 @@ pub struct Variant {
 impl Container {
     /// Parses the attributes of a struct (or, with `Scope::Enum`, of an enum).
     pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute], scope: Scope) -> Container {
-        let mut container = Container::default();
-        container.attr_tokens = attrs
-            .iter()
-            .find(|attr| attr.path() == TOOL)
-            .map(|attr| attr.to_token_stream());
-        let mut seen = Seen::default();
         let parsed = parse_tool_attrs(cx, attrs, scope);
-        container.misspelled = parsed.misspelled;
-        container.broken = parsed.broken;
+        let mut container = Container {
+            attr_tokens: attrs
+                .iter()
+                .find(|attr| attr.path() == TOOL)
+                .map(|attr| attr.to_token_stream()),
+            rename_all: serde_rename_all(attrs),
+            misspelled: parsed.misspelled,
+            broken: parsed.broken,
+            ..Container::default()
+        };
+        let mut seen = Seen::default();
         for entry in parsed.entries {
             if !seen.first(cx, &entry) {
                 continue;
@@ -148,19 +151,18 @@ impl Container {
                 container.no_input = flag_value(cx, &entry);
             } else if key == PROJECT {
                 container.project = flag_value(cx, &entry);
-            } else if key == CRATE {
-                if let Some(path) = string_value(cx, &entry, "crate = \"my_crate::toolmeta\"") {
-                    match path.parse::<syn::Path>() {
-                        Ok(parsed) => container.crate_path = Some(parsed),
-                        Err(_) => cx.error_spanned_by(
-                            &path,
-                            format!("`crate` expects a path to the toolmeta crate, such as \"::toolmeta\" or \"my_crate::toolmeta\"; `{}` is not a path", path.value()),
-                        ),
-                    }
+            } else if key == CRATE
+                && let Some(path) = string_value(cx, &entry, "crate = \"my_crate::toolmeta\"")
+            {
+                match path.parse::<syn::Path>() {
+                    Ok(parsed) => container.crate_path = Some(parsed),
+                    Err(_) => cx.error_spanned_by(
+                        &path,
+                        format!("`crate` expects a path to the toolmeta crate, such as \"::toolmeta\" or \"my_crate::toolmeta\"; `{}` is not a path", path.value()),
+                    ),
                 }
             }
         }
-        container.rename_all = serde_rename_all(attrs);
         container
     }
 }
@@ -257,7 +259,11 @@ struct Parsed {
 /// Every `key` / `key = literal` of every `#[tool(...)]` in `attrs`, with unknown keys
 /// reported (and dropped) already.
 fn parse_tool_attrs(cx: &Ctxt, attrs: &[Attribute], scope: Scope) -> Parsed {
-    let mut parsed = Parsed { entries: Vec::new(), misspelled: Vec::new(), broken: false };
+    let mut parsed = Parsed {
+        entries: Vec::new(),
+        misspelled: Vec::new(),
+        broken: false,
+    };
     for attr in attrs.iter().filter(|attr| attr.path() == TOOL) {
         if let syn::Meta::Path(path) = &attr.meta {
             cx.error_spanned_by(path, format!("#[tool] needs keys: {}", example(scope)));
@@ -339,7 +345,9 @@ fn literal_example(key: &str) -> &'static str {
 
 fn example(scope: Scope) -> &'static str {
     match scope {
-        Scope::Struct => "#[tool(name = \"read_file\", namespace = \"grok_build\", kind = \"read\")]",
+        Scope::Struct => {
+            "#[tool(name = \"read_file\", namespace = \"grok_build\", kind = \"read\")]"
+        }
         Scope::Enum => "#[tool(crate = \"...\")]",
         Scope::Field => "#[tool(project)] or #[tool(project = \"path\")]",
         Scope::Variant => "#[tool(dynamic)]",
@@ -369,7 +377,10 @@ fn unknown_key_message(key: &str, scope: Scope) -> (String, Option<String>) {
     let valid = scope.keys().iter().map(|symbol| symbol.0);
     match suggest::closest(key, valid.clone()) {
         Some(near) => (
-            format!("unknown key `{key}` in #[tool(...)] on {}; did you mean `{near}`?", scope.describe()),
+            format!(
+                "unknown key `{key}` in #[tool(...)] on {}; did you mean `{near}`?",
+                scope.describe()
+            ),
             Some(near.to_owned()),
         ),
         None => (

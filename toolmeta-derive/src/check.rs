@@ -103,13 +103,13 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
     // A stable sort keeps extra keys in field order.
     projected.sort_by_key(key_order);
 
-    if attrs.no_input.is_none() {
-        if let Some(identity) = &identity {
-            // After an error in some field's attributes, what the projection lacks may be
-            // that field: report no missing key on top of it.
-            let complete = !cx.has_errors();
-            check_shape(cx, container, identity, &projected, complete);
-        }
+    if attrs.no_input.is_none()
+        && let Some(identity) = &identity
+    {
+        // After an error in some field's attributes, what the projection lacks may be
+        // that field: report no missing key on top of it.
+        let complete = !cx.has_errors();
+        check_shape(cx, container, identity, &projected, complete);
     }
     Tool {
         identity,
@@ -146,7 +146,10 @@ fn identity(cx: &Ctxt, container: &Container) -> Option<Identity> {
         }
         Some(name) => Some(name.value()),
         None => {
-            missing("name", "add the tool's model-facing wire name, such as `name = \"read_file\"`");
+            missing(
+                "name",
+                "add the tool's model-facing wire name, such as `name = \"read_file\"`",
+            );
             None
         }
     };
