@@ -313,7 +313,7 @@ fn field_key<'a>(cx: &Ctxt, field: &'a Field<'a>, project_all: bool) -> Option<P
     if let Some(extra) = &attrs.extra {
         let key = extra.value();
         let message = if key.is_empty() {
-            Some("an extra key cannot be empty".to_owned())
+            Some("an extra key cannot be empty: name it, such as `extra = \"encoding\"`".to_owned())
         } else if contract::key_type(&key).is_some() {
             Some(format!(
                 "`{key}` is a canonical key: project it with `project = \"{key}\"`; `extra` is for harness-specific keys"
