@@ -68,8 +68,7 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
         let Some(chosen) = field_key(cx, field, project_all) else {
             continue;
         };
-        if let Some(no_input) = attrs.no_input {
-            let _ = no_input;
+        if attrs.no_input.is_some() {
             cx.error_spanned_by(
                 &chosen.key_tokens,
                 format!(

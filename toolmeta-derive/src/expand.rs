@@ -46,7 +46,7 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
     quote! {
         #errors
         #[doc(hidden)]
-        #[allow(non_upper_case_globals, unused_attributes, unused_qualifications, clippy::all)]
+        #[allow(non_upper_case_globals, unused_attributes, unused_qualifications, clippy::all, clippy::pedantic)]
         const _: () = {
             #[allow(unused_extern_crates, clippy::useless_attribute)]
             use #crate_path as _toolmeta;
