@@ -148,7 +148,8 @@ integer_tools! {
     OffsetUsize: usize = 9, r#","offset":9,"#, 9;
 }
 
-fn display(path: &PathBuf) -> Option<String> {
+// The converter is called with `&FieldType`; deref coercion lets it take `&Path`.
+fn display(path: &Path) -> Option<String> {
     Some(path.display().to_string())
 }
 

@@ -138,8 +138,15 @@ impl<'a> Field<'a> {
 }
 
 /// `T` when `ty` is spelled `Option<T>` (or `std::option::Option<T>`, `core::option::Option<T>`).
+/// Looks through the invisible groups of a type passed through a `macro_rules!` fragment
+/// and through parentheses.
 fn option_inner(ty: &Type) -> Option<&Type> {
-    let Type::Path(path) = ty else { return None };
+    let path = match ty {
+        Type::Group(group) => return option_inner(&group.elem),
+        Type::Paren(paren) => return option_inner(&paren.elem),
+        Type::Path(path) => path,
+        _ => return None,
+    };
     if path.qself.is_some() {
         return None;
     }

@@ -75,6 +75,10 @@ pub struct Container {
     pub attr_tokens: Option<TokenStream>,
     /// `#[serde(rename_all = "...")]` (or `rename_all(deserialize = "...")`).
     pub rename_all: Option<RenameRule>,
+    /// Keys that were probably meant but misspelled or malformed (already reported).
+    pub misspelled: Vec<String>,
+    /// Whether a `#[tool(...)]` could not be parsed to its end (already reported).
+    pub broken: bool,
 }
 
 /// `project` or `project = "key"` on a field.
@@ -106,13 +110,19 @@ pub struct Variant {
 impl Container {
     /// Parses the attributes of a struct (or, with `Scope::Enum`, of an enum).
     pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute], scope: Scope) -> Container {
-        let mut container = Container::default();
-        container.attr_tokens = attrs
-            .iter()
-            .find(|attr| attr.path() == TOOL)
-            .map(|attr| attr.to_token_stream());
+        let parsed = parse_tool_attrs(cx, attrs, scope);
+        let mut container = Container {
+            attr_tokens: attrs
+                .iter()
+                .find(|attr| attr.path() == TOOL)
+                .map(|attr| attr.to_token_stream()),
+            rename_all: serde_rename_all(attrs),
+            misspelled: parsed.misspelled,
+            broken: parsed.broken,
+            ..Container::default()
+        };
         let mut seen = Seen::default();
-        for entry in parse_tool_attrs(cx, attrs, scope) {
+        for entry in parsed.entries {
             if !seen.first(cx, &entry) {
                 continue;
             }
@@ -141,19 +151,18 @@ impl Container {
                 container.no_input = flag_value(cx, &entry);
             } else if key == PROJECT {
                 container.project = flag_value(cx, &entry);
-            } else if key == CRATE {
-                if let Some(path) = string_value(cx, &entry, "crate = \"my_crate::toolmeta\"") {
-                    match path.parse::<syn::Path>() {
-                        Ok(parsed) => container.crate_path = Some(parsed),
-                        Err(_) => cx.error_spanned_by(
-                            &path,
-                            format!("`crate` expects a path to the toolmeta crate, such as \"::toolmeta\" or \"my_crate::toolmeta\"; `{}` is not a path", path.value()),
-                        ),
-                    }
+            } else if key == CRATE
+                && let Some(path) = string_value(cx, &entry, "crate = \"my_crate::toolmeta\"")
+            {
+                match path.parse::<syn::Path>() {
+                    Ok(parsed) => container.crate_path = Some(parsed),
+                    Err(_) => cx.error_spanned_by(
+                        &path,
+                        format!("`crate` expects a path to the toolmeta crate, such as \"::toolmeta\" or \"my_crate::toolmeta\"; `{}` is not a path", path.value()),
+                    ),
                 }
             }
         }
-        container.rename_all = serde_rename_all(attrs);
         container
     }
 }
@@ -163,7 +172,7 @@ impl Field {
     pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute]) -> Field {
         let mut field = Field::default();
         let mut seen = Seen::default();
-        for entry in parse_tool_attrs(cx, attrs, Scope::Field) {
+        for entry in parse_tool_attrs(cx, attrs, Scope::Field).entries {
             if !seen.first(cx, &entry) {
                 continue;
             }
@@ -207,7 +216,7 @@ impl Variant {
     pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute]) -> Variant {
         let mut variant = Variant::default();
         let mut seen = Seen::default();
-        for entry in parse_tool_attrs(cx, attrs, Scope::Variant) {
+        for entry in parse_tool_attrs(cx, attrs, Scope::Variant).entries {
             if seen.first(cx, &entry) && entry.key == DYNAMIC {
                 variant.dynamic = flag_value(cx, &entry);
             }
@@ -236,13 +245,29 @@ impl Seen {
     }
 }
 
+/// What the `#[tool(...)]` attributes of one item hold.
+struct Parsed {
+    /// The known keys, with their values.
+    entries: Vec<Entry>,
+    /// Keys the user probably meant but misspelled or gave a malformed value, so that no
+    /// "missing key" error piles onto the one already reported.
+    misspelled: Vec<String>,
+    /// Whether an attribute could not be parsed to its end.
+    broken: bool,
+}
+
 /// Every `key` / `key = literal` of every `#[tool(...)]` in `attrs`, with unknown keys
 /// reported (and dropped) already.
-fn parse_tool_attrs(cx: &Ctxt, attrs: &[Attribute], scope: Scope) -> Vec<Entry> {
-    let mut entries = Vec::new();
+fn parse_tool_attrs(cx: &Ctxt, attrs: &[Attribute], scope: Scope) -> Parsed {
+    let mut parsed = Parsed {
+        entries: Vec::new(),
+        misspelled: Vec::new(),
+        broken: false,
+    };
     for attr in attrs.iter().filter(|attr| attr.path() == TOOL) {
         if let syn::Meta::Path(path) = &attr.meta {
             cx.error_spanned_by(path, format!("#[tool] needs keys: {}", example(scope)));
+            parsed.broken = true;
             continue;
         }
         let result = attr.parse_nested_meta(|meta| {
@@ -250,30 +275,72 @@ fn parse_tool_attrs(cx: &Ctxt, attrs: &[Attribute], scope: Scope) -> Vec<Entry> 
                 return Err(meta.error(format!("expected a key such as {}", example(scope))));
             };
             let value = if meta.input.peek(Token![=]) {
-                Some(meta.value()?.parse::<Lit>()?)
+                let tokens = value_tokens(meta.value()?)?;
+                match syn::parse2::<Lit>(tokens.clone()) {
+                    Ok(lit) => Some(lit),
+                    Err(_) => {
+                        // Report and go on with the other keys, rather than stop at syn's
+                        // "expected literal".
+                        cx.error_spanned_by(
+                            &tokens,
+                            format!("`{key}` expects a literal value, such as {}", literal_example(&key.to_string())),
+                        );
+                        parsed.misspelled.push(key.to_string());
+                        return Ok(());
+                    }
+                }
             } else if meta.input.peek(syn::token::Paren) {
                 let content;
                 syn::parenthesized!(content in meta.input);
-                let _ = content.parse::<proc_macro2::TokenStream>();
-                return Err(syn::Error::new(
-                    key.span(),
+                let _ = content.parse::<TokenStream>();
+                cx.error_spanned_by(
+                    &key,
                     format!("`{key}(...)` is not a form #[tool] accepts: write `{key}` or `{key} = \"...\"`"),
-                ));
+                );
+                parsed.misspelled.push(key.to_string());
+                return Ok(());
             } else {
                 None
             };
             if scope.keys().iter().any(|known| key == *known) {
-                entries.push(Entry { key, value });
+                parsed.entries.push(Entry { key, value });
             } else {
-                cx.error_spanned_by(&key, unknown_key_message(&key.to_string(), scope));
+                let (message, near) = unknown_key_message(&key.to_string(), scope);
+                cx.error_spanned_by(&key, message);
+                parsed.misspelled.extend(near);
             }
             Ok(())
         });
         if let Err(error) = result {
             cx.syn_error(error);
+            parsed.broken = true;
         }
     }
-    entries
+    parsed
+}
+
+/// The tokens of a value, up to the next top-level comma.
+fn value_tokens(input: ParseStream) -> syn::Result<TokenStream> {
+    let mut tokens = TokenStream::new();
+    while !input.is_empty() && !input.peek(Token![,]) {
+        tokens.extend([input.parse::<proc_macro2::TokenTree>()?]);
+    }
+    Ok(tokens)
+}
+
+fn literal_example(key: &str) -> &'static str {
+    match key {
+        "name" => "`name = \"read_file\"`",
+        "namespace" => "`namespace = \"grok_build\"`",
+        "kind" => "`kind = \"read\"`",
+        "label" => "`label = \"Tool\"`",
+        "read_only" => "`read_only = false`",
+        "crate" => "`crate = \"my_crate::toolmeta\"`",
+        "project" => "`project = \"path\"`",
+        "extra" => "`extra = \"encoding\"`",
+        "with" => "`with = \"path::to::function\"`",
+        _ => "a string: `key = \"...\"`",
+    }
 }
 
 fn example(scope: Scope) -> &'static str {
@@ -287,7 +354,8 @@ fn example(scope: Scope) -> &'static str {
     }
 }
 
-fn unknown_key_message(key: &str, scope: Scope) -> String {
+/// The message for an unknown key, and the key probably meant.
+fn unknown_key_message(key: &str, scope: Scope) -> (String, Option<String>) {
     let elsewhere = [Scope::Struct, Scope::Field, Scope::Variant]
         .into_iter()
         .filter(|other| *other != scope)
@@ -299,22 +367,29 @@ fn unknown_key_message(key: &str, scope: Scope) -> String {
             }
             _ => "",
         };
-        return format!(
+        let message = format!(
             "`{key}` is not accepted on {}: it belongs on {}{hint}",
             scope.describe(),
             other.describe()
         );
+        return (message, None);
     }
     let valid = scope.keys().iter().map(|symbol| symbol.0);
     match suggest::closest(key, valid.clone()) {
-        Some(near) => format!(
-            "unknown key `{key}` in #[tool(...)] on {}; did you mean `{near}`?",
-            scope.describe()
+        Some(near) => (
+            format!(
+                "unknown key `{key}` in #[tool(...)] on {}; did you mean `{near}`?",
+                scope.describe()
+            ),
+            Some(near.to_owned()),
         ),
-        None => format!(
-            "unknown key `{key}` in #[tool(...)] on {}; expected {}",
-            scope.describe(),
-            suggest::one_of(valid)
+        None => (
+            format!(
+                "unknown key `{key}` in #[tool(...)] on {}; expected {}",
+                scope.describe(),
+                suggest::one_of(valid)
+            ),
+            None,
         ),
     }
 }
@@ -350,7 +425,8 @@ fn flag_value(cx: &Ctxt, entry: &Entry) -> Flag {
                     key = entry.key
                 ),
             );
-            None
+            // The key still says what was meant; keep it so that no error follows from its absence.
+            Some(entry.key.span())
         }
     }
 }

@@ -68,8 +68,7 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
         let Some(chosen) = field_key(cx, field, project_all) else {
             continue;
         };
-        if let Some(no_input) = attrs.no_input {
-            let _ = no_input;
+        if attrs.no_input.is_some() {
             cx.error_spanned_by(
                 &chosen.key_tokens,
                 format!(
@@ -103,10 +102,13 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
     // A stable sort keeps extra keys in field order.
     projected.sort_by_key(key_order);
 
-    if attrs.no_input.is_none() {
-        if let Some(identity) = &identity {
-            check_shape(cx, container, identity, &projected);
-        }
+    if attrs.no_input.is_none()
+        && let Some(identity) = &identity
+    {
+        // After an error in some field's attributes, what the projection lacks may be
+        // that field: report no missing key on top of it.
+        let complete = !cx.has_errors();
+        check_shape(cx, container, identity, &projected, complete);
     }
     Tool {
         identity,
@@ -118,8 +120,11 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
 /// Resolves the identity keys; reports every one that is missing or wrong.
 fn identity(cx: &Ctxt, container: &Container) -> Option<Identity> {
     let attrs = &container.attrs;
-    let missing = |key: &str, example: &str| {
-        let message = format!("missing `{key}` in #[tool(...)]: add `{example}`");
+    let missing = |key: &str, advice: &str| {
+        if attrs.broken || attrs.misspelled.iter().any(|meant| meant == key) {
+            return;
+        }
+        let message = format!("missing `{key}` in #[tool(...)]: {advice}");
         match &attrs.attr_tokens {
             Some(tokens) => cx.error_spanned_by(tokens, message),
             None => cx.error_spanned_by(
@@ -140,7 +145,10 @@ fn identity(cx: &Ctxt, container: &Container) -> Option<Identity> {
         }
         Some(name) => Some(name.value()),
         None => {
-            missing("name", "name = \"...\" (the tool's model-facing wire name)");
+            missing(
+                "name",
+                "add the tool's model-facing wire name, such as `name = \"read_file\"`",
+            );
             None
         }
     };
@@ -150,7 +158,7 @@ fn identity(cx: &Ctxt, container: &Container) -> Option<Identity> {
             if !no_attr {
                 missing(
                     "namespace",
-                    &format!("namespace = \"...\" (one of {})", namespaces()),
+                    &format!("add `namespace = \"...\"` with one of {}", namespaces()),
                 );
             }
             None
@@ -162,7 +170,7 @@ fn identity(cx: &Ctxt, container: &Container) -> Option<Identity> {
             if !no_attr {
                 missing(
                     "kind",
-                    "kind = \"...\" (such as \"read\", \"edit\", \"execute\", or \"other\")",
+                    "add what the tool does, such as `kind = \"read\"`, `kind = \"edit\"` or `kind = \"execute\"` (`kind = \"other\"` when no kind fits)",
                 );
             }
             None
@@ -304,7 +312,7 @@ fn field_key<'a>(cx: &Ctxt, field: &'a Field<'a>, project_all: bool) -> Option<P
     if let Some(extra) = &attrs.extra {
         let key = extra.value();
         let message = if key.is_empty() {
-            Some("an extra key cannot be empty".to_owned())
+            Some("an extra key cannot be empty: name it, such as `extra = \"encoding\"`".to_owned())
         } else if contract::key_type(&key).is_some() {
             Some(format!(
                 "`{key}` is a canonical key: project it with `project = \"{key}\"`; `extra` is for harness-specific keys"
@@ -374,9 +382,15 @@ fn field_key<'a>(cx: &Ctxt, field: &'a Field<'a>, project_all: bool) -> Option<P
 
 /// The projection against the label's shape: required keys present and always there, no
 /// canonical key outside the shape, and something projected at all.
-fn check_shape(cx: &Ctxt, container: &Container, identity: &Identity, projected: &[Projected]) {
+fn check_shape(
+    cx: &Ctxt,
+    container: &Container,
+    identity: &Identity,
+    projected: &[Projected],
+    complete: bool,
+) {
     let Some(shape) = contract::shape(&identity.label) else {
-        if projected.is_empty() {
+        if projected.is_empty() && complete {
             cx.error_spanned_by(
                 container.ident,
                 format!(
@@ -415,6 +429,7 @@ fn check_shape(cx: &Ctxt, container: &Container, identity: &Identity, projected:
     }
     for required in shape.required {
         match projected.iter().find(|projected| projected.key == *required) {
+            None if !complete => {}
             None => cx.error_spanned_by(
                 container.ident,
                 format!(

@@ -46,7 +46,7 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
     quote! {
         #errors
         #[doc(hidden)]
-        #[allow(non_upper_case_globals, unused_attributes, unused_qualifications, clippy::all)]
+        #[allow(non_upper_case_globals, unused_attributes, unused_qualifications, clippy::all, clippy::pedantic)]
         const _: () = {
             #[allow(unused_extern_crates, clippy::useless_attribute)]
             use #crate_path as _toolmeta;
@@ -285,13 +285,16 @@ fn fallback_struct(container: &Container, tool: &Tool) -> TokenStream {
 
 fn dispatch_impls(container: &Container, variants: &[Variant]) -> TokenStream {
     let ident = container.ident;
-    let params = type_params(container.generics);
+    // Every variant type must be a tool: a bound on it, spanned at the type, gives a type
+    // that is not one error there ("`String` is not a tool"), and makes generic variants work.
     let bounds = variants
         .iter()
         .filter(|variant| variant.attrs.dynamic.is_none())
         .filter_map(Variant::newtype)
-        .filter(|ty| mentions(ty, &params))
-        .map(|ty| parse_quote!(#ty: _toolmeta::ToolIdentity))
+        .map(|ty| {
+            let bound = quote_spanned!(ty.span()=> _toolmeta::ToolIdentity);
+            parse_quote!(#ty: #bound)
+        })
         .collect();
     let generics = with_bounds(container.generics, bounds);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
@@ -303,7 +306,7 @@ fn dispatch_impls(container: &Container, variants: &[Variant]) -> TokenStream {
         let name = variant.ident;
         match (variant.attrs.dynamic, variant.newtype()) {
             (None, Some(ty)) => {
-                let tool = quote_spanned!(ty.span()=> <#ty as _toolmeta::ToolIdentity>::IDENTITY);
+                let tool = quote!(<#ty as _toolmeta::ToolIdentity>::IDENTITY);
                 has_input.push(
                     quote!(#ident::#name(__tool) => _toolmeta::Projection::has_input(__tool),),
                 );

@@ -275,3 +275,45 @@ impl Serialize for Extra<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::ToolIdentity;
+
+    /// Inside toolmeta itself (the catalog), the derive is pointed at `crate`.
+    #[derive(ToolIdentity)]
+    #[tool(
+        crate = "crate",
+        name = "Read",
+        namespace = "claude_code",
+        kind = "read"
+    )]
+    struct Read {
+        #[tool(project = "path")]
+        file_path: String,
+        #[tool(project)]
+        offset: Option<i64>,
+    }
+
+    #[test]
+    fn derive_inside_the_runtime_crate() {
+        let read = Read {
+            file_path: "a.rs".into(),
+            offset: Some(-1),
+        };
+        assert_eq!(
+            serde_json::to_string(&read.envelope()).unwrap(),
+            r#"{"version":1,"name":"Read","kind":"read","namespace":"claude_code","label":"Read","read_only":true,"input":{"path":"a.rs"}}"#
+        );
+    }
+
+    #[test]
+    fn integers_saturate_at_the_json_range() {
+        use super::Integer;
+        let json = |n: i128| serde_json::to_string(&Integer(n)).unwrap();
+        assert_eq!(json(i128::MAX), u64::MAX.to_string());
+        assert_eq!(json(i128::MIN), i64::MIN.to_string());
+        assert_eq!(json(-1), "-1");
+        assert_eq!(json(u64::MAX as i128), u64::MAX.to_string());
+    }
+}
