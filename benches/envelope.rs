@@ -48,7 +48,10 @@ fn read_file_by_hand(tool: &ReadFile) -> Value {
     let mut input = Map::new();
     input.insert("path".to_owned(), serde_json::to_value(&tool.path).unwrap());
     if let Some(offset) = tool.offset.filter(|offset| *offset >= 0) {
-        input.insert("offset".to_owned(), serde_json::to_value(offset.max(1)).unwrap());
+        input.insert(
+            "offset".to_owned(),
+            serde_json::to_value(offset.max(1)).unwrap(),
+        );
     }
     if let Some(limit) = tool.limit {
         input.insert("limit".to_owned(), serde_json::to_value(limit).unwrap());
@@ -67,9 +70,15 @@ fn read_file_by_hand(tool: &ReadFile) -> Value {
 /// The obvious hand-written envelope of `bash`.
 fn bash_by_hand(tool: &Bash) -> Value {
     let mut input = Map::new();
-    input.insert("command".to_owned(), serde_json::to_value(&tool.command).unwrap());
+    input.insert(
+        "command".to_owned(),
+        serde_json::to_value(&tool.command).unwrap(),
+    );
     if let Some(description) = &tool.description {
-        input.insert("description".to_owned(), serde_json::to_value(description).unwrap());
+        input.insert(
+            "description".to_owned(),
+            serde_json::to_value(description).unwrap(),
+        );
     }
     if let Some(cwd) = &tool.cwd {
         input.insert("cwd".to_owned(), serde_json::to_value(cwd).unwrap());
@@ -95,7 +104,10 @@ fn existing_meta() -> Map<String, Value> {
 
 fn bench_tool<T: ToolIdentity>(c: &mut Criterion, name: &str, tool: &T, by_hand: fn(&T) -> Value) {
     // Both ways must produce the same envelope, or the comparison means nothing.
-    assert_eq!(serde_json::to_value(tool.envelope()).unwrap(), by_hand(tool));
+    assert_eq!(
+        serde_json::to_value(tool.envelope()).unwrap(),
+        by_hand(tool)
+    );
 
     let mut group = c.benchmark_group(format!("{name}/to_bytes"));
     let mut buffer = Vec::with_capacity(512);
