@@ -25,6 +25,9 @@ mod namespace;
 mod offset;
 mod shape;
 mod tool;
+pub mod toolset;
+#[cfg(feature = "acp")]
+pub mod acp;
 
 #[doc(hidden)]
 pub mod __private;
@@ -37,6 +40,9 @@ pub use namespace::{Namespace, UnknownNamespace};
 pub use offset::normalize_offset;
 pub use shape::LabelShape;
 pub use tool::{InputField, Projection, ToolDispatch, ToolIdentity};
+pub use toolset::{
+    DuplicateToolName, RegisteredTool, StaticToolset, ToolEntry, ToolLookup, Toolset,
+};
 
 #[cfg(feature = "derive")]
 pub use toolmeta_derive::ToolIdentity;
