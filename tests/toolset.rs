@@ -147,8 +147,11 @@ impl Projection for RunTerminalCommand {
     }
 }
 impl ToolIdentity for RunTerminalCommand {
-    const IDENTITY: Identity =
-        Identity::new("run_terminal_command", ToolKind::Execute, Namespace::GrokBuild);
+    const IDENTITY: Identity = Identity::new(
+        "run_terminal_command",
+        ToolKind::Execute,
+        Namespace::GrokBuild,
+    );
     const INPUT_FIELDS: &'static [InputField] = &[
         field(COMMAND, "command", false),
         field(DESCRIPTION, "description", true),
@@ -214,7 +217,11 @@ fn an_unknown_wire_name_leaves_meta_untouched() {
     assert_eq!(TOOLS.stamp("cursor_edit", Some(&json!({})), None), None);
     let existing = obj(json!({"backend": true}));
     assert_eq!(
-        TOOLS.stamp("cursor_edit", Some(&json!({"path": "a"})), Some(existing.clone())),
+        TOOLS.stamp(
+            "cursor_edit",
+            Some(&json!({"path": "a"})),
+            Some(existing.clone())
+        ),
         Some(existing)
     );
     assert_eq!(TOOLS.tool_meta("cursor_edit", None), None);
@@ -228,7 +235,9 @@ fn dynamic_toolset_rejects_duplicates_and_stays_unchanged() {
     tools
         .insert_as(String::from("view"), ToolEntry::of::<ReadFile>())
         .unwrap();
-    let err = tools.insert(ToolEntry::of::<Grep>().renamed("view")).unwrap_err();
+    let err = tools
+        .insert(ToolEntry::of::<Grep>().renamed("view"))
+        .unwrap_err();
     assert_eq!(err.name(), "view");
     assert_eq!(
         err.to_string(),
@@ -252,7 +261,9 @@ fn a_static_toolset_extends_at_run_time_without_duplicates() {
 fn projects_raw_arguments_through_wire_keys_with_offset_rules() {
     let read = |raw: Value| TOOLS.tool_meta("read_file", Some(&raw)).unwrap().input;
     assert_eq!(
-        read(json!({"target_file": "src/config.rs", "offset": 0, "limit": 40, "variant": "ReadFile"})),
+        read(
+            json!({"target_file": "src/config.rs", "offset": 0, "limit": 40, "variant": "ReadFile"})
+        ),
         Some(json!({"path": "src/config.rs", "offset": 1, "limit": 40}))
     );
     assert_eq!(
@@ -280,7 +291,10 @@ fn projects_raw_arguments_through_wire_keys_with_offset_rules() {
 fn camel_case_wire_keys_are_read_and_canonical_keys_are_not() {
     let tools = toolset![OpenCodeRead];
     assert_eq!(
-        tools.get("read").unwrap().project(&json!({"filePath": "x.ts", "limit": 5})),
+        tools
+            .get("read")
+            .unwrap()
+            .project(&json!({"filePath": "x.ts", "limit": 5})),
         Some(json!({"path": "x.ts", "limit": 5}))
     );
     assert_eq!(
@@ -308,8 +322,16 @@ fn wrong_json_types_are_not_projected() {
         None,
         "a required field of the wrong type means the arguments would not parse"
     );
-    assert_eq!(read.project(&json!({"offset": 1})), None, "required field missing");
-    assert_eq!(read.project(&json!("a.rs")), None, "arguments that are not an object");
+    assert_eq!(
+        read.project(&json!({"offset": 1})),
+        None,
+        "required field missing"
+    );
+    assert_eq!(
+        read.project(&json!("a.rs")),
+        None,
+        "arguments that are not an object"
+    );
     assert_eq!(read.project(&json!(null)), None);
 }
 
@@ -367,7 +389,11 @@ fn raw_projection_never_breaks_a_label_shape() {
         for raw in &samples {
             if let Some(input) = tool.project(raw) {
                 for key in shape.required {
-                    assert!(input.get(*key).is_some(), "{} {raw}: {key} missing", tool.name());
+                    assert!(
+                        input.get(*key).is_some(),
+                        "{} {raw}: {key} missing",
+                        tool.name()
+                    );
                 }
                 for key in input.as_object().unwrap().keys() {
                     assert!(

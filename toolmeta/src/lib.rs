@@ -15,9 +15,11 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "acp")]
+pub mod acp;
+pub mod catalog;
 mod envelope;
 mod identity;
-pub mod catalog;
 pub mod keys;
 mod kind;
 mod meta;
@@ -26,8 +28,6 @@ mod offset;
 mod shape;
 mod tool;
 pub mod toolset;
-#[cfg(feature = "acp")]
-pub mod acp;
 
 #[doc(hidden)]
 pub mod __private;

@@ -25,7 +25,11 @@ use crate::{Identity, InputField, LabelShape, normalize_offset};
 
 /// The canonical input of a call to the tool `identity` with raw arguments `raw`, projected
 /// through `fields`; `None` when there is none (see the module docs for the rules).
-pub(crate) fn project_raw(identity: &Identity, fields: &[InputField], raw: &Value) -> Option<Value> {
+pub(crate) fn project_raw(
+    identity: &Identity,
+    fields: &[InputField],
+    raw: &Value,
+) -> Option<Value> {
     if fields.is_empty() {
         return None;
     }
