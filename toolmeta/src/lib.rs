@@ -17,6 +17,7 @@
 
 #[cfg(feature = "acp")]
 pub mod acp;
+#[cfg(feature = "derive")]
 pub mod catalog;
 mod envelope;
 mod identity;

@@ -19,7 +19,7 @@ type TypedProjection = fn(&Value) -> Option<Option<Value>>;
 /// time. Two ways to project raw arguments (`rawInput`):
 ///
 /// - [`ToolEntry::of`]: through the wire keys the derive recorded (see the
-///   [module docs](crate::toolset) for the rules); fields converted by `with` are skipped.
+///   [module docs](mod@crate::toolset) for the rules); fields converted by `with` are skipped.
 /// - [`ToolEntry::deserialized`]: by deserializing the arguments into the tool type and
 ///   projecting that value, exactly as the derive does (`with` conversions included); raw
 ///   arguments that do not deserialize fall back to the wire keys.
@@ -133,7 +133,7 @@ impl ToolEntry {
     }
 
     /// The canonical input of a call with raw JSON arguments `raw`; `None` when the tool has
-    /// no input or the arguments cannot give one (see the [module docs](crate::toolset)).
+    /// no input or the arguments cannot give one (see the [module docs](mod@crate::toolset)).
     pub fn project(&self, raw: &Value) -> Option<Value> {
         if let Some(typed) = self.typed
             && let Some(input) = typed(raw)

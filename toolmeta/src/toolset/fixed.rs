@@ -10,7 +10,10 @@ use super::{RegisteredTool, ToolEntry, ToolLookup};
 /// evaluation and stops the build on a duplicate, naming it:
 ///
 /// ```text
-/// error[E0080]: evaluation panicked: duplicate wire name `read_file` in a static toolset: ...
+/// error[E0080]: evaluation panicked: duplicate wire name `read_file` in a static toolset:
+///                each wire name must map to exactly one tool; give one of them another
+///                wire name (`Tool as "name"` in `toolset!`, `ToolEntry::renamed("name")`
+///                in `StaticToolset::new`) or register it once
 /// ```
 ///
 /// Lookups scan the entries (a harness registers tens of tools, not thousands).
@@ -103,7 +106,8 @@ const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
 const fn duplicate_wire_name(name: &str) -> ! {
     const PREFIX: &[u8] = b"duplicate wire name `";
     const SUFFIX: &[u8] = b"` in a static toolset: each wire name must map to exactly one \
-        tool; expose one of them under another name with `ToolEntry::renamed(\"...\")`";
+        tool; give one of them another wire name (`Tool as \"name\"` in `toolset!`, \
+        `ToolEntry::renamed(\"name\")` in `StaticToolset::new`) or register it once";
     const MAX_NAME: usize = 64;
     let mut buf = [0u8; PREFIX.len() + MAX_NAME + SUFFIX.len()];
     let mut len = 0;

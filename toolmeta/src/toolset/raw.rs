@@ -1,22 +1,5 @@
-//! Projecting raw JSON arguments (`rawInput`) through the recorded wire keys.
-//!
-//! The rules mirror what the derive does with a parsed value, and never emit a value the
-//! typed field could not have held:
-//!
-//! - a field absent or `null` in the raw arguments: an optional field is omitted; a required
-//!   one means the arguments would not have parsed, so there is **no input at all**;
-//! - `path`, `directory`, `cwd`, `command`, `description`, `pattern`, `url`, `query` take a
-//!   JSON string; `offset` and `limit` take a JSON integer (`40.0` and `"40"` are not
-//!   integers); a value of another JSON type is treated like an absent value (an optional
-//!   key is dropped, a required field leaves no input);
-//! - `offset` goes through [`normalize_offset`]: negative dropped, `0` becomes `1`;
-//! - an `extra` key's value is copied as given (its Rust type is the harness's own);
-//! - a field converted by a `with` function is skipped: the conversion is a Rust function
-//!   of the typed field and cannot run on raw JSON (register the tool with
-//!   [`ToolEntry::deserialized`](super::ToolEntry::deserialized) to go through it);
-//! - the result must carry the required keys of its label's shape ([`LabelShape`]); when it
-//!   cannot, there is no input rather than an input that breaks the wire contract;
-//! - a tool that projects nothing (`no_input`) has no input.
+//! Projecting raw JSON arguments (`rawInput`) through the recorded wire keys; the rules are
+//! documented (as a table) on the `toolset` module.
 
 use serde_json::{Map, Value};
 
