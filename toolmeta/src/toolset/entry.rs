@@ -83,6 +83,33 @@ impl ToolEntry {
     /// them into `T` first: the projection is then exactly the derive's, `with` conversions
     /// included. Arguments that do not deserialize into `T` are projected through the wire
     /// keys instead.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use serde_json::json;
+    /// use toolmeta::{ToolEntry, ToolIdentity};
+    ///
+    /// fn command_line(argv: &Vec<String>) -> Option<String> {
+    ///     (!argv.is_empty()).then(|| argv.join(" "))
+    /// }
+    ///
+    /// #[derive(Deserialize, ToolIdentity)]
+    /// #[tool(name = "shell", namespace = "codex", kind = "execute")]
+    /// struct Shell {
+    ///     #[tool(project, with = "command_line")]
+    ///     command: Vec<String>,
+    /// }
+    ///
+    /// let raw = json!({"command": ["cargo", "test"]});
+    /// // Through the wire keys, `with` cannot run, and a Run Command input without
+    /// // `command` would break its label shape: no input.
+    /// assert_eq!(ToolEntry::of::<Shell>().project(&raw), None);
+    /// // Deserialized, the conversion applies.
+    /// assert_eq!(
+    ///     ToolEntry::deserialized::<Shell>().project(&raw),
+    ///     Some(json!({"command": "cargo test"}))
+    /// );
+    /// ```
     pub const fn deserialized<T: ToolIdentity + DeserializeOwned>() -> ToolEntry {
         ToolEntry {
             identity: T::IDENTITY,
@@ -134,6 +161,28 @@ impl ToolEntry {
 
     /// The canonical input of a call with raw JSON arguments `raw`; `None` when the tool has
     /// no input or the arguments cannot give one (see the [module docs](mod@crate::toolset)).
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolmeta::{ToolEntry, ToolIdentity};
+    ///
+    /// #[derive(serde::Deserialize, ToolIdentity)]
+    /// #[tool(name = "read_file", namespace = "grok_build", kind = "read")]
+    /// struct ReadFile {
+    ///     #[serde(rename = "target_file")]
+    ///     #[tool(project = "path")]
+    ///     path: String,
+    ///     #[tool(project)]
+    ///     offset: Option<i64>,
+    /// }
+    ///
+    /// let read = ToolEntry::of::<ReadFile>();
+    /// let project = |raw| read.project(&raw);
+    /// assert_eq!(project(json!({"target_file": "a.rs", "offset": 0})), Some(json!({"path": "a.rs", "offset": 1})));
+    /// assert_eq!(project(json!({"target_file": "a.rs", "offset": -5})), Some(json!({"path": "a.rs"})));
+    /// assert_eq!(project(json!({"target_file": "a.rs", "offset": "3"})), Some(json!({"path": "a.rs"})));
+    /// assert_eq!(project(json!({"offset": 3})), None); // the required path is missing
+    /// ```
     pub fn project(&self, raw: &Value) -> Option<Value> {
         if let Some(typed) = self.typed
             && let Some(input) = typed(raw)

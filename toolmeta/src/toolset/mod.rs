@@ -118,6 +118,26 @@ pub trait ToolLookup {
 
     /// Stamps the envelope of a call to `name` with raw arguments `raw_input` into
     /// `existing`; `existing` unchanged when the name is unknown.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolmeta::{ToolIdentity, ToolLookup, toolset};
+    ///
+    /// #[derive(ToolIdentity)]
+    /// #[tool(name = "bash", namespace = "grok_build", kind = "execute")]
+    /// struct Bash {
+    ///     #[tool(project)]
+    ///     command: String,
+    /// }
+    ///
+    /// let tools = toolset![Bash];
+    /// let existing = json!({"bash_mode": true}).as_object().cloned();
+    /// let meta = tools.stamp("bash", Some(&json!({"command": "ls"})), existing.clone()).unwrap();
+    /// assert_eq!(meta["bash_mode"], true);
+    /// assert_eq!(meta["x.ai/tool"]["input"], json!({"command": "ls"}));
+    /// // Unknown: `_meta` comes back as it was.
+    /// assert_eq!(tools.stamp("zsh", Some(&json!({"command": "ls"})), existing.clone()), existing);
+    /// ```
     fn stamp(
         &self,
         name: &str,
