@@ -305,10 +305,10 @@ fn script() -> Vec<Step> {
     ]
 }
 
-fn main() -> Result<(), Box<dyn Error>> {
-    let stdout = io::stdout();
+/// Plays the scripted turn into `out`, one JSON-RPC message per line.
+pub fn run(out: impl io::Write) -> io::Result<()> {
     let mut stream = Stream {
-        out: BufWriter::new(stdout.lock()),
+        out: BufWriter::new(out),
         session: "harness-demo",
         next_request_id: 0,
     };
@@ -320,6 +320,10 @@ fn main() -> Result<(), Box<dyn Error>> {
         stream.call(&format!("call_{}", i + 1), step)?;
     }
     stream.say("RETRIES is now 5 and the config tests pass.", false)?;
-    stream.out.flush()?;
+    stream.out.flush()
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    run(io::stdout().lock())?;
     Ok(())
 }
