@@ -1,5 +1,14 @@
 //! Claude Code's built-in tools, as Claude Code sends their arguments (snake_case keys, the
 //! tool names capitalized).
+//!
+//! ```
+//! use serde_json::json;
+//! use toolmeta::ToolLookup;
+//! use toolmeta::catalog::claude_code::TOOLS;
+//!
+//! let ls = TOOLS.tool_meta("LS", Some(&json!({"path": "/repo/src"}))).unwrap();
+//! assert_eq!((ls.label.as_ref(), ls.input), ("List Files", Some(json!({"directory": "/repo/src"}))));
+//! ```
 
 use serde::Deserialize;
 

@@ -1,4 +1,13 @@
 //! OpenAI Codex CLI's tools, as Codex sends their arguments.
+//!
+//! ```
+//! use serde_json::json;
+//! use toolmeta::ToolLookup;
+//! use toolmeta::catalog::codex::TOOLS;
+//!
+//! let patch = TOOLS.tool_meta("apply_patch", Some(&json!({"input": "*** Begin Patch"}))).unwrap();
+//! assert_eq!((patch.label.as_ref(), patch.input), ("Edit", None));
+//! ```
 
 use serde::Deserialize;
 

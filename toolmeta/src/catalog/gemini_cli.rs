@@ -1,4 +1,15 @@
 //! Google Gemini CLI's built-in tools, as Gemini CLI sends their arguments.
+//!
+//! ```
+//! use serde_json::json;
+//! use toolmeta::ToolLookup;
+//! use toolmeta::catalog::gemini_cli::TOOLS;
+//!
+//! let read = TOOLS
+//!     .tool_meta("read_file", Some(&json!({"absolute_path": "/r/a.ts", "offset": 9, "limit": 5})))
+//!     .unwrap();
+//! assert_eq!(read.input, Some(json!({"path": "/r/a.ts", "offset": 10, "limit": 5})));
+//! ```
 
 use serde::Deserialize;
 

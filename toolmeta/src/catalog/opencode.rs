@@ -1,4 +1,15 @@
 //! OpenCode's built-in tools, as OpenCode sends their arguments (camelCase keys).
+//!
+//! ```
+//! use serde_json::json;
+//! use toolmeta::ToolLookup;
+//! use toolmeta::catalog::opencode::TOOLS;
+//!
+//! let edit = TOOLS
+//!     .tool_meta("edit", Some(&json!({"filePath": "/r/a.ts", "oldString": "a", "newString": "b"})))
+//!     .unwrap();
+//! assert_eq!((edit.label.as_ref(), edit.input), ("Edit", Some(json!({"path": "/r/a.ts"}))));
+//! ```
 
 use serde::Deserialize;
 
