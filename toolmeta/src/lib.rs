@@ -19,6 +19,7 @@
 pub mod acp;
 #[cfg(feature = "derive")]
 pub mod catalog;
+mod decode;
 mod envelope;
 mod identity;
 pub mod keys;
@@ -26,6 +27,8 @@ mod kind;
 mod meta;
 mod namespace;
 mod offset;
+#[cfg(feature = "schemars")]
+pub mod schema;
 mod shape;
 mod tool;
 pub mod toolset;
