@@ -675,3 +675,39 @@ fn raw_projection_agrees_with_the_derive() {
         json!({"command": "bun test", "description": "d", "workdir": "/r", "timeout": 1}),
     ]);
 }
+
+fn schema_validator(relative: &str) -> jsonschema::Validator {
+    let path = format!("{}/{relative}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    jsonschema::draft7::new(&serde_json::from_str(&text).unwrap()).unwrap()
+}
+
+#[test]
+fn catalog_envelopes_validate_against_the_published_and_reference_schemas() {
+    let published = schema_validator("toolmeta/schema/tool_meta.schema.json");
+    let reference = schema_validator("tests/data/reference/grok_tool_meta.schema.json");
+    let mut checked = 0;
+    for &harness in Harness::ALL {
+        for tool in harness.tools().tools() {
+            // Arguments that fill every projected field with a value of its key's type.
+            let mut raw = serde_json::Map::new();
+            for field in tool.entry().input_fields() {
+                let value = match keys::key_type(field.key) {
+                    Some(keys::KeyType::Integer) => json!(3),
+                    _ => json!("x"),
+                };
+                raw.insert(field.wire.to_owned(), value);
+            }
+            let raw = Value::Object(raw);
+            for meta in [tool.identity_meta(), tool.tool_meta(Some(&raw))] {
+                let meta = serde_json::to_value(meta).unwrap();
+                assert!(published.is_valid(&meta), "{}: {meta}", tool.name());
+                if harness.namespace().in_reference_schema() {
+                    assert!(reference.is_valid(&meta), "{}: {meta}", tool.name());
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 80, "{checked}");
+}

@@ -130,3 +130,39 @@ fn each_call_follows_the_envelope_lifecycle() {
     }
     assert_eq!(permissions, 1);
 }
+
+#[test]
+fn every_envelope_in_the_stream_validates_against_the_reference_schema() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/reference/grok_tool_meta.schema.json"
+    );
+    let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let reference = jsonschema::draft7::new(&schema).unwrap();
+    let text = {
+        let mut out = Vec::new();
+        harness::run(&mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    };
+    let mut envelopes = 0;
+    for line in text.lines() {
+        let line: Value = serde_json::from_str(line).unwrap();
+        let event = match line["method"].as_str() {
+            Some("session/request_permission") => &line["params"]["toolCall"],
+            _ => &line["params"]["update"],
+        };
+        if let Some(envelope) = event.pointer("/_meta/x.ai~1tool") {
+            let errors: Vec<String> = reference
+                .iter_errors(envelope)
+                .map(|e| e.to_string())
+                .collect();
+            assert!(errors.is_empty(), "{envelope}: {errors:?}");
+            envelopes += 1;
+        }
+    }
+    assert_eq!(
+        envelopes,
+        6 * 2 + 1,
+        "six stamped calls, twice each, and one permission request"
+    );
+}
