@@ -15,6 +15,9 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "acp")]
+pub mod acp;
+#[cfg(feature = "derive")]
 pub mod catalog;
 mod decode;
 mod envelope;
@@ -28,6 +31,7 @@ mod offset;
 pub mod schema;
 mod shape;
 mod tool;
+pub mod toolset;
 
 #[doc(hidden)]
 pub mod __private;
@@ -40,6 +44,9 @@ pub use namespace::{Namespace, UnknownNamespace};
 pub use offset::normalize_offset;
 pub use shape::LabelShape;
 pub use tool::{InputField, Projection, ToolDispatch, ToolIdentity};
+pub use toolset::{
+    DuplicateToolName, RegisteredTool, StaticToolset, ToolEntry, ToolLookup, Toolset,
+};
 
 #[cfg(feature = "derive")]
 pub use toolmeta_derive::ToolIdentity;
