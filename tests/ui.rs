@@ -20,6 +20,7 @@ const CATEGORIES: &[&str] = &[
     "types",
     "items",
     "enum",
+    "toolset",
 ];
 
 #[test]
