@@ -4,6 +4,10 @@
 Generates a scratch workspace with two crates of the same 200 tool-argument structs:
   plain    -- #[derive(Serialize, Deserialize)]
   toolmeta -- #[derive(Serialize, Deserialize, ToolIdentity)] with #[tool(...)] attributes
+Both depend on serde (derive) and serde_json, as a harness's tool-argument crate does (the
+arguments arrive as JSON), so what differs is exactly what adding toolmeta costs: its
+derive (and syn 3), the runtime crate with its default features, serde_json's
+preserve_order, and the generated impls.
 and times, alternating the variants so machine noise hits both alike:
   clean        -- `cargo build` from an empty target dir (dependencies included)
   crate-only   -- the generated crate alone, dependencies already built
@@ -81,7 +85,7 @@ def write_crate(root, name, n, with_toolmeta, deps):
 
 
 def scaffold(root, n):
-    serde = 'serde = { version = "1", features = ["derive"] }'
+    serde = 'serde = { version = "1", features = ["derive"] }\nserde_json = "1"'
     toolmeta = f'toolmeta = {{ path = "{REPO / "toolmeta"}" }}'
     write_crate(root, "plain", n, False, serde)
     write_crate(root, "with_toolmeta", n, True, serde + "\n" + toolmeta)

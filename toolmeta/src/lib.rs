@@ -17,7 +17,7 @@
 
 #[cfg(feature = "acp")]
 pub mod acp;
-#[cfg(feature = "derive")]
+#[cfg(feature = "catalog")]
 pub mod catalog;
 mod decode;
 mod envelope;
