@@ -15,9 +15,10 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod catalog;
+pub mod client;
 mod envelope;
 mod identity;
-pub mod catalog;
 pub mod keys;
 mod kind;
 mod meta;
