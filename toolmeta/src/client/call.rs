@@ -78,6 +78,8 @@ pub struct Call {
     claude_code_tool_name: Option<Cow<'static, str>>,
     raw_input: Option<Box<RawValue>>,
     catalog: Option<ToolMeta>,
+    /// The catalog envelope's `input` as raw text, so both sources read the same way.
+    catalog_input: Option<Box<RawValue>>,
     updates: u64,
 }
 
@@ -94,6 +96,7 @@ impl Call {
             claude_code_tool_name: None,
             raw_input: None,
             catalog: None,
+            catalog_input: None,
             updates: 0,
         }
     }
@@ -139,6 +142,11 @@ impl Call {
     }
 
     pub(crate) fn set_catalog(&mut self, meta: ToolMeta) {
+        self.catalog_input = meta
+            .input
+            .as_ref()
+            .filter(|input| input.is_object())
+            .and_then(|input| serde_json::value::to_raw_value(input).ok());
         self.catalog = Some(meta);
     }
 
@@ -243,17 +251,26 @@ impl Call {
             .or_else(|| self.fallback().and_then(|fallback| fallback.read_only))
     }
 
-    /// The canonical input, from the envelope or the catalog.
-    pub fn input(&self) -> Option<&Map<String, Value>> {
+    /// The canonical input, from the envelope or the catalog, as raw JSON text (an object,
+    /// its keys in the order they were sent).
+    pub fn input(&self) -> Option<&RawValue> {
         self.envelope
             .as_ref()
-            .and_then(|meta| meta.input.as_ref())
-            .or_else(|| {
-                self.catalog
-                    .as_ref()
-                    .and_then(|meta| meta.input.as_ref())
-                    .and_then(Value::as_object)
-            })
+            .and_then(|meta| meta.input.as_deref())
+            .or(self.catalog_input.as_deref())
+    }
+
+    /// The canonical input parsed into a JSON object.
+    ///
+    /// ```
+    /// use toolmeta::client::Ledger;
+    /// let mut ledger = Ledger::new();
+    /// ledger.feed_line(r#"{"sessionUpdate":"tool_call","toolCallId":"c1","_meta":{"x.ai/tool":{"kind":"read","input":{"path":"a.rs"}}}}"#);
+    /// assert_eq!(ledger.get("c1").unwrap().input_map().unwrap()["path"], "a.rs");
+    /// ```
+    pub fn input_map(&self) -> Option<Map<String, Value>> {
+        self.input()
+            .and_then(|raw| serde_json::from_str(raw.get()).ok())
     }
 
     /// The last `status` sent (`pending`, `in_progress`, `completed`, `failed`, ...).

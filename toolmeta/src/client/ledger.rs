@@ -69,7 +69,7 @@ pub enum LineOutcome {
 /// }
 /// let call = ledger.get("c1").unwrap();
 /// assert_eq!((call.name(), call.label(), call.status()), (Some("read_file"), Some("Read"), Some("completed")));
-/// assert_eq!(call.input().unwrap()["path"], "src/lib.rs");
+/// assert_eq!(call.input().unwrap().get(), r#"{"path":"src/lib.rs"}"#);
 /// assert_eq!(call.source(), Source::Envelope);
 /// assert_eq!(ledger.len(), 1);
 /// assert_eq!(ledger.counts().not_json, 1);

@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use serde::de::{Deserialize, Deserializer, Error as _, MapAccess};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::tolerant::{Loose, Tolerant, next_key, read_into, skip_value};
@@ -20,7 +21,9 @@ use crate::{TOOL_META_KEY, ToolKind};
 /// - `kind` is read the contract's way: an unknown or case-mismatched string is
 ///   [`ToolKind::Other`].
 /// - When `label` is absent and `kind` is a known kind, the kind's label is supplied.
-/// - `input` is kept when it is an object; `"input": null` (or any non-object) is absent.
+/// - `input` is kept when it is an object, as raw JSON text exactly as sent (its key order
+///   included; [`LooseMeta::input_map`] parses it); `"input": null` (or any non-object) is
+///   absent.
 /// - Unknown fields are ignored.
 ///
 /// Strings borrow from the input when they can (`LooseMeta<'a>`); [`LooseMeta::into_owned`]
@@ -40,12 +43,12 @@ use crate::{TOOL_META_KEY, ToolKind};
 /// assert_eq!(meta.label.as_deref(), Some("Read")); // supplied from the kind
 /// assert_eq!(meta.namespace.as_deref(), Some("cursor")); // not a known namespace: kept
 /// assert_eq!(meta.read_only, None);
-/// assert_eq!(meta.input.unwrap()["path"], "src/lib.rs");
+/// assert_eq!(meta.input_map().unwrap()["path"], "src/lib.rs");
 ///
 /// // Only a non-object is not an envelope at all.
 /// assert!(LooseMeta::from_value(&serde_json::json!("read_file")).is_none());
 /// ```
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default)]
 pub struct LooseMeta<'a> {
     /// `version`, when it is a non-negative integer.
     pub version: Option<u64>,
@@ -59,8 +62,8 @@ pub struct LooseMeta<'a> {
     pub label: Option<Cow<'a, str>>,
     /// `read_only`, when it is a boolean (see [`LooseMeta::read_only_or_default`]).
     pub read_only: Option<bool>,
-    /// `input`, the canonical projection, when it is an object.
-    pub input: Option<Map<String, Value>>,
+    /// `input`, the canonical projection, when it is an object: its raw JSON text.
+    pub input: Option<Box<RawValue>>,
 }
 
 impl<'a> LooseMeta<'a> {
@@ -76,7 +79,7 @@ impl<'a> LooseMeta<'a> {
     /// let object = serde_json::json!({"name": "grep", "input": null});
     /// let meta = LooseMeta::from_map(object.as_object().unwrap());
     /// assert_eq!(meta.name.as_deref(), Some("grep"));
-    /// assert_eq!(meta.input, None);
+    /// assert!(meta.input.is_none());
     /// ```
     pub fn from_map(map: &'a Map<String, Value>) -> LooseMeta<'a> {
         // The tolerant visitor only fails on text that is not JSON, which a `Map` never is.
@@ -97,6 +100,20 @@ impl<'a> LooseMeta<'a> {
     /// ```
     pub fn from_meta(meta: &'a Map<String, Value>) -> Option<LooseMeta<'a>> {
         meta.get(TOOL_META_KEY).and_then(LooseMeta::from_value)
+    }
+
+    /// `input` parsed into a JSON object.
+    ///
+    /// ```
+    /// use toolmeta::client::LooseMeta;
+    /// let envelope = serde_json::json!({"input": {"command": "ls"}});
+    /// let input = LooseMeta::from_value(&envelope).unwrap().input_map().unwrap();
+    /// assert_eq!(input["command"], "ls");
+    /// ```
+    pub fn input_map(&self) -> Option<Map<String, Value>> {
+        self.input
+            .as_ref()
+            .and_then(|raw| serde_json::from_str(raw.get()).ok())
     }
 
     /// `read_only` as sent, else the read-only default of `kind`, else `None`.
@@ -147,7 +164,7 @@ impl LooseMeta<'static> {
     /// let mut merged = LooseMeta::from_value(&first).unwrap().into_owned();
     /// merged.merge(LooseMeta::from_value(&later).unwrap());
     /// assert_eq!(merged.name.as_deref(), Some("read_file"));
-    /// assert_eq!(merged.input.unwrap()["path"], "a.rs");
+    /// assert_eq!(merged.input.unwrap().get(), r#"{"path":"a.rs"}"#);
     /// ```
     pub fn merge(&mut self, later: LooseMeta<'_>) {
         let LooseMeta {
@@ -197,7 +214,14 @@ impl<'a> EnvelopeReader<'a> {
             "namespace" => read_into(map, &mut meta.namespace),
             "label" => read_into(map, &mut meta.label),
             "read_only" => read_into(map, &mut meta.read_only),
-            "input" => read_into(map, &mut meta.input),
+            "input" => {
+                let input = map.next_value::<Box<RawValue>>()?;
+                // Raw text has no leading whitespace: an object starts with `{`.
+                if input.get().starts_with('{') {
+                    meta.input = Some(compact(input));
+                }
+                Ok(())
+            }
             _ => skip_value(map),
         }
     }
@@ -211,6 +235,31 @@ impl<'a> EnvelopeReader<'a> {
         }
         meta
     }
+}
+
+/// Equal when every field is; `input` compares as raw text.
+impl PartialEq for LooseMeta<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.version == other.version
+            && self.name == other.name
+            && self.kind == other.kind
+            && self.namespace == other.namespace
+            && self.label == other.label
+            && self.read_only == other.read_only
+            && self.input.as_ref().map(|raw| raw.get()) == other.input.as_ref().map(|raw| raw.get())
+    }
+}
+
+/// The raw text on one line: a pretty-printed `input` is re-serialized compactly, so it can
+/// be written out as part of a JSON Lines record.
+fn compact(raw: Box<RawValue>) -> Box<RawValue> {
+    if !raw.get().contains(['\n', '\r']) {
+        return raw;
+    }
+    serde_json::from_str::<Value>(raw.get())
+        .ok()
+        .and_then(|value| serde_json::value::to_raw_value(&value).ok())
+        .unwrap_or(raw)
 }
 
 fn owned(value: Cow<'_, str>) -> Cow<'static, str> {

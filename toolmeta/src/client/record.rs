@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::value::RawValue;
 
 use super::{Call, Ledger};
 
@@ -21,7 +21,7 @@ use super::{Call, Ledger};
 ///     r#"{"tool_call_id":"c1","name":"ls","label":"Run Command","kind":"execute","namespace":null,"read_only":false,"input":null,"status":null,"source":"fallback"}"#
 /// );
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct CallRecord<'a> {
     /// The call's `toolCallId`.
     pub tool_call_id: &'a str,
@@ -36,7 +36,7 @@ pub struct CallRecord<'a> {
     /// See [`Call::read_only`].
     pub read_only: Option<bool>,
     /// See [`Call::input`].
-    pub input: Option<&'a Map<String, Value>>,
+    pub input: Option<&'a RawValue>,
     /// See [`Call::status`].
     pub status: Option<&'a str>,
     /// See [`Call::source`]: `"envelope"`, `"catalog"` or `"fallback"`.
