@@ -7,7 +7,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::line::UpdateFields;
-use super::loose::merge_str;
+use super::loose::{WellKnown, merge_str};
 use super::{KindFallback, LooseMeta};
 use crate::{ToolKind, ToolMeta};
 
@@ -118,11 +118,15 @@ impl Call {
             || title.is_some()
             || raw_input.is_some()
             || meta.claude_code_tool_name.is_some();
-        merge_str(&mut self.acp_name, name);
-        merge_str(&mut self.acp_kind, kind);
-        merge_str(&mut self.title, title);
-        merge_str(&mut self.status, status);
-        merge_str(&mut self.claude_code_tool_name, meta.claude_code_tool_name);
+        merge_str(&mut self.acp_name, name, WellKnown::None);
+        merge_str(&mut self.acp_kind, kind, WellKnown::AcpKinds);
+        merge_str(&mut self.title, title, WellKnown::None);
+        merge_str(&mut self.status, status, WellKnown::Statuses);
+        merge_str(
+            &mut self.claude_code_tool_name,
+            meta.claude_code_tool_name,
+            WellKnown::None,
+        );
         if raw_input.is_some() {
             self.raw_input = raw_input;
         }

@@ -77,10 +77,11 @@ pub enum LineOutcome {
 pub struct Ledger {
     options: LedgerBuilder,
     next_seq: u64,
-    /// Every retained call, in first-seen order.
-    calls: BTreeMap<u64, Call>,
+    /// Every retained call, in first-seen order (boxed: B-tree nodes then move pointers,
+    /// not whole calls, when they split or when a call is evicted).
+    calls: BTreeMap<u64, Box<Call>>,
     /// `toolCallId` → the calls with that id (one per session that used it).
-    by_id: HashMap<Box<str>, Vec<u64>>,
+    by_id: HashMap<Box<str>, Seqs>,
     /// Unfinished and finished calls, oldest first: the eviction queues.
     pending: BTreeSet<u64>,
     finished: BTreeSet<u64>,
@@ -269,15 +270,15 @@ impl Ledger {
     /// The call with `tool_call_id` (the most recently started one if several sessions
     /// used the same id).
     pub fn get(&self, tool_call_id: &str) -> Option<&Call> {
-        let seq = *self.by_id.get(tool_call_id)?.last()?;
-        self.calls.get(&seq)
+        let seq = self.by_id.get(tool_call_id)?.last()?;
+        self.calls.get(&seq).map(|call| &**call)
     }
 
     /// The call with `tool_call_id` in session `session_id` (or one whose updates never
     /// named a session).
     pub fn get_in_session(&self, session_id: &str, tool_call_id: &str) -> Option<&Call> {
         let seq = self.find(Some(session_id), tool_call_id)?;
-        self.calls.get(&seq)
+        self.calls.get(&seq).map(|call| &**call)
     }
 
     /// How many calls are retained.
@@ -321,8 +322,8 @@ impl Ledger {
     /// or a call or update that did not name its session.
     fn find(&self, session_id: Option<&str>, tool_call_id: &str) -> Option<u64> {
         let seqs = self.by_id.get(tool_call_id)?;
-        seqs.iter().rev().copied().find(|seq| {
-            let call_session = self.calls.get(seq).and_then(Call::session_id);
+        seqs.as_slice().iter().rev().copied().find(|seq| {
+            let call_session = self.calls.get(seq).and_then(|call| call.session_id());
             match (session_id, call_session) {
                 (Some(update), Some(call)) => update == call,
                 _ => true,
@@ -366,8 +367,14 @@ impl Ledger {
     fn insert(&mut self, session_id: Option<&str>, tool_call_id: &str) -> u64 {
         let seq = self.next_seq;
         self.next_seq += 1;
-        self.calls.insert(seq, Call::new(session_id, tool_call_id));
-        self.by_id.entry(tool_call_id.into()).or_default().push(seq);
+        self.calls
+            .insert(seq, Box::new(Call::new(session_id, tool_call_id)));
+        match self.by_id.get_mut(tool_call_id) {
+            Some(seqs) => seqs.push(seq),
+            None => {
+                self.by_id.insert(tool_call_id.into(), Seqs::One(seq));
+            }
+        }
         self.pending.insert(seq);
         seq
     }
@@ -392,8 +399,7 @@ impl Ledger {
             return;
         };
         if let Some(seqs) = self.by_id.get_mut(call.tool_call_id()) {
-            seqs.retain(|&other| other != seq);
-            if seqs.is_empty() {
+            if seqs.remove(seq) {
                 self.by_id.remove(call.tool_call_id());
             }
         }
@@ -402,12 +408,57 @@ impl Ledger {
     /// The sizes of the calls and of the two indexes over them, which must agree.
     #[cfg(test)]
     fn index_sizes(&self) -> (usize, usize, usize) {
-        let indexed: usize = self.by_id.values().map(Vec::len).sum();
+        let indexed: usize = self.by_id.values().map(|seqs| seqs.as_slice().len()).sum();
         (
             self.calls.len(),
             indexed,
             self.pending.len() + self.finished.len(),
         )
+    }
+}
+
+/// The calls that share one `toolCallId`: almost always one, so it is kept inline.
+enum Seqs {
+    One(u64),
+    Many(Vec<u64>),
+}
+
+impl Seqs {
+    fn as_slice(&self) -> &[u64] {
+        match self {
+            Seqs::One(seq) => std::slice::from_ref(seq),
+            Seqs::Many(seqs) => seqs,
+        }
+    }
+
+    /// The most recently started call.
+    fn last(&self) -> Option<u64> {
+        self.as_slice().last().copied()
+    }
+
+    fn push(&mut self, seq: u64) {
+        match self {
+            Seqs::One(first) => *self = Seqs::Many(vec![*first, seq]),
+            Seqs::Many(seqs) => seqs.push(seq),
+        }
+    }
+
+    /// Removes `seq`; returns whether none is left.
+    fn remove(&mut self, seq: u64) -> bool {
+        match self {
+            Seqs::One(only) => *only == seq,
+            Seqs::Many(seqs) => {
+                seqs.retain(|&other| other != seq);
+                match seqs[..] {
+                    [] => true,
+                    [only] => {
+                        *self = Seqs::One(only);
+                        false
+                    }
+                    _ => false,
+                }
+            }
+        }
     }
 }
 
@@ -432,13 +483,13 @@ fn synthesize(call: &mut Call, harness: Option<Harness>, synthesizer: Synthesize
 
 /// The retained calls of a [`Ledger`], in first-seen order.
 #[derive(Debug, Clone)]
-pub struct Calls<'a>(btree_map::Values<'a, u64, Call>);
+pub struct Calls<'a>(btree_map::Values<'a, u64, Box<Call>>);
 
 impl<'a> Iterator for Calls<'a> {
     type Item = &'a Call;
 
     fn next(&mut self) -> Option<&'a Call> {
-        self.0.next()
+        self.0.next().map(|call| &**call)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -448,7 +499,7 @@ impl<'a> Iterator for Calls<'a> {
 
 impl DoubleEndedIterator for Calls<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        self.0.next_back()
+        self.0.next_back().map(|call| &**call)
     }
 }
 

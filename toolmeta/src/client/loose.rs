@@ -145,8 +145,12 @@ impl<'a> LooseMeta<'a> {
             version: self.version,
             name: self.name.map(owned),
             kind: self.kind,
-            namespace: self.namespace.map(owned),
-            label: self.label.map(owned),
+            namespace: self
+                .namespace
+                .map(|namespace| owned_or_static(namespace, WellKnown::Namespaces)),
+            label: self
+                .label
+                .map(|label| owned_or_static(label, WellKnown::Labels)),
             read_only: self.read_only,
             input: self.input,
         }
@@ -177,10 +181,10 @@ impl LooseMeta<'static> {
             input,
         } = later;
         self.version = version.or(self.version);
-        merge_str(&mut self.name, name);
+        merge_str(&mut self.name, name, WellKnown::None);
         self.kind = kind.or(self.kind);
-        merge_str(&mut self.namespace, namespace);
-        merge_str(&mut self.label, label);
+        merge_str(&mut self.namespace, namespace, WellKnown::Namespaces);
+        merge_str(&mut self.label, label, WellKnown::Labels);
         self.read_only = read_only.or(self.read_only);
         if input.is_some() {
             self.input = input;
@@ -262,16 +266,78 @@ fn compact(raw: Box<RawValue>) -> Box<RawValue> {
         .unwrap_or(raw)
 }
 
+/// Detaches a string, without copying it when it is one of the `well_known` values.
+fn owned_or_static(value: Cow<'_, str>, well_known: WellKnown) -> Cow<'static, str> {
+    match well_known.find(&value) {
+        Some(known) => Cow::Borrowed(known),
+        None => Cow::Owned(value.into_owned()),
+    }
+}
+
 fn owned(value: Cow<'_, str>) -> Cow<'static, str> {
     Cow::Owned(value.into_owned())
 }
 
-/// Replaces `slot` with `later` when it is present and different (no copy when unchanged).
-pub(crate) fn merge_str(slot: &mut Option<Cow<'static, str>>, later: Option<Cow<'_, str>>) {
+/// Replaces `slot` with `later` when it is present and different; a value in `well_known`
+/// is stored without a copy (streams repeat the same few labels, kinds and statuses).
+pub(crate) fn merge_str(
+    slot: &mut Option<Cow<'static, str>>,
+    later: Option<Cow<'_, str>>,
+    well_known: WellKnown,
+) {
     if let Some(later) = later {
         if slot.as_deref() != Some(&*later) {
-            *slot = Some(owned(later));
+            *slot = Some(owned_or_static(later, well_known));
         }
+    }
+}
+
+/// Sets of strings that recur in every stream.
+#[derive(Clone, Copy)]
+pub(crate) enum WellKnown {
+    /// Nothing to share (names, titles, ids).
+    None,
+    /// The labels of the kinds.
+    Labels,
+    /// The wire names of the namespaces.
+    Namespaces,
+    /// ACP's tool kinds.
+    AcpKinds,
+    /// ACP's tool-call statuses.
+    Statuses,
+}
+
+impl WellKnown {
+    fn find(self, value: &str) -> Option<&'static str> {
+        let found = match self {
+            WellKnown::None => None,
+            WellKnown::Labels => ToolKind::ALL
+                .iter()
+                .map(|kind| kind.label())
+                .find(|label| *label == value),
+            WellKnown::Namespaces => crate::Namespace::ALL
+                .iter()
+                .map(|ns| ns.as_str())
+                .find(|ns| *ns == value),
+            WellKnown::AcpKinds => [
+                "read",
+                "edit",
+                "delete",
+                "move",
+                "search",
+                "execute",
+                "think",
+                "fetch",
+                "switch_mode",
+                "other",
+            ]
+            .into_iter()
+            .find(|kind| *kind == value),
+            WellKnown::Statuses => ["pending", "in_progress", "completed", "failed"]
+                .into_iter()
+                .find(|status| *status == value),
+        };
+        found
     }
 }
 
