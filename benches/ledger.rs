@@ -10,7 +10,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group};
 use serde_json::{Value, json};
 use toolmeta::client::Ledger;
 
@@ -133,24 +133,46 @@ fn ledger_vs_parse(c: &mut Criterion) {
     group.throughput(Throughput::Elements(lines.len() as u64));
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(10));
-    group.bench_function("parse_to_value", |b| {
-        b.iter(|| {
-            for line in &lines {
-                black_box(serde_json::from_str::<Value>(black_box(line)).ok());
-            }
-        })
-    });
-    group.bench_function("ledger", |b| {
-        b.iter(|| {
-            let mut ledger = Ledger::new();
-            for line in &lines {
-                black_box(ledger.feed_line(black_box(line)));
-            }
-            black_box(ledger.len())
-        })
-    });
+    group.bench_function("parse_to_value", |b| b.iter(|| parse_pass(&lines)));
+    group.bench_function("ledger", |b| b.iter(|| ledger_pass(&lines)));
     group.finish();
 }
 
 criterion_group!(benches, ledger_vs_parse);
-criterion_main!(benches);
+
+/// One pass of merely parsing every line into a `Value`.
+#[inline(never)]
+fn parse_pass(lines: &[String]) {
+    for line in lines {
+        black_box(serde_json::from_str::<Value>(black_box(line)).ok());
+    }
+}
+
+/// One pass of the ledger over every line.
+#[inline(never)]
+fn ledger_pass(lines: &[String]) -> usize {
+    let mut ledger = Ledger::new();
+    for line in lines {
+        black_box(ledger.feed_line(black_box(line)));
+    }
+    ledger.len()
+}
+
+/// `LEDGER_BENCH_ONCE=1` runs one pass of each over the stream and exits, for instruction
+/// counts that machine noise does not move:
+///
+/// ```text
+/// LEDGER_BENCH_ONCE=1 valgrind --tool=callgrind --collect-atstart=no \
+///     --toggle-collect='ledger::parse_pass' target/release/deps/ledger-<hash> --bench
+/// ```
+/// and the same with `--toggle-collect='ledger::ledger_pass'`.
+fn main() {
+    if std::env::var_os("LEDGER_BENCH_ONCE").is_some() {
+        let lines = stream();
+        parse_pass(&lines);
+        black_box(ledger_pass(&lines));
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

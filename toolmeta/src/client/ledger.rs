@@ -331,7 +331,7 @@ impl Ledger {
         })
     }
 
-    fn merge(&mut self, session_id: Option<&str>, update: UpdateFields<'_>) {
+    fn merge(&mut self, session_id: Option<&str>, update: Box<UpdateFields<'_>>) {
         let Some(tool_call_id) = update.tool_call_id.as_deref() else {
             return;
         };
@@ -348,7 +348,7 @@ impl Ledger {
             call.adopt_session(session_id);
         }
         let was_finished = call.is_finished();
-        if call.merge(update) && !call.has_envelope_identity() {
+        if call.merge(*update) && !call.has_envelope_identity() {
             synthesize(call, harness, synthesizer);
         }
         let is_finished = call.is_finished();

@@ -21,7 +21,7 @@ pub(crate) enum Recognized<'a> {
     /// An update of one tool call.
     ToolCall {
         session_id: Option<Cow<'a, str>>,
-        update: UpdateFields<'a>,
+        update: Box<UpdateFields<'a>>,
     },
     /// A session update about something else (message chunks, plans, turn ends...).
     OtherUpdate,
@@ -40,6 +40,9 @@ pub(crate) fn recognize<'de, D: serde::Deserializer<'de>>(
 }
 
 /// The fields of an ACP `ToolCall` / `ToolCallUpdate` the ledger merges.
+///
+/// Always boxed while reading: it is large, and returning it by value through each level of
+/// the visitors would copy it at every level.
 #[derive(Default)]
 pub(crate) struct UpdateFields<'a> {
     pub(crate) session_update: Option<Cow<'a, str>>,
@@ -71,8 +74,8 @@ struct ClaudeCodeFields<'a> {
 #[derive(Default)]
 struct ParamsFields<'a> {
     session_id: Option<Cow<'a, str>>,
-    update: Option<UpdateFields<'a>>,
-    tool_call: Option<UpdateFields<'a>>,
+    update: Option<Box<UpdateFields<'a>>>,
+    tool_call: Option<Box<UpdateFields<'a>>>,
 }
 
 /// A line's top-level object: the envelope of a message, or a bare `params` or `update`.
@@ -82,8 +85,8 @@ struct LineFields<'a> {
     params: Option<ParamsFields<'a>>,
     /// The fields of a bare `params` object.
     bare_params: ParamsFields<'a>,
-    /// The fields of a bare `update` object.
-    bare_update: UpdateFields<'a>,
+    /// The fields of a bare `update` object, allocated at its first field.
+    bare_update: Option<Box<UpdateFields<'a>>>,
 }
 
 impl<'a> LineFields<'a> {
@@ -102,7 +105,10 @@ impl<'a> LineFields<'a> {
             None => match self.params {
                 Some(params) => params.recognize_any(),
                 None if self.bare_params.is_present() => self.bare_params.recognize_any(),
-                None => recognize_update(None, self.bare_update),
+                None => match self.bare_update {
+                    Some(update) => recognize_update(None, update),
+                    None => Recognized::NotUpdate,
+                },
             },
         }
     }
@@ -148,7 +154,7 @@ impl<'a> ParamsFields<'a> {
 
 fn recognize_update<'a>(
     session_id: Option<Cow<'a, str>>,
-    update: UpdateFields<'a>,
+    update: Box<UpdateFields<'a>>,
 ) -> Recognized<'a> {
     match update.session_update.as_deref() {
         Some("tool_call" | "tool_call_update") => recognize_tool_call(session_id, update),
@@ -159,7 +165,7 @@ fn recognize_update<'a>(
 
 fn recognize_tool_call<'a>(
     session_id: Option<Cow<'a, str>>,
-    update: UpdateFields<'a>,
+    update: Box<UpdateFields<'a>>,
 ) -> Recognized<'a> {
     if update.tool_call_id.is_some() {
         Recognized::ToolCall { session_id, update }
@@ -169,6 +175,21 @@ fn recognize_tool_call<'a>(
 }
 
 impl<'a> UpdateFields<'a> {
+    /// Whether `key` is one of the fields `read_field` reads.
+    fn is_field(key: &str) -> bool {
+        matches!(
+            key,
+            "sessionUpdate"
+                | "toolCallId"
+                | "title"
+                | "kind"
+                | "status"
+                | "name"
+                | "rawInput"
+                | "_meta"
+        )
+    }
+
     fn read_field<A: MapAccess<'a>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error> {
         match key {
             "sessionUpdate" => read_into(map, &mut self.session_update)?,
@@ -194,9 +215,9 @@ impl<'a> UpdateFields<'a> {
     }
 }
 
-impl<'de> Tolerant<'de> for UpdateFields<'de> {
+impl<'de> Tolerant<'de> for Box<UpdateFields<'de>> {
     fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Option<Self>, A::Error> {
-        let mut update = UpdateFields::default();
+        let mut update = Box::<UpdateFields<'de>>::default();
         while let Some(key) = next_key(&mut map)? {
             if !update.read_field(&key, &mut map)? {
                 skip_value(&mut map)?;
@@ -263,10 +284,11 @@ impl<'de> Tolerant<'de> for LineFields<'de> {
                     read_into(&mut map, &mut line.params)?;
                     true
                 }
-                key => {
-                    line.bare_params.read_field(key, &mut map)?
-                        || line.bare_update.read_field(key, &mut map)?
-                }
+                key if UpdateFields::is_field(key) => line
+                    .bare_update
+                    .get_or_insert_with(Box::default)
+                    .read_field(key, &mut map)?,
+                key => line.bare_params.read_field(key, &mut map)?,
             };
             if !read {
                 skip_value(&mut map)?;
