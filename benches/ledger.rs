@@ -24,7 +24,7 @@ fn stream() -> Vec<String> {
         call += 1;
         let session = format!("sess-{}", call % 3);
         let id = format!("call_{call:06}");
-        let persisted = call % 4 == 0;
+        let persisted = call.is_multiple_of(4);
         let wrap = |update: Value| -> String {
             if persisted {
                 json!({"timestamp": 1_791_130_584 + call, "method": "session/update",
@@ -83,26 +83,47 @@ fn stream() -> Vec<String> {
             // completion (a read's carries the file's text).
             n => {
                 let (name, kind, label, read_only, raw, input) = match n % 3 {
-                    0 => ("read_file", "read", "Read", true,
+                    0 => (
+                        "read_file",
+                        "read",
+                        "Read",
+                        true,
                         json!({"variant": "ReadFile", "target_file": "src/config.rs", "offset": 0, "limit": 40}),
-                        json!({"path": "src/config.rs", "offset": 1, "limit": 40})),
-                    1 => ("grep", "search", "Search", true,
+                        json!({"path": "src/config.rs", "offset": 1, "limit": 40}),
+                    ),
+                    1 => (
+                        "grep",
+                        "search",
+                        "Search",
+                        true,
                         json!({"variant": "Grep", "pattern": "RETRIES", "path": "src", "glob": "*.rs", "-i": false, "type": null, "multiline": false}),
-                        json!({"pattern": "RETRIES", "path": "src"})),
-                    _ => ("run_terminal_command", "execute", "Run Command", false,
+                        json!({"pattern": "RETRIES", "path": "src"}),
+                    ),
+                    _ => (
+                        "run_terminal_command",
+                        "execute",
+                        "Run Command",
+                        false,
                         json!({"variant": "Bash", "command": "cargo test -p config", "description": "Run the config tests", "is_background": false}),
-                        json!({"command": "cargo test -p config", "description": "Run the config tests"})),
+                        json!({"command": "cargo test -p config", "description": "Run the config tests"}),
+                    ),
                 };
                 let identity = json!({"version": 1, "name": name, "kind": kind, "namespace": "grok_build",
                     "label": label, "read_only": read_only});
                 let mut full = identity.clone();
                 full["input"] = input;
-                lines.push(wrap(json!({"sessionUpdate": "tool_call", "toolCallId": id, "title": name,
-                    "rawInput": raw, "_meta": {"x.ai/tool": identity}})));
+                lines.push(wrap(
+                    json!({"sessionUpdate": "tool_call", "toolCallId": id, "title": name,
+                    "rawInput": raw, "_meta": {"x.ai/tool": identity}}),
+                ));
                 lines.push(wrap(json!({"sessionUpdate": "tool_call_update", "toolCallId": id, "kind": kind,
                     "title": format!("{label} `src/config.rs`"), "locations": [{"path": "src/config.rs", "line": 1}],
                     "rawInput": raw, "_meta": {"x.ai/tool": full}})));
-                let output = if kind == "read" { "pub const RETRIES: u32 = 3;\n".repeat(40) } else { "ok\n".repeat(10) };
+                let output = if kind == "read" {
+                    "pub const RETRIES: u32 = 3;\n".repeat(40)
+                } else {
+                    "ok\n".repeat(10)
+                };
                 lines.push(wrap(json!({"sessionUpdate": "tool_call_update", "toolCallId": id, "status": "completed",
                     "content": [{"type": "content", "content": {"type": "text", "text": output}}]})));
             }

@@ -27,7 +27,12 @@ usage: inspect [--json] [--harness NAME] FILE...
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let stdin = io::stdin();
-    let code = run(&args, stdin.lock(), &mut io::stdout().lock(), &mut io::stderr());
+    let code = run(
+        &args,
+        stdin.lock(),
+        &mut io::stdout().lock(),
+        &mut io::stderr(),
+    );
     ExitCode::from(code)
 }
 

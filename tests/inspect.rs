@@ -41,29 +41,55 @@ fn json_output_of_the_shipped_session_log_is_exact() {
 #[test]
 fn the_shipped_log_is_the_conformance_log() {
     let shipped = std::fs::read(format!("{DATA}/acp_session.jsonl")).unwrap();
-    let reference = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/conformance/acp_session.jsonl");
+    let reference = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/conformance/acp_session.jsonl"
+    );
     // Outside the team's machines the reference is not there; the copy is then the truth.
     if let Ok(reference) = std::fs::read(reference) {
-        assert_eq!(shipped, reference, "tests/data/acp_session.jsonl drifted from the conformance log");
+        assert_eq!(
+            shipped, reference,
+            "tests/data/acp_session.jsonl drifted from the conformance log"
+        );
     }
 }
 
 #[test]
 fn json_records_have_exactly_the_documented_keys_on_every_shipped_log() {
-    let keys = ["tool_call_id", "name", "label", "kind", "namespace", "read_only", "input", "status", "source"];
-    for log in ["acp_session", "persisted_session", "claude_code_session", "mixed_bad_lines"] {
+    let keys = [
+        "tool_call_id",
+        "name",
+        "label",
+        "kind",
+        "namespace",
+        "read_only",
+        "input",
+        "status",
+        "source",
+    ];
+    for log in [
+        "acp_session",
+        "persisted_session",
+        "claude_code_session",
+        "mixed_bad_lines",
+    ] {
         let out = inspect(&["--json", &format!("$DATA/{log}.jsonl")], "");
         assert_eq!(out.code, 0, "{log}: {}", out.stderr);
         for line in out.stdout.lines() {
             // Key order is part of the output: check it on the text.
             let mut at = 0;
             for key in keys {
-                let found = line[at..].find(&format!("\"{key}\":")).unwrap_or_else(|| panic!("{log}: {key} in {line}"));
+                let found = line[at..]
+                    .find(&format!("\"{key}\":"))
+                    .unwrap_or_else(|| panic!("{log}: {key} in {line}"));
                 at += found;
             }
-            let record: serde_json::Map<String, serde_json::Value> = serde_json::from_str(line).unwrap();
+            let record: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(line).unwrap();
             assert_eq!(record.len(), keys.len(), "{line}");
-            assert!(["envelope", "catalog", "fallback"].contains(&record["source"].as_str().unwrap()));
+            assert!(
+                ["envelope", "catalog", "fallback"].contains(&record["source"].as_str().unwrap())
+            );
         }
     }
 }
@@ -93,9 +119,17 @@ fn several_files_and_stdin_go_into_one_ledger() {
     let stdin = std::fs::read_to_string(format!("{DATA}/mixed_bad_lines.jsonl")).unwrap();
     let out = inspect(&["$DATA/persisted_session.jsonl", "-"], &stdin);
     assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(out.stdout.contains("Run Command      2  shell, bash"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("Run Command      2  shell, bash"),
+        "{}",
+        out.stdout
+    );
     assert!(out.stdout.contains("failed 1"), "{}", out.stdout);
-    assert!(out.stdout.contains("skipped lines: 12 (not JSON 2, not an update 8, no toolCallId 2, too long 0)"));
+    assert!(
+        out.stdout.contains(
+            "skipped lines: 12 (not JSON 2, not an update 8, no toolCallId 2, too long 0)"
+        )
+    );
 }
 
 #[test]
@@ -103,17 +137,31 @@ fn a_missing_file_is_a_clear_error_before_any_output() {
     let out = inspect(&["$DATA/acp_session.jsonl", "$DATA/no_such_log.jsonl"], "");
     assert_eq!(out.code, 1);
     assert_eq!(out.stdout, "");
-    assert!(out.stderr.starts_with("inspect: cannot open `"), "{}", out.stderr);
-    assert!(out.stderr.contains("no_such_log.jsonl`: "), "{}", out.stderr);
+    assert!(
+        out.stderr.starts_with("inspect: cannot open `"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("no_such_log.jsonl`: "),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]
 fn usage_errors_say_what_is_wrong() {
     for (args, message) in [
-        (&[][..], "inspect: no input: give one or more files, or `-` for standard input"),
+        (
+            &[][..],
+            "inspect: no input: give one or more files, or `-` for standard input",
+        ),
         (&["--jsn", "x"][..], "inspect: unknown option `--jsn`"),
         (&["--harness"][..], "inspect: `--harness` needs a name"),
-        (&["--harness", "cursor", "-"][..], "inspect: unknown harness `cursor`, expected one of"),
+        (
+            &["--harness", "cursor", "-"][..],
+            "inspect: unknown harness `cursor`, expected one of",
+        ),
     ] {
         let out = inspect(args, "");
         assert_eq!(out.code, 2, "{args:?}");

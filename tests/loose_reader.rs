@@ -66,18 +66,46 @@ fn each_wrong_typed_field_is_ignored_and_the_rest_kept() {
         let meta = read(&envelope);
         let expected = read(&good);
         // The broken field is absent (the label is re-supplied from the kind), the others kept.
-        assert_eq!(meta.version, if field == "version" { None } else { expected.version }, "{field}");
-        assert_eq!(meta.name, if field == "name" { None } else { expected.name.clone() }, "{field}");
-        assert_eq!(meta.kind, if field == "kind" { None } else { expected.kind }, "{field}");
+        assert_eq!(
+            meta.version,
+            if field == "version" {
+                None
+            } else {
+                expected.version
+            },
+            "{field}"
+        );
+        assert_eq!(
+            meta.name,
+            if field == "name" {
+                None
+            } else {
+                expected.name.clone()
+            },
+            "{field}"
+        );
+        assert_eq!(
+            meta.kind,
+            if field == "kind" { None } else { expected.kind },
+            "{field}"
+        );
         assert_eq!(
             meta.namespace,
-            if field == "namespace" { None } else { expected.namespace.clone() },
+            if field == "namespace" {
+                None
+            } else {
+                expected.namespace.clone()
+            },
             "{field}"
         );
         assert_eq!(meta.label.as_deref(), Some("Search"), "{field}");
         assert_eq!(
             meta.read_only,
-            if field == "read_only" { None } else { Some(true) },
+            if field == "read_only" {
+                None
+            } else {
+                Some(true)
+            },
             "{field}"
         );
         assert_eq!(meta.input.is_none(), field == "input", "{field}");
@@ -98,10 +126,16 @@ fn unknown_and_case_mismatched_kinds_read_as_other_without_a_label() {
     for kind in ["Read", "teleport", ""] {
         let meta = owned(json!({ "kind": kind }));
         assert_eq!(meta.kind, Some(ToolKind::Other), "{kind}");
-        assert_eq!(meta.label, None, "an unknown kind {kind:?} supplies no label");
+        assert_eq!(
+            meta.label, None,
+            "an unknown kind {kind:?} supplies no label"
+        );
     }
     // `other` itself is a known kind, whose label is "Tool".
-    assert_eq!(owned(json!({"kind": "other"})).label.as_deref(), Some("Tool"));
+    assert_eq!(
+        owned(json!({"kind": "other"})).label.as_deref(),
+        Some("Tool")
+    );
 }
 
 #[test]
@@ -135,7 +169,10 @@ fn a_pretty_printed_input_is_kept_on_one_line() {
 
 #[test]
 fn read_only_defaults_to_the_kind_only_when_absent() {
-    assert_eq!(owned(json!({"kind": "read"})).read_only_or_default(), Some(true));
+    assert_eq!(
+        owned(json!({"kind": "read"})).read_only_or_default(),
+        Some(true)
+    );
     assert_eq!(
         owned(json!({"kind": "read", "read_only": false})).read_only_or_default(),
         Some(false)
@@ -153,7 +190,9 @@ fn every_object_reads_and_only_non_objects_do_not() {
         let text = not_object.to_string();
         let error = serde_json::from_str::<LooseMeta<'_>>(&text).unwrap_err();
         assert!(
-            error.to_string().contains("expected a tool-identity envelope object"),
+            error
+                .to_string()
+                .contains("expected a tool-identity envelope object"),
             "{error}"
         );
     }

@@ -398,10 +398,10 @@ impl Ledger {
         let Some(call) = self.calls.remove(&seq) else {
             return;
         };
-        if let Some(seqs) = self.by_id.get_mut(call.tool_call_id()) {
-            if seqs.remove(seq) {
-                self.by_id.remove(call.tool_call_id());
-            }
+        if let Some(seqs) = self.by_id.get_mut(call.tool_call_id())
+            && seqs.remove(seq)
+        {
+            self.by_id.remove(call.tool_call_id());
         }
     }
 

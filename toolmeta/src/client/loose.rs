@@ -285,10 +285,10 @@ pub(crate) fn merge_str(
     later: Option<Cow<'_, str>>,
     well_known: WellKnown,
 ) {
-    if let Some(later) = later {
-        if slot.as_deref() != Some(&*later) {
-            *slot = Some(owned_or_static(later, well_known));
-        }
+    if let Some(later) = later
+        && slot.as_deref() != Some(&*later)
+    {
+        *slot = Some(owned_or_static(later, well_known));
     }
 }
 
@@ -309,7 +309,7 @@ pub(crate) enum WellKnown {
 
 impl WellKnown {
     fn find(self, value: &str) -> Option<&'static str> {
-        let found = match self {
+        match self {
             WellKnown::None => None,
             WellKnown::Labels => ToolKind::ALL
                 .iter()
@@ -336,8 +336,7 @@ impl WellKnown {
             WellKnown::Statuses => ["pending", "in_progress", "completed", "failed"]
                 .into_iter()
                 .find(|status| *status == value),
-        };
-        found
+        }
     }
 }
 

@@ -76,10 +76,10 @@ impl Summary {
             };
             let group = &mut groups[index];
             group.calls += 1;
-            if let Some(name) = call.name() {
-                if !group.names.iter().any(|seen| seen == name) {
-                    group.names.push(name.to_owned());
-                }
+            if let Some(name) = call.name()
+                && !group.names.iter().any(|seen| seen == name)
+            {
+                group.names.push(name.to_owned());
             }
             let status = call.status().unwrap_or(NO_STATUS);
             match group.statuses.iter_mut().find(|(seen, _)| seen == status) {
