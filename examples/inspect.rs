@@ -13,6 +13,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::process::ExitCode;
 
+use toolmeta::Namespace;
 use toolmeta::catalog::Harness;
 use toolmeta::client::{Ledger, Summary, write_json_lines};
 
@@ -148,13 +149,16 @@ impl Options {
 }
 
 fn parse_harness(name: &str) -> Result<Harness, String> {
-    match name {
-        "claude_code" => Ok(Harness::ClaudeCode),
-        "codex" => Ok(Harness::Codex),
-        "gemini_cli" => Ok(Harness::GeminiCli),
-        "opencode" => Ok(Harness::OpenCode),
-        other => Err(format!(
-            "unknown harness `{other}`, expected one of claude_code, codex, gemini_cli, opencode"
-        )),
-    }
+    Namespace::from_wire(name)
+        .and_then(Harness::from_namespace)
+        .ok_or_else(|| {
+            let known: Vec<&str> = Harness::ALL
+                .iter()
+                .map(|h| h.namespace().as_str())
+                .collect();
+            format!(
+                "unknown harness `{name}`, expected one of {}",
+                known.join(", ")
+            )
+        })
 }

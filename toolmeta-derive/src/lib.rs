@@ -1,11 +1,128 @@
-//! `#[derive(ToolIdentity)]` for the `toolmeta` crate (work in progress).
+//! `#[derive(ToolIdentity)]` for the [`toolmeta`](https://docs.rs/toolmeta) crate: a tool
+//! struct's identity and canonical projection, checked against the wire contract at
+//! compile time. Use it through `toolmeta`, which re-exports it.
 #![forbid(unsafe_code)]
+
+// The pipeline, one file per step: `attr` parses `#[tool(...)]` (and serde's renames), `ast`
+// builds the typed item, `check` resolves it against `contract` (the derive's copy of the
+// contract tables, kept in sync by tests/contract_sync.rs) collecting every mistake in a
+// `ctxt::Ctxt` with did-you-means from `suggest`, and `expand` writes the impls — or the
+// errors plus fallback impls. `symbol` names the keys, `case` applies serde's `rename_all`.
+
+mod ast;
+mod attr;
+mod case;
+mod check;
+mod contract;
+mod ctxt;
+mod expand;
+mod suggest;
+mod symbol;
 
 use proc_macro::TokenStream;
 
-/// Derives `toolmeta::ToolIdentity`; see the `toolmeta` crate documentation.
+/// Derives `toolmeta::ToolIdentity` for a struct with named fields (one tool), or
+/// `toolmeta::ToolDispatch` for an enum of tool structs.
+///
+/// The identity goes in `#[tool(...)]` on the struct; each field says whether and how it
+/// is projected onto the canonical input. Every contract violation is a compile error at
+/// the offending tokens.
+///
+/// ```
+/// use std::path::PathBuf;
+/// use serde::Deserialize;
+/// use toolmeta::ToolIdentity;
+///
+/// #[derive(Deserialize, ToolIdentity)]
+/// #[tool(name = "read_file", namespace = "grok_build", kind = "read")]
+/// struct ReadFile {
+///     #[serde(rename = "target_file")] // recorded: raw arguments say `target_file`
+///     #[tool(project = "path")]        // projected under the canonical key `path`
+///     file: PathBuf,
+///     #[tool(project)]                 // under its own name, which is canonical
+///     offset: Option<i64>,             // an Option is projected only when Some
+///     #[tool(project)]
+///     limit: Option<u32>,
+///     pages: Option<String>,           // not projected
+/// }
+///
+/// let read = ReadFile { file: "src/main.rs".into(), offset: Some(0), limit: None, pages: None };
+/// assert_eq!(
+///     serde_json::to_string(&read.envelope()).unwrap(),
+///     r#"{"version":1,"name":"read_file","kind":"read","namespace":"grok_build","label":"Read","read_only":true,"input":{"path":"src/main.rs","offset":1}}"#
+/// );
+/// assert_eq!(ReadFile::INPUT_FIELDS[0].wire, "target_file");
+/// ```
+///
+/// # Struct keys
+///
+/// | key | example | meaning |
+/// |---|---|---|
+/// | `name` | `name = "read_file"` | required: the model-facing wire name |
+/// | `namespace` | `namespace = "grok_build"` | required: one of the closed set of `toolmeta::Namespace` (wire spelling) |
+/// | `kind` | `kind = "read"` | required: one of `toolmeta::ToolKind` (snake_case) |
+/// | `label` | `kind = "other", label = "Tool"` | only with `kind = "other"`; otherwise it must be the kind's label |
+/// | `read_only` | `read_only` / `read_only = false` | overrides the kind's read-only default |
+/// | `no_input` | `no_input` | no stable cross-harness shape: the envelope never carries `input` |
+/// | `project` | `project` | project every field under its own name; others say `skip` or `payload` |
+/// | `crate` | `crate = "my_harness::toolmeta"` | where the runtime crate is, when re-exported |
+///
+/// # Field keys
+///
+/// | key | example | meaning |
+/// |---|---|---|
+/// | `project` | `#[tool(project)] path: String` | project under the field's own name (a canonical key) |
+/// | `project = "key"` | `#[tool(project = "path")] file_path: String` | project under a canonical key |
+/// | `extra = "key"` | `#[tool(extra = "encoding")] encoding: String` | a harness-specific key, after the canonical ones; not canonical nor a near miss of one |
+/// | `with = "fn"` | `#[tool(project = "path", with = "display")] file: Workspace` | convert first: `fn(&FieldType) -> Option<T>` (deref coercion applies), `T` fits the key; `None` omits the key |
+/// | `payload` | `#[tool(payload)] content: String` | bulky content: never projected |
+/// | `skip` | `#[tool(skip)] encoding: String` | not projected, under a struct-wide `project` |
+///
+/// # Projection
+///
+/// - Canonical keys are written in the contract's order (`path`, `offset`, `limit`,
+///   `command`, `description`, `cwd`, `directory`, `pattern`, `url`, `query`), whatever the
+///   field order, so equivalent tools of different harnesses project identical bytes; extra
+///   keys follow in field order.
+/// - Field types: `path`, `directory`, `cwd` take string and path types (`String`, `&str`,
+///   `Cow<str>`, `Box<str>`, `Arc<str>`, `Rc<str>`, `PathBuf`, `&Path`, `Cow<Path>`,
+///   `Box<Path>`, `Arc<Path>`, `Rc<Path>`, `OsString`, `&OsStr`; paths are converted
+///   lossily, so projecting never fails); `command`, `description`, `pattern`, `url`, `query`
+///   take the string types; `offset` and `limit` take every primitive integer; extra keys
+///   take all of these and `bool`. Each also as an `Option`. Other types go through `with`.
+/// - `offset` is normalized by `toolmeta::normalize_offset` (negative dropped, `0` → `1`);
+///   integers outside `i64::MIN..=u64::MAX` saturate.
+/// - A required key of the label's shape (such as `path` for `"Read"`) must come from a
+///   non-`Option` field, and a closed shape admits no other canonical key. A tool that
+///   projects nothing must say `no_input`: an empty `input` is never the intended contract.
+/// - Raw wire keys honour `#[serde(rename = "...")]`, `#[serde(rename(deserialize = "..."))]`
+///   and the struct's `#[serde(rename_all = "...")]`; all other serde attributes are
+///   ignored.
+///
+/// # Enums
+///
+/// ```
+/// use toolmeta::{ToolDispatch, ToolIdentity};
+///
+/// #[derive(ToolIdentity)]
+/// #[tool(name = "bash", namespace = "codex", kind = "execute")]
+/// struct Bash {
+///     #[tool(project)]
+///     command: String,
+/// }
+///
+/// #[derive(ToolIdentity)]
+/// enum Tools {
+///     Bash(Bash),
+///     #[tool(dynamic)] // identity None, no projection: stamping leaves `_meta` untouched
+///     Unknown { name: String },
+/// }
+///
+/// assert_eq!(Tools::Bash(Bash { command: "ls".into() }).identity().unwrap().label, "Run Command");
+/// assert!(Tools::Unknown { name: "x".into() }.identity().is_none());
+/// ```
 #[proc_macro_derive(ToolIdentity, attributes(tool))]
 pub fn derive_tool_identity(input: TokenStream) -> TokenStream {
-    let _ = input;
-    TokenStream::new()
+    let input = syn::parse_macro_input!(input as syn::DeriveInput);
+    expand::derive(&input).into()
 }

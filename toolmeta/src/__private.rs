@@ -1,3 +1,319 @@
-//! Support for the code `#[derive(ToolIdentity)]` generates. Not public API.
+//! Support for the code `#[derive(ToolIdentity)]` generates. Not public API: nothing here
+//! is covered by semver.
+//!
+//! The derive checks at compile time that each projected field's type can carry its key:
+//! it names the field's type in `<FieldType as ProjectPath>::value(..)`, spanned at the
+//! user's type, so an unfit type is reported there, in the user's terms, by the
+//! `#[diagnostic::on_unimplemented]` message of the key's trait. The traits are sealed:
+//! a type that does not fit a key is converted with `#[tool(with = "...")]` instead.
+//!
+//! Every projected value serializes infallibly (strings, lossily-converted paths,
+//! integers that saturate at the JSON integer range, bools), which
+//! [`Envelope::to_value`](crate::Envelope::to_value) relies on.
 
+use std::borrow::Cow;
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use serde::{Serialize, Serializer};
+
+pub use core::option::Option::{self, None, Some};
+pub use core::result::Result::{self, Ok};
 pub use serde::ser::SerializeMap;
+
+mod sealed {
+    /// Only the types listed in `__private` fit a key.
+    pub trait Sealed {}
+}
+use sealed::Sealed;
+
+macro_rules! key_trait {
+    ($(#[$doc:meta])* $trait:ident -> $ret:ty, $message:literal, $label:literal, $note:literal) => {
+        $(#[$doc])*
+        #[diagnostic::on_unimplemented(message = $message, label = $label, note = $note)]
+        pub trait $trait: Sealed {
+            /// The value to project.
+            fn value(&self) -> $ret;
+        }
+    };
+}
+
+key_trait!(
+    /// A type that can be projected as `path`.
+    ProjectPath -> Cow<'_, str>,
+    "`{Self}` cannot be projected as `path`: a path key needs a string or path type",
+    "cannot be projected as `path`",
+    "`path` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str>, PathBuf, &Path, Cow<Path>, Box<Path>, Arc<Path>, Rc<Path>, OsString, &OsStr (or an Option of one); convert other types with #[tool(with = \"...\")]"
+);
+key_trait!(
+    /// A type that can be projected as `directory`.
+    ProjectDirectory -> Cow<'_, str>,
+    "`{Self}` cannot be projected as `directory`: a path key needs a string or path type",
+    "cannot be projected as `directory`",
+    "`directory` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str>, PathBuf, &Path, Cow<Path>, Box<Path>, Arc<Path>, Rc<Path>, OsString, &OsStr (or an Option of one); convert other types with #[tool(with = \"...\")]"
+);
+key_trait!(
+    /// A type that can be projected as `cwd`.
+    ProjectCwd -> Cow<'_, str>,
+    "`{Self}` cannot be projected as `cwd`: a path key needs a string or path type",
+    "cannot be projected as `cwd`",
+    "`cwd` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str>, PathBuf, &Path, Cow<Path>, Box<Path>, Arc<Path>, Rc<Path>, OsString, &OsStr (or an Option of one); convert other types with #[tool(with = \"...\")]"
+);
+key_trait!(
+    /// A type that can be projected as `command`.
+    ProjectCommand -> &str,
+    "`{Self}` cannot be projected as `command`: a text key needs a string type",
+    "cannot be projected as `command`",
+    "`command` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]"
+);
+key_trait!(
+    /// A type that can be projected as `description`.
+    ProjectDescription -> &str,
+    "`{Self}` cannot be projected as `description`: a text key needs a string type",
+    "cannot be projected as `description`",
+    "`description` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]"
+);
+key_trait!(
+    /// A type that can be projected as `pattern`.
+    ProjectPattern -> &str,
+    "`{Self}` cannot be projected as `pattern`: a text key needs a string type",
+    "cannot be projected as `pattern`",
+    "`pattern` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]"
+);
+key_trait!(
+    /// A type that can be projected as `url`.
+    ProjectUrl -> &str,
+    "`{Self}` cannot be projected as `url`: a text key needs a string type",
+    "cannot be projected as `url`",
+    "`url` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]"
+);
+key_trait!(
+    /// A type that can be projected as `query`.
+    ProjectQuery -> &str,
+    "`{Self}` cannot be projected as `query`: a text key needs a string type",
+    "cannot be projected as `query`",
+    "`query` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]"
+);
+key_trait!(
+    /// A type that can be projected as `offset`.
+    ProjectOffset -> i128,
+    "`{Self}` cannot be projected as `offset`: an integer key needs a primitive integer type",
+    "cannot be projected as `offset`",
+    "`offset` accepts i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize (or an Option of one); convert other types with #[tool(with = \"...\")]"
+);
+key_trait!(
+    /// A type that can be projected as `limit`.
+    ProjectLimit -> i128,
+    "`{Self}` cannot be projected as `limit`: an integer key needs a primitive integer type",
+    "cannot be projected as `limit`",
+    "`limit` accepts i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize (or an Option of one); convert other types with #[tool(with = \"...\")]"
+);
+key_trait!(
+    /// A type that can be projected under an `extra` key.
+    ProjectExtra -> Extra<'_>,
+    "`{Self}` cannot be projected under an extra key: extra values are strings, paths, integers or bools",
+    "cannot be projected under an extra key",
+    "an extra key accepts the string and path types of `path`, the primitive integers and bool (or an Option of one); convert other types with #[tool(with = \"...\")]"
+);
+
+/// Implements `$trait` for the string types, and `&T` of each.
+macro_rules! text_impls {
+    ($trait:ident, $ret:ty, |$s:ident| $text:expr) => {
+        text_impls!(@one $trait, $ret, |$s| $text, str, String, Cow<'_, str>, Box<str>, Arc<str>, Rc<str>);
+    };
+    (@one $trait:ident, $ret:ty, |$s:ident| $text:expr, $($ty:ty),*) => {
+        $(
+            impl $trait for $ty {
+                fn value(&self) -> $ret {
+                    let $s: &str = self;
+                    $text
+                }
+            }
+            impl $trait for &$ty {
+                fn value(&self) -> $ret {
+                    let $s: &str = self;
+                    $text
+                }
+            }
+        )*
+    };
+}
+
+/// Implements `$trait` for the path types (beyond the string ones), and `&T` of each.
+macro_rules! path_impls {
+    ($trait:ident, $ret:ty, |$s:ident| $path:expr) => {
+        path_impls!(@one $trait, $ret, |$s| $path, Path, PathBuf, Cow<'_, Path>, Box<Path>, Arc<Path>, Rc<Path>, OsStr, OsString);
+    };
+    (@one $trait:ident, $ret:ty, |$s:ident| $path:expr, $($ty:ty),*) => {
+        $(
+            impl $trait for $ty {
+                fn value(&self) -> $ret {
+                    let $s: &Path = AsRef::<Path>::as_ref(self);
+                    $path
+                }
+            }
+            impl $trait for &$ty {
+                fn value(&self) -> $ret {
+                    let $s: &Path = AsRef::<Path>::as_ref(*self);
+                    $path
+                }
+            }
+        )*
+    };
+}
+
+/// Implements `$trait` for the primitive integers, and `&T` of each.
+macro_rules! integer_impls {
+    ($trait:ident, $ret:ty, |$n:ident| $int:expr) => {
+        integer_impls!(@one $trait, $ret, |$n| $int, i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
+    };
+    (@one $trait:ident, $ret:ty, |$n:ident| $int:expr, $($ty:ty),*) => {
+        $(
+            impl $trait for $ty {
+                fn value(&self) -> $ret {
+                    // Only a u128 beyond i128::MAX fails; it saturates (see `Integer`).
+                    let $n = i128::try_from(*self).unwrap_or(i128::MAX);
+                    $int
+                }
+            }
+            impl $trait for &$ty {
+                fn value(&self) -> $ret {
+                    let $n = i128::try_from(**self).unwrap_or(i128::MAX);
+                    $int
+                }
+            }
+        )*
+    };
+}
+
+/// Seals every type that fits some key.
+macro_rules! sealed {
+    ($($ty:ty),*) => { $( impl Sealed for $ty {} impl Sealed for &$ty {} )* };
+}
+sealed!(str, String, Cow<'_, str>, Box<str>, Arc<str>, Rc<str>);
+sealed!(
+    Path,
+    PathBuf,
+    Cow<'_, Path>,
+    Box<Path>,
+    Arc<Path>,
+    Rc<Path>,
+    OsStr,
+    OsString
+);
+sealed!(
+    i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, bool
+);
+
+text_impls!(ProjectPath, Cow<'_, str>, |s| Cow::Borrowed(s));
+path_impls!(ProjectPath, Cow<'_, str>, |p| p.to_string_lossy());
+text_impls!(ProjectDirectory, Cow<'_, str>, |s| Cow::Borrowed(s));
+path_impls!(ProjectDirectory, Cow<'_, str>, |p| p.to_string_lossy());
+text_impls!(ProjectCwd, Cow<'_, str>, |s| Cow::Borrowed(s));
+path_impls!(ProjectCwd, Cow<'_, str>, |p| p.to_string_lossy());
+text_impls!(ProjectCommand, &str, |s| s);
+text_impls!(ProjectDescription, &str, |s| s);
+text_impls!(ProjectPattern, &str, |s| s);
+text_impls!(ProjectUrl, &str, |s| s);
+text_impls!(ProjectQuery, &str, |s| s);
+integer_impls!(ProjectOffset, i128, |n| n);
+integer_impls!(ProjectLimit, i128, |n| n);
+text_impls!(ProjectExtra, Extra<'_>, |s| Extra::Text(Cow::Borrowed(s)));
+path_impls!(ProjectExtra, Extra<'_>, |p| Extra::Text(
+    p.to_string_lossy()
+));
+integer_impls!(ProjectExtra, Extra<'_>, |n| Extra::Integer(Integer(n)));
+
+impl ProjectExtra for bool {
+    fn value(&self) -> Extra<'_> {
+        Extra::Bool(*self)
+    }
+}
+
+impl ProjectExtra for &bool {
+    fn value(&self) -> Extra<'_> {
+        Extra::Bool(**self)
+    }
+}
+
+/// A projected integer. JSON readers only agree on integers within `i64::MIN..=u64::MAX`,
+/// so values beyond that range (only `i128`/`u128` have them) saturate at its ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Integer(pub i128);
+
+impl Serialize for Integer {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match u64::try_from(self.0) {
+            Ok(n) => serializer.serialize_u64(n),
+            Err(_) if self.0 < 0 => {
+                serializer.serialize_i64(i64::try_from(self.0).unwrap_or(i64::MIN))
+            }
+            Err(_) => serializer.serialize_u64(u64::MAX),
+        }
+    }
+}
+
+/// A projected extra value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Extra<'a> {
+    /// A string or a lossily-converted path.
+    Text(Cow<'a, str>),
+    /// An integer.
+    Integer(Integer),
+    /// A bool.
+    Bool(bool),
+}
+
+impl Serialize for Extra<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Extra::Text(text) => serializer.serialize_str(text),
+            Extra::Integer(integer) => integer.serialize(serializer),
+            Extra::Bool(flag) => serializer.serialize_bool(*flag),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ToolIdentity;
+
+    /// Inside toolmeta itself (the catalog), the derive is pointed at `crate`.
+    #[derive(ToolIdentity)]
+    #[tool(
+        crate = "crate",
+        name = "Read",
+        namespace = "claude_code",
+        kind = "read"
+    )]
+    struct Read {
+        #[tool(project = "path")]
+        file_path: String,
+        #[tool(project)]
+        offset: Option<i64>,
+    }
+
+    #[test]
+    fn derive_inside_the_runtime_crate() {
+        let read = Read {
+            file_path: "a.rs".into(),
+            offset: Some(-1),
+        };
+        assert_eq!(
+            serde_json::to_string(&read.envelope()).unwrap(),
+            r#"{"version":1,"name":"Read","kind":"read","namespace":"claude_code","label":"Read","read_only":true,"input":{"path":"a.rs"}}"#
+        );
+    }
+
+    #[test]
+    fn integers_saturate_at_the_json_range() {
+        use super::Integer;
+        let json = |n: i128| serde_json::to_string(&Integer(n)).unwrap();
+        assert_eq!(json(i128::MAX), u64::MAX.to_string());
+        assert_eq!(json(i128::MIN), i64::MIN.to_string());
+        assert_eq!(json(-1), "-1");
+        assert_eq!(json(u64::MAX as i128), u64::MAX.to_string());
+    }
+}

@@ -89,7 +89,17 @@ impl<'a, T: Projection + ?Sized> Envelope<'a, T> {
 
     /// The canonical input as a JSON value; `None` when the envelope carries none.
     pub fn input_value(&self) -> Option<Value> {
-        self.input.map(|tool| to_value(&InputRef(tool)))
+        self.input.map(|tool| {
+            // The value serializer takes the length as a capacity hint only: sized for the
+            // largest label shape, the input object does not grow while it is filled.
+            let input = serde_json::value::Serializer
+                .serialize_map(Some(INPUT_CAPACITY))
+                .and_then(|mut map| {
+                    tool.project(&mut map)?;
+                    SerializeMap::end(map)
+                });
+            input.expect(INFALLIBLE)
+        })
     }
 
     /// The owned envelope.
@@ -105,9 +115,26 @@ impl<'a, T: Projection + ?Sized> Envelope<'a, T> {
         }
     }
 
-    /// The envelope as a JSON value.
+    /// The envelope as a JSON value, equal to serializing it.
     pub fn to_value(&self) -> Value {
-        to_value(self)
+        // Built directly rather than through `serde_json::to_value(self)`: the identity part
+        // is plain strings and the generic serializer's per-field dispatch is most of the
+        // cost of stamping.
+        let identity = &self.identity;
+        let mut envelope = Map::with_capacity(7);
+        envelope.insert("version".to_owned(), Value::from(TOOL_META_VERSION));
+        envelope.insert("name".to_owned(), Value::from(self.name));
+        envelope.insert("kind".to_owned(), Value::from(identity.kind.as_str()));
+        envelope.insert(
+            "namespace".to_owned(),
+            Value::from(identity.namespace.as_str()),
+        );
+        envelope.insert("label".to_owned(), Value::from(identity.label));
+        envelope.insert("read_only".to_owned(), Value::Bool(identity.read_only));
+        if let Some(input) = self.input_value() {
+            envelope.insert("input".to_owned(), input);
+        }
+        Value::Object(envelope)
     }
 
     /// Inserts (or replaces) the envelope under [`TOOL_META_KEY`] in an event's existing
@@ -119,11 +146,12 @@ impl<'a, T: Projection + ?Sized> Envelope<'a, T> {
     }
 }
 
-/// Serializing a projection cannot fail: the derive only admits strings, lossily-converted
-/// paths and integers as projected values, and string keys.
-fn to_value<S: Serialize + ?Sized>(value: &S) -> Value {
-    serde_json::to_value(value).expect("toolmeta projections serialize infallibly")
-}
+/// Why serializing a projection cannot fail: the derive only admits strings,
+/// lossily-converted paths, saturating integers and bools as values, and string keys.
+const INFALLIBLE: &str = "toolmeta projections serialize infallibly";
+
+/// Entries of the largest label shape (`Read`, `Run Command`: three) plus one extra key.
+const INPUT_CAPACITY: usize = 4;
 
 impl<T: Projection + ?Sized> Serialize for Envelope<'_, T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

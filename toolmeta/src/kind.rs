@@ -142,3 +142,92 @@ impl<'de> Deserialize<'de> for ToolKind {
         deserializer.deserialize_str(KindVisitor)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ToolKind;
+
+    /// DESIGN.md section 2, "Kinds → label, read-only default", written out by hand.
+    const CONTRACT: &[(&str, &str, bool)] = &[
+        ("read", "Read", true),
+        ("edit", "Edit", false),
+        ("delete", "Delete", false),
+        ("list_dir", "List Files", true),
+        ("write", "Write", false),
+        ("move", "Move", false),
+        ("search", "Search", true),
+        ("lsp", "Code Intelligence", true),
+        ("execute", "Run Command", false),
+        ("plan", "Plan", false),
+        ("web_search", "Web Search", true),
+        ("web_fetch", "Web Fetch", true),
+        ("background_task_action", "Background Task", false),
+        ("wait_tasks_action", "Wait for Tasks", false),
+        ("kill_task_action", "Kill Task", false),
+        ("list", "List Files", true),
+        ("skill", "Skill", false),
+        ("memory_search", "Memory Search", true),
+        ("memory_get", "Memory Read", true),
+        ("task", "Subagent", false),
+        ("active_agent_message", "Send Subagent Message", false),
+        ("enter_plan", "Enter Plan Mode", true),
+        ("exit_plan", "Exit Plan Mode", true),
+        ("ask_user", "Ask User", true),
+        ("image_gen", "Generate Image", false),
+        ("video_gen", "Generate Video", false),
+        ("image_to_video", "Generate Video", false),
+        ("reference_to_video", "Generate Video", false),
+        ("deploy_app", "Deploy App", false),
+        ("init_or_update_app", "Init or Update App", false),
+        ("search_tool", "Search Tools", false),
+        ("use_tool", "Use Tool", false),
+        ("monitor", "Monitor", false),
+        ("goal_update", "Update Goal", false),
+        ("workflow", "Workflow", false),
+        ("feedback", "Feedback", false),
+        ("sessions_list", "Sessions", true),
+        ("sessions_send", "Send Session Message", false),
+        ("other", "Tool", false),
+    ];
+
+    #[test]
+    fn every_kind_has_the_contracts_wire_name_label_and_read_only_default() {
+        assert_eq!(ToolKind::ALL.len(), CONTRACT.len());
+        for (kind, &(wire, label, read_only)) in ToolKind::ALL.iter().zip(CONTRACT) {
+            assert_eq!(kind.as_str(), wire);
+            assert_eq!(kind.label(), label, "label of {wire}");
+            assert_eq!(
+                kind.is_read_only(),
+                read_only,
+                "read-only default of {wire}"
+            );
+            assert_eq!(ToolKind::from_wire(wire), Some(*kind));
+            assert_eq!(ToolKind::parse(wire), *kind);
+            assert_eq!(kind.to_string(), wire);
+        }
+    }
+
+    #[test]
+    fn unknown_and_case_mismatched_kinds_parse_to_other() {
+        for wire in ["Read", "READ", "List Files", "teleport", "", " read"] {
+            assert_eq!(ToolKind::from_wire(wire), None, "{wire:?}");
+            assert_eq!(ToolKind::parse(wire), ToolKind::Other, "{wire:?}");
+            assert_eq!(wire.parse::<ToolKind>(), Ok(ToolKind::Other));
+        }
+        assert_eq!(ToolKind::default(), ToolKind::Other);
+    }
+
+    #[test]
+    fn serde_uses_the_wire_name() {
+        for &kind in ToolKind::ALL {
+            let json = serde_json::to_string(&kind).unwrap();
+            assert_eq!(json, format!("\"{kind}\""));
+            assert_eq!(serde_json::from_str::<ToolKind>(&json).unwrap(), kind);
+        }
+        assert_eq!(
+            serde_json::from_str::<ToolKind>("\"Read\"").unwrap(),
+            ToolKind::Other
+        );
+        assert!(serde_json::from_str::<ToolKind>("3").is_err());
+    }
+}

@@ -11,12 +11,17 @@
 //! - Harnesses annotate their tool-argument structs with `#[derive(ToolIdentity)]`; the
 //!   identity and the projection are emitted at compile time, and contract violations are
 //!   compile errors.
-//! - Clients read the envelope with [`ToolMeta`] (strict).
+//! - Clients read the envelope with [`ToolMeta`] (strict), or off a whole ACP stream with
+//!   the tolerant [`client`] side.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "acp")]
+pub mod acp;
+#[cfg(feature = "derive")]
 pub mod catalog;
 pub mod client;
+mod decode;
 mod envelope;
 mod identity;
 pub mod keys;
@@ -24,8 +29,11 @@ mod kind;
 mod meta;
 mod namespace;
 mod offset;
+#[cfg(feature = "schemars")]
+pub mod schema;
 mod shape;
 mod tool;
+pub mod toolset;
 
 #[doc(hidden)]
 pub mod __private;
@@ -38,6 +46,9 @@ pub use namespace::{Namespace, UnknownNamespace};
 pub use offset::normalize_offset;
 pub use shape::LabelShape;
 pub use tool::{InputField, Projection, ToolDispatch, ToolIdentity};
+pub use toolset::{
+    DuplicateToolName, RegisteredTool, StaticToolset, ToolEntry, ToolLookup, Toolset,
+};
 
 #[cfg(feature = "derive")]
 pub use toolmeta_derive::ToolIdentity;

@@ -2,10 +2,10 @@
 
 use std::borrow::Cow;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
 
-use crate::{Namespace, TOOL_META_KEY, ToolKind};
+use crate::{Namespace, TOOL_META_KEY, ToolKind, decode};
 
 /// The canonical tool-identity envelope, as it rides under `_meta["x.ai/tool"]`.
 ///
@@ -25,23 +25,65 @@ use crate::{Namespace, TOOL_META_KEY, ToolKind};
 /// assert_eq!(meta.namespace, Namespace::GrokBuild);
 /// assert_eq!(meta.input, None);
 /// ```
+///
+/// Decoding errors name the field they are about:
+///
+/// ```
+/// # use toolmeta::ToolMeta;
+/// let err = serde_json::from_str::<ToolMeta>(
+///     r#"{"version":"1","name":"read_file","kind":"read","namespace":"grok_build","label":"Read","read_only":true}"#,
+/// ).unwrap_err();
+/// assert!(err.to_string().starts_with("invalid type: string \"1\", expected `version`"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+// The derives become inherent `ToolMeta::serialize`/`deserialize`, wrapped by the trait
+// impls below and in `decode`, which only accept an object (serde's derive also takes a
+// sequence of the field values, which is no envelope).
+#[serde(remote = "Self")]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schemars", schemars(transform = crate::schema::describe_tool_meta))]
 pub struct ToolMeta {
     /// The envelope version, [`TOOL_META_VERSION`](crate::TOOL_META_VERSION) when written.
+    #[serde(deserialize_with = "decode::version")]
+    #[cfg_attr(
+        feature = "schemars",
+        schemars(
+            description = "The envelope version, 1; bumps only on removal or change of meaning."
+        )
+    )]
     pub version: u32,
     /// The model-facing wire name of the tool, after any runtime rename.
+    #[serde(deserialize_with = "decode::name")]
     pub name: String,
     /// What the tool does.
+    #[serde(deserialize_with = "decode::kind")]
     pub kind: ToolKind,
     /// The toolset the tool belongs to.
+    #[serde(deserialize_with = "decode::namespace")]
     pub namespace: Namespace,
     /// The cross-harness grouping and display key.
+    #[serde(deserialize_with = "decode::label")]
     pub label: Cow<'static, str>,
     /// Whether the tool only reads.
+    #[serde(deserialize_with = "decode::read_only")]
     pub read_only: bool,
-    /// The canonical projection of the tool's input; `None` when there is none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The canonical projection of the tool's input, an object; absent (never `null`) if none.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "decode::input"
+    )]
+    #[cfg_attr(
+        feature = "schemars",
+        schemars(schema_with = "crate::schema::input_schema")
+    )]
     pub input: Option<Value>,
+}
+
+impl Serialize for ToolMeta {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        ToolMeta::serialize(self, serializer)
+    }
 }
 
 impl ToolMeta {

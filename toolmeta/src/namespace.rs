@@ -129,3 +129,91 @@ impl<'de> Deserialize<'de> for Namespace {
         deserializer.deserialize_str(NamespaceVisitor)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Namespace, UnknownNamespace};
+
+    /// DESIGN.md section 2, "Namespaces", written out by hand.
+    const CONTRACT: &[(Namespace, &str, &[&str])] = &[
+        (Namespace::GrokBuild, "grok_build", &["GrokBuild"]),
+        (
+            Namespace::GrokBuildConcise,
+            "grok_build_concise",
+            &["GrokBuildConcise"],
+        ),
+        (
+            Namespace::GrokBuildHashline,
+            "grok_build_hashline",
+            &["GrokBuildHashline"],
+        ),
+        (Namespace::Codex, "codex", &["Codex"]),
+        (Namespace::OpenCode, "opencode", &["OpenCode", "open_code"]),
+        (Namespace::Mcp, "mcp", &["MCP"]),
+        (Namespace::ClaudeCode, "claude_code", &["ClaudeCode"]),
+        (Namespace::GeminiCli, "gemini_cli", &["GeminiCli"]),
+    ];
+
+    #[test]
+    fn every_namespace_reads_from_its_wire_name_and_aliases() {
+        assert_eq!(Namespace::ALL.len(), CONTRACT.len());
+        for (&namespace, &(expected, wire, aliases)) in Namespace::ALL.iter().zip(CONTRACT) {
+            assert_eq!(namespace, expected);
+            assert_eq!(namespace.as_str(), wire);
+            assert_eq!(namespace.aliases(), aliases);
+            for spelling in std::iter::once(&wire).chain(aliases) {
+                assert_eq!(
+                    Namespace::from_wire(spelling),
+                    Some(namespace),
+                    "{spelling}"
+                );
+                assert_eq!(spelling.parse::<Namespace>(), Ok(namespace));
+                let json = format!("\"{spelling}\"");
+                assert_eq!(serde_json::from_str::<Namespace>(&json).unwrap(), namespace);
+            }
+            assert_eq!(
+                serde_json::to_string(&namespace).unwrap(),
+                format!("\"{wire}\"")
+            );
+        }
+    }
+
+    #[test]
+    fn no_spelling_belongs_to_two_namespaces() {
+        let mut seen = std::collections::HashSet::new();
+        for namespace in Namespace::ALL {
+            for spelling in std::iter::once(&namespace.as_str()).chain(namespace.aliases()) {
+                assert!(seen.insert(*spelling), "{spelling} is listed twice");
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_namespaces_are_errors_listing_the_closed_set() {
+        for wire in ["cursor", "", "Mcp", "grok-build", "GROK_BUILD", "other"] {
+            assert_eq!(Namespace::from_wire(wire), None, "{wire:?}");
+            assert_eq!(
+                wire.parse::<Namespace>(),
+                Err(UnknownNamespace(wire.to_owned()))
+            );
+        }
+        assert_eq!(
+            UnknownNamespace("cursor".into()).to_string(),
+            "unknown namespace `cursor`, expected one of `grok_build`, `grok_build_concise`, \
+             `grok_build_hashline`, `codex`, `opencode`, `mcp`, `claude_code`, `gemini_cli`"
+        );
+        let err = serde_json::from_str::<Namespace>("\"cursor\"").unwrap_err();
+        assert!(
+            err.to_string().starts_with("unknown namespace `cursor`"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn only_toolmetas_catalog_namespaces_are_outside_the_reference_schema() {
+        for namespace in Namespace::ALL {
+            let extra = matches!(namespace, Namespace::ClaudeCode | Namespace::GeminiCli);
+            assert_eq!(namespace.in_reference_schema(), !extra, "{namespace}");
+        }
+    }
+}

@@ -67,6 +67,11 @@ pub struct InputField {
 ///     r#"{"version":1,"name":"read_file","kind":"read","namespace":"grok_build","label":"Read","read_only":true,"input":{"path":"src/main.rs","offset":1}}"#
 /// );
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tool: it does not implement `ToolIdentity`",
+    label = "not a tool",
+    note = "derive it: #[derive(ToolIdentity)] with #[tool(name = \"...\", namespace = \"...\", kind = \"...\")]"
+)]
 pub trait ToolIdentity: Projection {
     /// Who the tool is.
     const IDENTITY: Identity;

@@ -7,12 +7,12 @@ use serde_json::Value;
 
 use super::line::{Recognized, UpdateFields, recognize};
 use super::{Call, LineCounts};
-use crate::ToolMeta;
-use crate::catalog::{self, Harness};
 
-/// The function the ledger asks for an envelope when a call carries none: the harness, the
-/// tool's name, and its parsed `rawInput`. [`catalog::synthesize`] by default.
-pub type Synthesizer = fn(Harness, &str, Option<&Value>) -> Option<ToolMeta>;
+use super::synthesis::CatalogOptions;
+#[cfg(feature = "derive")]
+use super::synthesis::Synthesizer;
+#[cfg(feature = "derive")]
+use crate::catalog::Harness;
 
 /// What a line fed to the [`Ledger`] turned out to be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -102,8 +102,7 @@ pub struct Ledger {
 /// ```
 #[derive(Clone)]
 pub struct LedgerBuilder {
-    harness: Option<Harness>,
-    synthesizer: Synthesizer,
+    catalog: CatalogOptions,
     max_finished: usize,
     max_pending: usize,
     max_line_bytes: usize,
@@ -119,14 +118,16 @@ impl LedgerBuilder {
 
     /// The harness that produced the stream, for calls that carry no envelope and are not
     /// marked as Claude Code's (`_meta.claudeCode.toolName` always means Claude Code).
+    #[cfg(feature = "derive")]
     pub fn harness(mut self, harness: Harness) -> LedgerBuilder {
-        self.harness = Some(harness);
+        self.catalog.harness = Some(harness);
         self
     }
 
-    /// Replaces the catalog (by default [`catalog::synthesize`]), e.g. with a client's own.
+    /// Replaces the catalog (by default [`catalog::synthesize`](crate::catalog::synthesize)), e.g. with a client's own.
+    #[cfg(feature = "derive")]
     pub fn synthesizer(mut self, synthesizer: Synthesizer) -> LedgerBuilder {
-        self.synthesizer = synthesizer;
+        self.catalog.synthesizer = synthesizer;
         self
     }
 
@@ -170,8 +171,7 @@ impl LedgerBuilder {
 impl Default for LedgerBuilder {
     fn default() -> Self {
         LedgerBuilder {
-            harness: None,
-            synthesizer: catalog::synthesize,
+            catalog: CatalogOptions::default(),
             max_finished: Self::DEFAULT_MAX_FINISHED,
             max_pending: Self::DEFAULT_MAX_PENDING,
             max_line_bytes: Self::DEFAULT_MAX_LINE_BYTES,
@@ -182,7 +182,7 @@ impl Default for LedgerBuilder {
 impl fmt::Debug for LedgerBuilder {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("LedgerBuilder")
-            .field("harness", &self.harness)
+            .field("catalog", &self.catalog)
             .field("max_finished", &self.max_finished)
             .field("max_pending", &self.max_pending)
             .field("max_line_bytes", &self.max_line_bytes)
@@ -339,8 +339,7 @@ impl Ledger {
             Some(seq) => seq,
             None => self.insert(session_id, tool_call_id),
         };
-        let synthesizer = self.options.synthesizer;
-        let harness = self.options.harness;
+        let catalog = self.options.catalog;
         let Some(call) = self.calls.get_mut(&seq) else {
             return;
         };
@@ -349,7 +348,7 @@ impl Ledger {
         }
         let was_finished = call.is_finished();
         if call.merge(*update) && !call.has_envelope_identity() {
-            synthesize(call, harness, synthesizer);
+            catalog.synthesize(call);
         }
         let is_finished = call.is_finished();
         if was_finished != is_finished {
@@ -459,25 +458,6 @@ impl Seqs {
                 }
             }
         }
-    }
-}
-
-/// Asks the catalog for the envelope of a call that carries none.
-fn synthesize(call: &mut Call, harness: Option<Harness>, synthesizer: Synthesizer) {
-    // `_meta.claudeCode.toolName` marks a Claude Code call whatever the ledger was told.
-    let (harness, name) = match (call.claude_code_tool_name(), harness) {
-        (Some(tool_name), _) => (Harness::ClaudeCode, tool_name),
-        (None, Some(harness)) => match call.fallback_name() {
-            Some(name) => (harness, name),
-            None => return,
-        },
-        (None, None) => return,
-    };
-    let raw_input = call
-        .raw_input()
-        .and_then(|raw| serde_json::from_str::<Value>(raw.get()).ok());
-    if let Some(meta) = synthesizer(harness, name, raw_input.as_ref()) {
-        call.set_catalog(meta);
     }
 }
 

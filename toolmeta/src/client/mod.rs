@@ -31,12 +31,15 @@ mod loose;
 mod record;
 mod stream;
 mod summary;
+mod synthesis;
 mod tolerant;
 
 pub use call::{Call, Source};
 pub use counts::LineCounts;
 pub use fallback::KindFallback;
-pub use ledger::{Calls, Ledger, LedgerBuilder, LineOutcome, Synthesizer};
+pub use ledger::{Calls, Ledger, LedgerBuilder, LineOutcome};
 pub use loose::LooseMeta;
 pub use record::{CallRecord, write_json_lines};
 pub use summary::{LabelGroup, Summary};
+#[cfg(feature = "derive")]
+pub use synthesis::Synthesizer;

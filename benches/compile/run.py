@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Compile-time cost of #[derive(ToolIdentity)], measured side by side in one run.
+
+Generates a scratch workspace with two crates of the same 200 tool-argument structs:
+  plain    -- #[derive(Serialize, Deserialize)]
+  toolmeta -- #[derive(Serialize, Deserialize, ToolIdentity)] with #[tool(...)] attributes
+and times, alternating the variants so machine noise hits both alike:
+  clean        -- `cargo build` from an empty target dir (dependencies included)
+  crate-only   -- the generated crate alone, dependencies already built
+  incremental  -- rebuild after editing one struct
+Then it times a clean build of `toolmeta-derive` against `serde_derive` (same profile).
+
+Usage: python3 benches/compile/run.py [--reps N] [--structs N] [--keep DIR]
+Prints a table of medians and the ratios the README records.
+"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+# (kind, label-free container attrs, fields) templates cycled over the generated structs.
+# Each field: (rust name, type, serde attr or None, tool attr or None)
+TEMPLATES = [
+    ("read", [("path", "String", 'rename = "target_file"', "project"),
+              ("offset", "Option<i64>", None, "project"),
+              ("limit", "Option<u64>", None, "project"),
+              ("pages", "Option<String>", None, None)]),
+    ("execute", [("command", "String", None, "project"),
+                 ("description", "Option<String>", None, "project"),
+                 ("cwd", "Option<String>", None, "project"),
+                 ("timeout_ms", "Option<u64>", None, None)]),
+    ("search", [("pattern", "String", None, "project"),
+                ("path", "Option<String>", None, "project"),
+                ("glob", "Option<String>", None, None),
+                ("case_insensitive", "bool", 'rename = "-i"', None)]),
+    ("edit", [("path", "String", 'rename = "file_path"', "project"),
+              ("old_string", "String", None, "payload"),
+              ("new_string", "String", None, "payload"),
+              ("replace_all", "bool", None, None)]),
+    ("list_dir", [("directory", "String", 'rename = "target_directory"', "project"),
+                  ("ignore", "Vec<String>", None, None)]),
+]
+
+
+def generate_struct(i, with_toolmeta):
+    kind, fields = TEMPLATES[i % len(TEMPLATES)]
+    derives = "Serialize, Deserialize, ToolIdentity" if with_toolmeta else "Serialize, Deserialize"
+    out = [f"#[derive(Debug, {derives})]"]
+    if with_toolmeta:
+        out.append(f'#[tool(name = "tool_{i}", namespace = "grok_build", kind = "{kind}")]')
+    out.append(f"pub struct Tool{i} {{")
+    for name, ty, serde_attr, tool_attr in fields:
+        if serde_attr:
+            out.append(f"    #[serde({serde_attr})]")
+        if with_toolmeta and tool_attr:
+            out.append(f"    #[tool({tool_attr})]")
+        out.append(f"    pub {name}: {ty},")
+    out.append("}\n")
+    return "\n".join(out)
+
+
+def write_crate(root, name, n, with_toolmeta, deps):
+    src = root / name / "src"
+    src.mkdir(parents=True, exist_ok=True)
+    (root / name / "Cargo.toml").write_text(
+        f'[package]\nname = "{name}"\nversion = "0.0.0"\nedition = "2024"\npublish = false\n\n'
+        f"[dependencies]\n{deps}\n"
+    )
+    uses = "use serde::{Deserialize, Serialize};\n"
+    if with_toolmeta:
+        uses += "use toolmeta::ToolIdentity;\n"
+    body = "\n".join(generate_struct(i, with_toolmeta) for i in range(n))
+    (src / "lib.rs").write_text("#![allow(dead_code)]\n" + uses + "\n" + body)
+
+
+def scaffold(root, n):
+    serde = 'serde = { version = "1", features = ["derive"] }'
+    toolmeta = f'toolmeta = {{ path = "{REPO / "toolmeta"}" }}'
+    write_crate(root, "plain", n, False, serde)
+    write_crate(root, "with_toolmeta", n, True, serde + "\n" + toolmeta)
+    write_crate(root, "only_serde_derive", 0, False, 'serde_derive = "1"')
+    write_crate(root, "only_toolmeta_derive", 0, False,
+                f'toolmeta-derive = {{ path = "{REPO / "toolmeta-derive"}" }}')
+    for only in ("only_serde_derive", "only_toolmeta_derive"):
+        (root / only / "src" / "lib.rs").write_text("")
+    (root / "Cargo.toml").write_text(
+        '[workspace]\nresolver = "3"\nmembers = ["plain", "with_toolmeta", '
+        '"only_serde_derive", "only_toolmeta_derive"]\n'
+    )
+    # Resolve once so that every timed build uses the same lock file and no index look-up.
+    run(["cargo", "generate-lockfile"], root, None)
+
+
+def run(cmd, cwd, target):
+    env = dict(os.environ)
+    if target is not None:
+        env["CARGO_TARGET_DIR"] = str(target)
+    env.pop("RUSTFLAGS", None)
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        sys.exit(f"`{' '.join(cmd)}` failed in {cwd}:\n{proc.stderr}")
+    return elapsed
+
+
+def edit_one_struct(root, crate, rep):
+    lib = root / crate / "src" / "lib.rs"
+    text = lib.read_text()
+    marker = "pub struct Tool7 {\n"
+    lib.write_text(text.replace(marker, marker + f"    pub edited_{rep}: Option<String>,\n", 1))
+
+
+def measure(root, reps):
+    results = {key: [] for key in (
+        "plain clean", "toolmeta clean", "plain crate-only", "toolmeta crate-only",
+        "plain incremental", "toolmeta incremental", "serde_derive clean", "toolmeta-derive clean")}
+    targets = root / "targets"
+    for rep in range(reps):
+        for variant, crate in (("plain", "plain"), ("toolmeta", "with_toolmeta")):
+            target = targets / f"{crate}-{rep}"
+            shutil.rmtree(target, ignore_errors=True)
+            results[f"{variant} clean"].append(run(["cargo", "build", "-p", crate], root, target))
+            run(["cargo", "clean", "-p", crate], root, target)
+            results[f"{variant} crate-only"].append(run(["cargo", "build", "-p", crate], root, target))
+            edit_one_struct(root, crate, rep)
+            results[f"{variant} incremental"].append(run(["cargo", "build", "-p", crate], root, target))
+            shutil.rmtree(target, ignore_errors=True)
+        for label, crate in (("serde_derive clean", "only_serde_derive"),
+                             ("toolmeta-derive clean", "only_toolmeta_derive")):
+            target = targets / f"{crate}-{rep}"
+            shutil.rmtree(target, ignore_errors=True)
+            results[label].append(run(["cargo", "build", "-p", crate], root, target))
+            shutil.rmtree(target, ignore_errors=True)
+        print(f"rep {rep + 1}/{reps} done", file=sys.stderr)
+    return {key: statistics.median(values) for key, values in results.items()}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--reps", type=int, default=3)
+    parser.add_argument("--structs", type=int, default=200)
+    parser.add_argument("--keep", type=Path, help="generate into this folder and keep it")
+    args = parser.parse_args()
+
+    root = args.keep or Path(tempfile.mkdtemp(prefix="toolmeta-compile-"))
+    root.mkdir(parents=True, exist_ok=True)
+    scaffold(root, args.structs)
+    medians = measure(root, args.reps)
+
+    print(f"\n{args.structs} structs, median of {args.reps} runs, debug profile, {os.cpu_count()} cores\n")
+    print("| build | serde only | serde + ToolIdentity | ratio |")
+    print("|---|---|---|---|")
+    for what in ("clean", "crate-only", "incremental"):
+        plain, tm = medians[f"plain {what}"], medians[f"toolmeta {what}"]
+        print(f"| {what} | {plain:.2f} s | {tm:.2f} s | {tm / plain:.3f} |")
+    sd, td = medians["serde_derive clean"], medians["toolmeta-derive clean"]
+    print("\n| derive crate, clean build | serde_derive | toolmeta-derive | ratio |")
+    print("|---|---|---|---|")
+    print(f"| with its dependencies | {sd:.2f} s | {td:.2f} s | {td / sd:.3f} |")
+    if not args.keep:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,187 @@
+//! The `acp` feature: stamping `agent-client-protocol-schema` values directly, and the
+//! mapping of envelope kinds onto ACP kinds.
+#![cfg(feature = "acp")]
+
+use serde_json::{Map, Value, json};
+use toolmeta::acp::AcpToolEvent;
+use toolmeta::acp::schema::v1::{
+    PermissionOption, PermissionOptionKind, RequestPermissionRequest, ToolCall, ToolCallUpdate,
+    ToolCallUpdateFields, ToolKind as AcpToolKind,
+};
+use toolmeta::keys::{OFFSET, PATH};
+use toolmeta::{
+    Identity, InputField, Namespace, StaticToolset, TOOL_META_KEY, ToolEntry, ToolKind,
+};
+
+const READ_FILE: ToolEntry = ToolEntry::new(
+    Identity::new("read_file", ToolKind::Read, Namespace::GrokBuild),
+    &[
+        InputField {
+            key: PATH,
+            wire: "target_file",
+            extra: false,
+            optional: false,
+            converted: false,
+        },
+        InputField {
+            key: OFFSET,
+            wire: "offset",
+            extra: false,
+            optional: true,
+            converted: false,
+        },
+    ],
+);
+const TOOLS: StaticToolset = StaticToolset::new(&[READ_FILE]);
+
+fn obj(value: Value) -> Map<String, Value> {
+    value.as_object().expect("an object").clone()
+}
+
+#[test]
+fn stamping_a_tool_call_keeps_other_meta_keys() {
+    let mut call = ToolCall::new("call_1", "read_file")
+        .meta(obj(json!({"backend": true, "x.ai/tool": {"stale": 1}})));
+    assert!(call.stamp_from(&TOOLS, "read_file", None));
+    let meta = call.meta.as_ref().unwrap();
+    assert_eq!(meta["backend"], json!(true));
+    assert_eq!(
+        meta[TOOL_META_KEY],
+        json!({"version": 1, "name": "read_file", "kind": "read", "namespace": "grok_build",
+               "label": "Read", "read_only": true})
+    );
+}
+
+#[test]
+fn stamping_a_tool_call_update_with_raw_input_projects_it() {
+    let raw = json!({"target_file": "src/config.rs", "offset": 0});
+    let mut update =
+        ToolCallUpdate::new("call_1", ToolCallUpdateFields::new().raw_input(raw.clone()))
+            .meta(obj(json!({"eventId": "s1-25"})));
+    assert!(update.stamp_from(&TOOLS, "read_file", Some(&raw)));
+    update.set_tool_kind(ToolKind::Read);
+    let wire = serde_json::to_value(&update).unwrap();
+    assert_eq!(wire["toolCallId"], "call_1");
+    assert_eq!(wire["kind"], "read");
+    assert_eq!(wire["_meta"]["eventId"], "s1-25");
+    assert_eq!(
+        wire["_meta"][TOOL_META_KEY]["input"],
+        json!({"path": "src/config.rs", "offset": 1})
+    );
+}
+
+#[test]
+fn an_unknown_tool_leaves_the_event_untouched() {
+    let mut call = ToolCall::new("call_9", "cursor_edit");
+    assert!(!call.stamp_from(&TOOLS, "cursor_edit", None));
+    assert_eq!(call.meta, None, "no _meta is created");
+    let mut update = ToolCallUpdate::new("call_9", ToolCallUpdateFields::new())
+        .meta(obj(json!({"backend": true})));
+    assert!(!update.stamp_from(&TOOLS, "cursor_edit", None));
+    assert_eq!(update.meta, Some(obj(json!({"backend": true}))));
+}
+
+#[test]
+fn a_permission_request_carries_the_envelope_on_its_tool_call() {
+    let identity = Identity::new("search_replace", ToolKind::Edit, Namespace::GrokBuild);
+    let mut tool_call = ToolCallUpdate::new(
+        "call_sr3",
+        ToolCallUpdateFields::new().title("Edit `src/config.rs`".to_owned()),
+    );
+    tool_call.stamp_envelope(&identity.envelope());
+    tool_call.set_tool_kind(identity.kind);
+    let request = RequestPermissionRequest::new(
+        "s1",
+        tool_call,
+        vec![PermissionOption::new(
+            "allow",
+            "Allow",
+            PermissionOptionKind::AllowOnce,
+        )],
+    );
+    let wire = serde_json::to_value(&request).unwrap();
+    assert_eq!(wire["toolCall"]["kind"], "edit");
+    assert_eq!(wire["toolCall"]["_meta"][TOOL_META_KEY]["label"], "Edit");
+}
+
+#[test]
+fn set_tool_kind_writes_the_mapped_acp_kind() {
+    let mut call = ToolCall::new("c", "t");
+    call.set_tool_kind(ToolKind::EnterPlan);
+    assert_eq!(call.kind, AcpToolKind::SwitchMode);
+    let mut update = ToolCallUpdate::new("c", ToolCallUpdateFields::new());
+    update.set_tool_kind(ToolKind::WebFetch);
+    assert_eq!(update.fields.kind, Some(AcpToolKind::Fetch));
+}
+
+/// The rows of the documented table on `ToolKind::to_acp`, as `(envelope kind, ACP kind)`.
+fn documented_table() -> Vec<(String, String)> {
+    let source = include_str!("../toolmeta/src/acp/kind.rs");
+    source
+        .lines()
+        .map(str::trim)
+        .filter_map(|line| line.strip_prefix("/// | `"))
+        .map(|row| {
+            let cells: Vec<&str> = row
+                .split('|')
+                .map(|cell| cell.trim().trim_matches('`'))
+                .collect();
+            (cells[0].to_owned(), cells[1].to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn the_documented_kind_table_covers_every_kind_and_agrees_with_the_code() {
+    let table = documented_table();
+    let documented: Vec<&str> = table.iter().map(|(kind, _)| kind.as_str()).collect();
+    let all: Vec<&str> = ToolKind::ALL.iter().map(|kind| kind.as_str()).collect();
+    assert_eq!(documented, all, "one row per kind, in the contract's order");
+    for (kind, acp) in &table {
+        let mapped = ToolKind::parse(kind).to_acp();
+        assert_eq!(
+            serde_json::to_value(mapped).unwrap(),
+            json!(acp),
+            "the table says `{kind}` maps to `{acp}`"
+        );
+        assert_eq!(AcpToolKind::from(ToolKind::parse(kind)), mapped);
+    }
+}
+
+#[test]
+fn every_acp_kind_is_reached_by_some_envelope_kind() {
+    let reached: Vec<AcpToolKind> = ToolKind::ALL.iter().map(|kind| kind.to_acp()).collect();
+    for acp in [
+        AcpToolKind::Read,
+        AcpToolKind::Edit,
+        AcpToolKind::Delete,
+        AcpToolKind::Move,
+        AcpToolKind::Search,
+        AcpToolKind::Execute,
+        AcpToolKind::Think,
+        AcpToolKind::Fetch,
+        AcpToolKind::SwitchMode,
+        AcpToolKind::Other,
+    ] {
+        assert!(reached.contains(&acp), "{acp:?} is never produced");
+    }
+}
+
+#[test]
+fn read_only_kinds_never_map_to_mutating_acp_kinds() {
+    for kind in ToolKind::ALL {
+        if kind.is_read_only() {
+            assert!(
+                !matches!(
+                    kind.to_acp(),
+                    AcpToolKind::Edit
+                        | AcpToolKind::Delete
+                        | AcpToolKind::Move
+                        | AcpToolKind::Execute
+                ),
+                "{kind} is read-only but maps to {:?}",
+                kind.to_acp()
+            );
+        }
+    }
+}

@@ -1,0 +1,10 @@
+use toolmeta::ToolIdentity;
+
+#[derive(ToolIdentity)]
+#[tool]
+struct ReadFile {
+    #[tool(project)]
+    path: String,
+}
+
+fn main() {}

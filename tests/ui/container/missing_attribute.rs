@@ -1,0 +1,9 @@
+use toolmeta::ToolIdentity;
+
+#[derive(ToolIdentity)]
+struct ReadFile {
+    #[tool(project)]
+    path: String,
+}
+
+fn main() {}

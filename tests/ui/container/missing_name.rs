@@ -1,0 +1,10 @@
+use toolmeta::ToolIdentity;
+
+#[derive(ToolIdentity)]
+#[tool(namespace = "grok_build", kind = "read")]
+struct ReadFile {
+    #[tool(project)]
+    path: String,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use toolmeta::ToolIdentity;
+
+#[derive(ToolIdentity)]
+#[tool(name = "read_file", namespace = "grok_build", kind = "file_reader")]
+struct ReadFile {
+    #[tool(project)]
+    path: String,
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+use toolmeta::ToolIdentity;
+
+#[derive(ToolIdentity)]
+enum Tools {}
+
+fn main() {}

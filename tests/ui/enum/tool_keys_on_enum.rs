@@ -1,0 +1,10 @@
+use toolmeta::ToolIdentity;
+
+#[derive(ToolIdentity)]
+#[tool(name = "tools", namespace = "grok_build", kind = "read")]
+enum Tools {
+    #[tool(dynamic)]
+    Any(String),
+}
+
+fn main() {}

@@ -1,0 +1,19 @@
+use toolmeta::ToolIdentity;
+
+#[derive(ToolIdentity)]
+#[tool(name = "read_file", namespace = "grok_build", kind = "read")]
+struct ReadFile {
+    #[tool(project)]
+    path: String,
+}
+
+#[derive(ToolIdentity)]
+enum Tools {
+    Read(ReadFile),
+    #[tool(dynamic)]
+    Mcp(String),
+    #[tool(dynamic)]
+    Unknown(String),
+}
+
+fn main() {}

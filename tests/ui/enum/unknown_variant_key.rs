@@ -1,0 +1,9 @@
+use toolmeta::ToolIdentity;
+
+#[derive(ToolIdentity)]
+enum Tools {
+    #[tool(dynamc)]
+    Any(String),
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use toolmeta::ToolIdentity;
+
+#[derive(ToolIdentity)]
+enum Tools {
+    Read(String),
+}
+
+fn main() {}

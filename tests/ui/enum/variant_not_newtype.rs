@@ -1,0 +1,18 @@
+use toolmeta::ToolIdentity;
+
+#[derive(ToolIdentity)]
+#[tool(name = "read_file", namespace = "grok_build", kind = "read")]
+struct ReadFile {
+    #[tool(project)]
+    path: String,
+}
+
+#[derive(ToolIdentity)]
+enum Tools {
+    Read(ReadFile),
+    Pair(ReadFile, ReadFile),
+    Named { read: ReadFile },
+    Nothing,
+}
+
+fn main() {}

@@ -1,0 +1,11 @@
+use toolmeta::ToolIdentity;
+
+#[derive(ToolIdentity)]
+#[tool(name = "read_file", namespace = "grok_build", kind = "read")]
+struct ReadFile {
+    #[tool(project = "path")]
+    #[tool(project = "path")]
+    target_file: String,
+}
+
+fn main() {}

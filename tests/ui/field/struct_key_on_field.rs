@@ -1,0 +1,10 @@
+use toolmeta::ToolIdentity;
+
+#[derive(ToolIdentity)]
+#[tool(name = "read_file", namespace = "grok_build", kind = "read")]
+struct ReadFile {
+    #[tool(project, kind = "read")]
+    path: String,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use toolmeta::ToolIdentity;
+
+#[derive(ToolIdentity)]
+#[tool(name = "tag", namespace = "mcp", kind = "other")]
+struct Tag {
+    #[tool(extra = "")]
+    tag: String,
+}
+
+fn main() {}

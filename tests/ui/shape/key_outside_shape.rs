@@ -1,0 +1,12 @@
+use toolmeta::ToolIdentity;
+
+#[derive(ToolIdentity)]
+#[tool(name = "read_file", namespace = "grok_build", kind = "read")]
+struct ReadFile {
+    #[tool(project)]
+    path: String,
+    #[tool(project = "pattern")]
+    grep: Option<String>,
+}
+
+fn main() {}

@@ -1,0 +1,481 @@
+//! Parsing `#[tool(...)]` (and the `#[serde(...)]` renames the derive honours) into plain
+//! values. Only the grammar is checked here; what the values mean is `check`'s job.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, quote};
+use syn::parse::ParseStream;
+use syn::{Attribute, Ident, Lit, LitBool, LitStr, Token};
+
+use crate::case::RenameRule;
+use crate::ctxt::Ctxt;
+use crate::suggest;
+use crate::symbol::*;
+
+/// Where a `#[tool(...)]` attribute sits: decides which keys it accepts.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Scope {
+    Struct,
+    Enum,
+    Field,
+    Variant,
+}
+
+impl Scope {
+    fn keys(self) -> &'static [Symbol] {
+        match self {
+            Scope::Struct => CONTAINER_KEYS,
+            Scope::Enum => ENUM_KEYS,
+            Scope::Field => FIELD_KEYS,
+            Scope::Variant => VARIANT_KEYS,
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            Scope::Struct => "a struct",
+            Scope::Enum => "an enum",
+            Scope::Field => "a field",
+            Scope::Variant => "an enum variant",
+        }
+    }
+}
+
+/// One `key` or `key = literal` of a `#[tool(...)]` attribute.
+struct Entry {
+    key: Ident,
+    value: Option<Lit>,
+}
+
+impl Entry {
+    /// The tokens of the whole entry, so an error underlines `key = value`.
+    fn tokens(&self) -> TokenStream {
+        let key = &self.key;
+        match &self.value {
+            Some(value) => quote!(#key = #value),
+            None => quote!(#key),
+        }
+    }
+}
+
+/// A flag key (`no_input`), remembered by the span of its tokens.
+pub type Flag = Option<Span>;
+
+/// `#[tool(...)]` on a struct.
+#[derive(Default)]
+pub struct Container {
+    pub name: Option<LitStr>,
+    pub namespace: Option<LitStr>,
+    pub kind: Option<LitStr>,
+    pub label: Option<LitStr>,
+    pub read_only: Option<LitBool>,
+    pub no_input: Flag,
+    pub project: Flag,
+    pub crate_path: Option<syn::Path>,
+    /// The first `#[tool(...)]` attribute, for errors about missing keys.
+    pub attr_tokens: Option<TokenStream>,
+    /// `#[serde(rename_all = "...")]` (or `rename_all(deserialize = "...")`).
+    pub rename_all: Option<RenameRule>,
+    /// Keys that were probably meant but misspelled or malformed (already reported).
+    pub misspelled: Vec<String>,
+    /// Whether a `#[tool(...)]` could not be parsed to its end (already reported).
+    pub broken: bool,
+}
+
+/// `project` or `project = "key"` on a field.
+pub struct Project {
+    /// The tokens of the entry, for errors.
+    pub tokens: TokenStream,
+    /// The explicit key, when `project = "key"`.
+    pub key: Option<LitStr>,
+}
+
+/// `#[tool(...)]` on a field.
+#[derive(Default)]
+pub struct Field {
+    pub project: Option<Project>,
+    pub extra: Option<LitStr>,
+    pub with: Option<(syn::Path, LitStr)>,
+    pub payload: Flag,
+    pub skip: Flag,
+    /// `#[serde(rename = "...")]` or `rename(deserialize = "...")`.
+    pub serde_rename: Option<String>,
+}
+
+/// `#[tool(...)]` on an enum variant.
+#[derive(Default)]
+pub struct Variant {
+    pub dynamic: Flag,
+}
+
+impl Container {
+    /// Parses the attributes of a struct (or, with `Scope::Enum`, of an enum).
+    pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute], scope: Scope) -> Container {
+        let parsed = parse_tool_attrs(cx, attrs, scope);
+        let mut container = Container {
+            attr_tokens: attrs
+                .iter()
+                .find(|attr| attr.path() == TOOL)
+                .map(|attr| attr.to_token_stream()),
+            rename_all: serde_rename_all(attrs),
+            misspelled: parsed.misspelled,
+            broken: parsed.broken,
+            ..Container::default()
+        };
+        let mut seen = Seen::default();
+        for entry in parsed.entries {
+            if !seen.first(cx, &entry) {
+                continue;
+            }
+            let key = &entry.key;
+            if key == NAME {
+                container.name = string_value(cx, &entry, "name = \"read_file\"");
+            } else if key == NAMESPACE {
+                container.namespace = string_value(cx, &entry, "namespace = \"grok_build\"");
+            } else if key == KIND {
+                container.kind = string_value(cx, &entry, "kind = \"read\"");
+            } else if key == LABEL {
+                container.label = string_value(cx, &entry, "label = \"Tool\"");
+            } else if key == READ_ONLY {
+                container.read_only = match &entry.value {
+                    None => Some(LitBool::new(true, entry.key.span())),
+                    Some(Lit::Bool(value)) => Some(value.clone()),
+                    Some(other) => {
+                        cx.error_spanned_by(
+                            other,
+                            "`read_only` expects `true` or `false` (unquoted), or no value: `read_only` or `read_only = false`",
+                        );
+                        None
+                    }
+                };
+            } else if key == NO_INPUT {
+                container.no_input = flag_value(cx, &entry);
+            } else if key == PROJECT {
+                container.project = flag_value(cx, &entry);
+            } else if key == CRATE
+                && let Some(path) = string_value(cx, &entry, "crate = \"my_crate::toolmeta\"")
+            {
+                match path.parse::<syn::Path>() {
+                    Ok(parsed) => container.crate_path = Some(parsed),
+                    Err(_) => cx.error_spanned_by(
+                        &path,
+                        format!("`crate` expects a path to the toolmeta crate, such as \"::toolmeta\" or \"my_crate::toolmeta\"; `{}` is not a path", path.value()),
+                    ),
+                }
+            }
+        }
+        container
+    }
+}
+
+impl Field {
+    /// Parses the attributes of a field.
+    pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute]) -> Field {
+        let mut field = Field::default();
+        let mut seen = Seen::default();
+        for entry in parse_tool_attrs(cx, attrs, Scope::Field).entries {
+            if !seen.first(cx, &entry) {
+                continue;
+            }
+            let key = &entry.key;
+            if key == PROJECT {
+                match &entry.value {
+                    None => field.project = Some(Project { tokens: entry.tokens(), key: None }),
+                    Some(Lit::Str(value)) => {
+                        field.project = Some(Project { tokens: entry.tokens(), key: Some(value.clone()) })
+                    }
+                    Some(other) => cx.error_spanned_by(
+                        other,
+                        "`project` expects a canonical key as a string, such as `project = \"path\"`, or no value to project under the field's own name",
+                    ),
+                }
+            } else if key == EXTRA {
+                field.extra = string_value(cx, &entry, "extra = \"encoding\"");
+            } else if key == WITH {
+                if let Some(path) = string_value(cx, &entry, "with = \"path::to::function\"") {
+                    match path.parse::<syn::Path>() {
+                        Ok(parsed) => field.with = Some((parsed, path)),
+                        Err(_) => cx.error_spanned_by(
+                            &path,
+                            format!("`with` expects the path of a function `fn(&FieldType) -> Option<T>`, such as \"display_path\" or \"crate::convert::display_path\"; `{}` is not a path", path.value()),
+                        ),
+                    }
+                }
+            } else if key == PAYLOAD {
+                field.payload = flag_value(cx, &entry);
+            } else if key == SKIP {
+                field.skip = flag_value(cx, &entry);
+            }
+        }
+        field.serde_rename = serde_rename(attrs);
+        field
+    }
+}
+
+impl Variant {
+    /// Parses the attributes of an enum variant.
+    pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute]) -> Variant {
+        let mut variant = Variant::default();
+        let mut seen = Seen::default();
+        for entry in parse_tool_attrs(cx, attrs, Scope::Variant).entries {
+            if seen.first(cx, &entry) && entry.key == DYNAMIC {
+                variant.dynamic = flag_value(cx, &entry);
+            }
+        }
+        variant
+    }
+}
+
+/// Remembers which keys an item already gave, to report duplicates.
+#[derive(Default)]
+struct Seen(Vec<String>);
+
+impl Seen {
+    /// Whether this is the first time the entry's key is given; reports a duplicate.
+    fn first(&mut self, cx: &Ctxt, entry: &Entry) -> bool {
+        let key = entry.key.to_string();
+        if self.0.contains(&key) {
+            cx.error_spanned_by(
+                entry.tokens(),
+                format!("duplicate key `{key}` in #[tool(...)]: each key may be given once; remove this one"),
+            );
+            return false;
+        }
+        self.0.push(key);
+        true
+    }
+}
+
+/// What the `#[tool(...)]` attributes of one item hold.
+struct Parsed {
+    /// The known keys, with their values.
+    entries: Vec<Entry>,
+    /// Keys the user probably meant but misspelled or gave a malformed value, so that no
+    /// "missing key" error piles onto the one already reported.
+    misspelled: Vec<String>,
+    /// Whether an attribute could not be parsed to its end.
+    broken: bool,
+}
+
+/// Every `key` / `key = literal` of every `#[tool(...)]` in `attrs`, with unknown keys
+/// reported (and dropped) already.
+fn parse_tool_attrs(cx: &Ctxt, attrs: &[Attribute], scope: Scope) -> Parsed {
+    let mut parsed = Parsed {
+        entries: Vec::new(),
+        misspelled: Vec::new(),
+        broken: false,
+    };
+    for attr in attrs.iter().filter(|attr| attr.path() == TOOL) {
+        if let syn::Meta::Path(path) = &attr.meta {
+            cx.error_spanned_by(path, format!("#[tool] needs keys: {}", example(scope)));
+            parsed.broken = true;
+            continue;
+        }
+        let result = attr.parse_nested_meta(|meta| {
+            let Some(key) = meta.path.get_ident().cloned() else {
+                return Err(meta.error(format!("expected a key such as {}", example(scope))));
+            };
+            let value = if meta.input.peek(Token![=]) {
+                let tokens = value_tokens(meta.value()?)?;
+                match syn::parse2::<Lit>(tokens.clone()) {
+                    Ok(lit) => Some(lit),
+                    Err(_) => {
+                        // Report and go on with the other keys, rather than stop at syn's
+                        // "expected literal".
+                        cx.error_spanned_by(
+                            &tokens,
+                            format!("`{key}` expects a literal value, such as {}", literal_example(&key.to_string())),
+                        );
+                        parsed.misspelled.push(key.to_string());
+                        return Ok(());
+                    }
+                }
+            } else if meta.input.peek(syn::token::Paren) {
+                let content;
+                syn::parenthesized!(content in meta.input);
+                let _ = content.parse::<TokenStream>();
+                cx.error_spanned_by(
+                    &key,
+                    format!("`{key}(...)` is not a form #[tool] accepts: write `{key}` or `{key} = \"...\"`"),
+                );
+                parsed.misspelled.push(key.to_string());
+                return Ok(());
+            } else {
+                None
+            };
+            if scope.keys().iter().any(|known| key == *known) {
+                parsed.entries.push(Entry { key, value });
+            } else {
+                let (message, near) = unknown_key_message(&key.to_string(), scope);
+                cx.error_spanned_by(&key, message);
+                parsed.misspelled.extend(near);
+            }
+            Ok(())
+        });
+        if let Err(error) = result {
+            cx.syn_error(error);
+            parsed.broken = true;
+        }
+    }
+    parsed
+}
+
+/// The tokens of a value, up to the next top-level comma.
+fn value_tokens(input: ParseStream) -> syn::Result<TokenStream> {
+    let mut tokens = TokenStream::new();
+    while !input.is_empty() && !input.peek(Token![,]) {
+        tokens.extend([input.parse::<proc_macro2::TokenTree>()?]);
+    }
+    Ok(tokens)
+}
+
+fn literal_example(key: &str) -> &'static str {
+    match key {
+        "name" => "`name = \"read_file\"`",
+        "namespace" => "`namespace = \"grok_build\"`",
+        "kind" => "`kind = \"read\"`",
+        "label" => "`label = \"Tool\"`",
+        "read_only" => "`read_only = false`",
+        "crate" => "`crate = \"my_crate::toolmeta\"`",
+        "project" => "`project = \"path\"`",
+        "extra" => "`extra = \"encoding\"`",
+        "with" => "`with = \"path::to::function\"`",
+        _ => "a string: `key = \"...\"`",
+    }
+}
+
+fn example(scope: Scope) -> &'static str {
+    match scope {
+        Scope::Struct => {
+            "#[tool(name = \"read_file\", namespace = \"grok_build\", kind = \"read\")]"
+        }
+        Scope::Enum => "#[tool(crate = \"...\")]",
+        Scope::Field => "#[tool(project)] or #[tool(project = \"path\")]",
+        Scope::Variant => "#[tool(dynamic)]",
+    }
+}
+
+/// The message for an unknown key, and the key probably meant.
+fn unknown_key_message(key: &str, scope: Scope) -> (String, Option<String>) {
+    let elsewhere = [Scope::Struct, Scope::Field, Scope::Variant]
+        .into_iter()
+        .filter(|other| *other != scope)
+        .find(|other| other.keys().iter().any(|known| known.0 == key));
+    if let Some(other) = elsewhere {
+        let hint = match (scope, other) {
+            (Scope::Enum, Scope::Struct) => {
+                " (an enum of tools takes each variant's identity from its type; put `name`, `namespace` and `kind` on the variant types)"
+            }
+            _ => "",
+        };
+        let message = format!(
+            "`{key}` is not accepted on {}: it belongs on {}{hint}",
+            scope.describe(),
+            other.describe()
+        );
+        return (message, None);
+    }
+    let valid = scope.keys().iter().map(|symbol| symbol.0);
+    match suggest::closest(key, valid.clone()) {
+        Some(near) => (
+            format!(
+                "unknown key `{key}` in #[tool(...)] on {}; did you mean `{near}`?",
+                scope.describe()
+            ),
+            Some(near.to_owned()),
+        ),
+        None => (
+            format!(
+                "unknown key `{key}` in #[tool(...)] on {}; expected {}",
+                scope.describe(),
+                suggest::one_of(valid)
+            ),
+            None,
+        ),
+    }
+}
+
+fn string_value(cx: &Ctxt, entry: &Entry, example: &str) -> Option<LitStr> {
+    match &entry.value {
+        Some(Lit::Str(value)) => Some(value.clone()),
+        Some(other) => {
+            cx.error_spanned_by(
+                other,
+                format!("`{}` expects a string literal: `{example}`", entry.key),
+            );
+            None
+        }
+        None => {
+            cx.error_spanned_by(
+                &entry.key,
+                format!("`{}` needs a value: `{example}`", entry.key),
+            );
+            None
+        }
+    }
+}
+
+fn flag_value(cx: &Ctxt, entry: &Entry) -> Flag {
+    match &entry.value {
+        None => Some(entry.key.span()),
+        Some(value) => {
+            cx.error_spanned_by(
+                value,
+                format!(
+                    "`{key}` takes no value: write `{key}` alone",
+                    key = entry.key
+                ),
+            );
+            // The key still says what was meant; keep it so that no error follows from its absence.
+            Some(entry.key.span())
+        }
+    }
+}
+
+/// The name serde reads a field from: `rename = "x"` or `rename(deserialize = "x")`.
+fn serde_rename(attrs: &[Attribute]) -> Option<String> {
+    serde_name_value(attrs, RENAME)
+}
+
+/// The container's `rename_all` rule, for deserialization.
+fn serde_rename_all(attrs: &[Attribute]) -> Option<RenameRule> {
+    serde_name_value(attrs, RENAME_ALL).and_then(|rule| RenameRule::from_name(&rule))
+}
+
+/// The deserialize-side value of `#[serde(key = "..")]` / `#[serde(key(deserialize = ".."))]`.
+/// Everything else in `#[serde(...)]` is serde's business and skipped without complaint;
+/// malformed serde attributes are left for serde to report.
+fn serde_name_value(attrs: &[Attribute], wanted: Symbol) -> Option<String> {
+    let mut found = None;
+    for attr in attrs.iter().filter(|attr| attr.path() == SERDE) {
+        let _ = attr.parse_nested_meta(|meta| {
+            if meta.path == wanted {
+                if meta.input.peek(Token![=]) {
+                    let value: LitStr = meta.value()?.parse()?;
+                    found = Some(value.value());
+                } else if meta.input.peek(syn::token::Paren) {
+                    meta.parse_nested_meta(|inner| {
+                        if inner.path == DESERIALIZE {
+                            let value: LitStr = inner.value()?.parse()?;
+                            found = Some(value.value());
+                        } else {
+                            skip_value(inner.input)?;
+                        }
+                        Ok(())
+                    })?;
+                }
+            } else {
+                skip_value(meta.input)?;
+            }
+            Ok(())
+        });
+    }
+    found
+}
+
+/// Skips whatever follows a key up to the next top-level comma.
+fn skip_value(input: ParseStream) -> syn::Result<()> {
+    while !input.is_empty() && !input.peek(Token![,]) {
+        input.parse::<proc_macro2::TokenTree>()?;
+    }
+    Ok(())
+}

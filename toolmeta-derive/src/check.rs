@@ -1,0 +1,489 @@
+//! The checks that need the whole item: the identity against the contract tables, each
+//! field's key, and the projection against the label's shape. Produces the resolved tool
+//! that `expand` turns into code; every mistake goes to the `Ctxt`.
+
+use std::collections::HashMap;
+
+use proc_macro2::TokenStream;
+use quote::{ToTokens, quote};
+use syn::LitStr;
+
+use crate::ast::{Container, Field, Variant};
+use crate::contract::{self, KeyType};
+use crate::ctxt::Ctxt;
+use crate::suggest;
+
+/// A tool struct with its identity and projection resolved.
+pub struct Tool<'a> {
+    /// `None` when the identity had errors (the item then gets a fallback impl).
+    pub identity: Option<Identity>,
+    /// `false` for a `no_input` tool.
+    pub has_input: bool,
+    /// The projected fields in projection order: canonical keys in contract order, then
+    /// extra keys in field order.
+    pub projected: Vec<Projected<'a>>,
+}
+
+/// The resolved `#[tool(name, namespace, kind, label, read_only)]`.
+pub struct Identity {
+    pub name: String,
+    pub kind: &'static contract::Kind,
+    pub namespace: &'static contract::Namespace,
+    pub label: String,
+    pub read_only: bool,
+}
+
+/// One projected field.
+pub struct Projected<'a> {
+    pub field: &'a Field<'a>,
+    pub key: String,
+    /// The canonical key's type; `None` for an extra key.
+    pub key_type: Option<KeyType>,
+    /// The tokens that chose the key, for errors.
+    pub key_tokens: TokenStream,
+}
+
+impl Projected<'_> {
+    pub fn is_extra(&self) -> bool {
+        self.key_type.is_none()
+    }
+}
+
+/// Checks a tool struct.
+pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -> Tool<'a> {
+    let identity = identity(cx, container);
+    let attrs = &container.attrs;
+    let mut projected = Vec::new();
+    let mut by_key: HashMap<String, &str> = HashMap::new();
+
+    if let (Some(project), Some(_)) = (attrs.project, attrs.no_input) {
+        cx.error_at(
+            project,
+            "`project` and `no_input` contradict each other: `project` projects every field, `no_input` says the tool never carries input; keep one",
+        );
+    }
+    let project_all = attrs.project.is_some() && attrs.no_input.is_none();
+
+    for field in fields {
+        let Some(chosen) = field_key(cx, field, project_all) else {
+            continue;
+        };
+        if attrs.no_input.is_some() {
+            cx.error_spanned_by(
+                &chosen.key_tokens,
+                format!(
+                    "the tool is `no_input`, so it never carries input, but field `{}` is projected; remove the projection, or remove `no_input`",
+                    field.name
+                ),
+            );
+            continue;
+        }
+        if let Some(first) = by_key.get(&chosen.key) {
+            cx.error_spanned_by(
+                &chosen.key_tokens,
+                format!(
+                    "`{}` is projected twice, by field `{first}` and by field `{}`: each key comes from one field",
+                    chosen.key, field.name
+                ),
+            );
+            continue;
+        }
+        by_key.insert(chosen.key.clone(), &field.name);
+        projected.push(chosen);
+    }
+
+    let key_order = |projected: &Projected| match projected.key_type {
+        Some(_) => contract::KEYS
+            .iter()
+            .position(|(key, _)| *key == projected.key)
+            .unwrap_or(0),
+        None => contract::KEYS.len(),
+    };
+    // A stable sort keeps extra keys in field order.
+    projected.sort_by_key(key_order);
+
+    if attrs.no_input.is_none()
+        && let Some(identity) = &identity
+    {
+        // After an error in some field's attributes, what the projection lacks may be
+        // that field: report no missing key on top of it.
+        let complete = !cx.has_errors();
+        check_shape(cx, container, identity, &projected, complete);
+    }
+    Tool {
+        identity,
+        has_input: attrs.no_input.is_none(),
+        projected,
+    }
+}
+
+/// Resolves the identity keys; reports every one that is missing or wrong.
+fn identity(cx: &Ctxt, container: &Container) -> Option<Identity> {
+    let attrs = &container.attrs;
+    let missing = |key: &str, advice: &str| {
+        if attrs.broken || attrs.misspelled.iter().any(|meant| meant == key) {
+            return;
+        }
+        let message = format!("missing `{key}` in #[tool(...)]: {advice}");
+        match &attrs.attr_tokens {
+            Some(tokens) => cx.error_spanned_by(tokens, message),
+            None => cx.error_spanned_by(
+                container.ident,
+                format!(
+                    "#[derive(ToolIdentity)] needs the tool's identity: add #[tool(name = \"...\", namespace = \"...\", kind = \"...\")] to `{}`",
+                    container.ident
+                ),
+            ),
+        }
+    };
+    let no_attr = attrs.attr_tokens.is_none();
+
+    let name = match &attrs.name {
+        Some(name) if name.value().trim().is_empty() => {
+            cx.error_spanned_by(name, "`name` cannot be empty: it is the tool's model-facing wire name, such as \"read_file\"");
+            None
+        }
+        Some(name) => Some(name.value()),
+        None => {
+            missing(
+                "name",
+                "add the tool's model-facing wire name, such as `name = \"read_file\"`",
+            );
+            None
+        }
+    };
+    let namespace = match &attrs.namespace {
+        Some(namespace) => check_namespace(cx, namespace),
+        None => {
+            if !no_attr {
+                missing(
+                    "namespace",
+                    &format!("add `namespace = \"...\"` with one of {}", namespaces()),
+                );
+            }
+            None
+        }
+    };
+    let kind = match &attrs.kind {
+        Some(kind) => check_kind(cx, kind),
+        None => {
+            if !no_attr {
+                missing(
+                    "kind",
+                    "add what the tool does, such as `kind = \"read\"`, `kind = \"edit\"` or `kind = \"execute\"` (`kind = \"other\"` when no kind fits)",
+                );
+            }
+            None
+        }
+    };
+    let label = match (kind, &attrs.label) {
+        (Some(kind), None) => Some(kind.label.to_owned()),
+        (Some(kind), Some(label)) if kind.wire == contract::OTHER_KIND => {
+            if label.value().trim().is_empty() {
+                cx.error_spanned_by(label, "`label` cannot be empty: it is the tool's display and grouping key, such as \"Tool\"");
+                None
+            } else {
+                Some(label.value())
+            }
+        }
+        (Some(kind), Some(label)) if label.value() == kind.label => Some(label.value()),
+        (Some(kind), Some(label)) => {
+            cx.error_spanned_by(
+                label,
+                format!(
+                    "label \"{}\" contradicts kind `{}`, whose label is \"{}\": remove `label` (it defaults to the kind's), or use `kind = \"other\"` for a tool with its own label",
+                    label.value(),
+                    kind.wire,
+                    kind.label
+                ),
+            );
+            None
+        }
+        (None, _) => None,
+    };
+    let read_only = attrs.read_only.as_ref().map(|lit| lit.value);
+    Some(Identity {
+        name: name?,
+        namespace: namespace?,
+        read_only: read_only.unwrap_or(kind?.read_only),
+        kind: kind?,
+        label: label?,
+    })
+}
+
+fn namespaces() -> String {
+    suggest::one_of(contract::NAMESPACES.iter().map(|namespace| namespace.wire))
+}
+
+fn check_namespace(cx: &Ctxt, lit: &LitStr) -> Option<&'static contract::Namespace> {
+    let value = lit.value();
+    if let Some(namespace) = contract::namespace(&value) {
+        return Some(namespace);
+    }
+    let message = if let Some(namespace) = contract::namespace_by_alias(&value) {
+        format!(
+            "`{value}` is an alias readers accept; the attribute takes the wire name: `namespace = \"{}\"`",
+            namespace.wire
+        )
+    } else if let Some(near) = suggest::closest(
+        &value,
+        contract::NAMESPACES.iter().map(|namespace| namespace.wire),
+    ) {
+        format!("unknown namespace `{value}`; did you mean `{near}`?")
+    } else {
+        format!(
+            "unknown namespace `{value}`: namespaces are a closed set, one of {} (adding one is a change to toolmeta itself)",
+            namespaces()
+        )
+    };
+    cx.error_spanned_by(lit, message);
+    None
+}
+
+fn check_kind(cx: &Ctxt, lit: &LitStr) -> Option<&'static contract::Kind> {
+    let value = lit.value();
+    if let Some(kind) = contract::kind(&value) {
+        return Some(kind);
+    }
+    let message = match suggest::closest(&value, contract::KINDS.iter().map(|kind| kind.wire)) {
+        Some(near) => format!("unknown kind `{value}`; did you mean `{near}`?"),
+        None => format!(
+            "unknown kind `{value}`: expected a kind of `toolmeta::ToolKind` (snake_case), such as `read`, `edit`, `write`, `execute` or `search`; use `kind = \"other\"` with a `label` for a tool that fits none"
+        ),
+    };
+    cx.error_spanned_by(lit, message);
+    None
+}
+
+fn canonical_keys() -> String {
+    suggest::one_of(contract::KEYS.iter().map(|(key, _)| *key))
+}
+
+/// Which key a field is projected under, if any; reports conflicting attributes and keys
+/// that are not what they claim to be.
+fn field_key<'a>(cx: &Ctxt, field: &'a Field<'a>, project_all: bool) -> Option<Projected<'a>> {
+    let attrs = &field.attrs;
+    let excluded = match (attrs.payload, attrs.skip) {
+        (Some(_), Some(skip)) => {
+            cx.error_at(skip, "`payload` and `skip` both keep a field out of the projection; keep one (`payload` for bulky content, `skip` for anything else)");
+            Some("payload")
+        }
+        (Some(_), None) => Some("payload"),
+        (None, Some(_)) => Some("skip"),
+        (None, None) => None,
+    };
+    if let (Some(excluded), Some(project)) = (excluded, &attrs.project) {
+        cx.error_spanned_by(
+            &project.tokens,
+            format!("`project` and `{excluded}` contradict each other: a field is either projected or not; keep one"),
+        );
+        return None;
+    }
+    if let (Some(excluded), Some(extra)) = (excluded, &attrs.extra) {
+        cx.error_spanned_by(
+            extra,
+            format!("`extra` and `{excluded}` contradict each other: a field is either projected or not; keep one"),
+        );
+        return None;
+    }
+    if let (Some(project), Some(_)) = (&attrs.project, &attrs.extra) {
+        cx.error_spanned_by(
+            &project.tokens,
+            "`project` and `extra` both choose the field's key; keep one: `project` for a canonical key, `extra` for a harness-specific one",
+        );
+        return None;
+    }
+    let projects =
+        attrs.project.is_some() || attrs.extra.is_some() || (project_all && excluded.is_none());
+    if let (Some((_, with)), false) = (&attrs.with, projects) {
+        cx.error_spanned_by(
+            with,
+            format!(
+                "`with` converts a projected field, but field `{}` is not projected; add `project = \"...\"` or `extra = \"...\"`, or remove `with`",
+                field.name
+            ),
+        );
+        return None;
+    }
+    if excluded.is_some() {
+        return None;
+    }
+
+    if let Some(extra) = &attrs.extra {
+        let key = extra.value();
+        let message = if key.is_empty() {
+            Some("an extra key cannot be empty: name it, such as `extra = \"encoding\"`".to_owned())
+        } else if contract::key_type(&key).is_some() {
+            Some(format!(
+                "`{key}` is a canonical key: project it with `project = \"{key}\"`; `extra` is for harness-specific keys"
+            ))
+        } else {
+            suggest::closest(&key, contract::KEYS.iter().map(|(key, _)| *key)).map(|near| {
+                format!(
+                    "extra key `{key}` is a near miss of the canonical key `{near}`: readers would miss it; if you mean `{near}`, write `project = \"{near}\"`, otherwise pick a name that is clearly different"
+                )
+            })
+        };
+        if let Some(message) = message {
+            cx.error_spanned_by(extra, message);
+            return None;
+        }
+        return Some(Projected {
+            field,
+            key,
+            key_type: None,
+            key_tokens: extra.to_token_stream(),
+        });
+    }
+
+    let (key, key_tokens, explicit) = match &attrs.project {
+        Some(project) => match &project.key {
+            Some(key) => (key.value(), key.to_token_stream(), true),
+            None => (field.name.clone(), project.tokens.clone(), false),
+        },
+        None if project_all => (field.name.clone(), field.ident.to_token_stream(), false),
+        None => return None,
+    };
+    if let Some(key_type) = contract::key_type(&key) {
+        return Some(Projected {
+            field,
+            key,
+            key_type: Some(key_type),
+            key_tokens,
+        });
+    }
+    let near = suggest::closest(&key, contract::KEYS.iter().map(|(key, _)| *key));
+    let message = match (explicit, near, attrs.project.is_some()) {
+        (true, Some(near), _) => format!("unknown canonical key `{key}`; did you mean `{near}`?"),
+        (true, None, _) => format!(
+            "unknown canonical key `{key}`: expected {}; for a harness-specific key write `extra = \"{key}\"`",
+            canonical_keys()
+        ),
+        (false, Some(near), true) => format!(
+            "field `{key}` is not named after a canonical key, so bare `project` has no key to use; did you mean `project = \"{near}\"`?"
+        ),
+        (false, None, true) => format!(
+            "field `{key}` is not named after a canonical key, so bare `project` has no key to use: write `project = \"...\"` with one of {}, or `extra = \"{key}\"` for a harness-specific key",
+            canonical_keys()
+        ),
+        (false, near, false) => format!(
+            "field `{key}` is not a canonical key, and #[tool(project)] on the struct projects every field: mark it #[tool(skip)] or #[tool(payload)]{}",
+            match near {
+                Some(near) => format!(", or project it with #[tool(project = \"{near}\")]"),
+                None =>
+                    ", or give it a key with #[tool(project = \"...\")] or #[tool(extra = \"...\")]"
+                        .to_owned(),
+            }
+        ),
+    };
+    cx.error_spanned_by(key_tokens, message);
+    None
+}
+
+/// The projection against the label's shape: required keys present and always there, no
+/// canonical key outside the shape, and something projected at all.
+fn check_shape(
+    cx: &Ctxt,
+    container: &Container,
+    identity: &Identity,
+    projected: &[Projected],
+    complete: bool,
+) {
+    let Some(shape) = contract::shape(&identity.label) else {
+        if projected.is_empty() && complete {
+            cx.error_spanned_by(
+                container.ident,
+                format!(
+                    "`{}` projects no field: mark the tool #[tool(no_input)] if it has no stable cross-harness shape (its envelope then carries no `input`), or project a field with #[tool(project)]",
+                    container.ident
+                ),
+            );
+        }
+        return;
+    };
+    let describe_shape = || {
+        let mut keys: Vec<String> = shape
+            .required
+            .iter()
+            .map(|key| format!("`{key}` (required)"))
+            .collect();
+        keys.extend(shape.optional.iter().map(|key| format!("`{key}`")));
+        match keys.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => keys.join(""),
+        }
+    };
+    for projected in projected.iter().filter(|projected| !projected.is_extra()) {
+        let key = projected.key.as_str();
+        if !shape.required.contains(&key) && !shape.optional.contains(&key) {
+            cx.error_spanned_by(
+                &projected.key_tokens,
+                format!(
+                    "`{key}` is not part of the \"{}\" shape: a \"{}\" tool projects {}; project this field under a harness-specific key with `extra = \"...\"`, or not at all",
+                    shape.label,
+                    shape.label,
+                    describe_shape()
+                ),
+            );
+        }
+    }
+    for required in shape.required {
+        match projected.iter().find(|projected| projected.key == *required) {
+            None if !complete => {}
+            None => cx.error_spanned_by(
+                container.ident,
+                format!(
+                    "a \"{}\" tool must project `{required}`: mark the field that holds it #[tool(project = \"{required}\")], or mark the tool #[tool(no_input)] if it has no stable shape",
+                    shape.label
+                ),
+            ),
+            Some(projected) if projected.field.option_inner.is_some() => cx.error_spanned_by(
+                projected.field.ty,
+                format!(
+                    "`{required}` is required for a \"{}\" tool, but field `{}` is an `Option`: every call must carry `{required}`, so make the field non-optional",
+                    shape.label, projected.field.name
+                ),
+            ),
+            Some(_) => {}
+        }
+    }
+}
+
+/// Checks an enum of tools: newtype variants, at most one dynamic catch-all.
+pub fn dispatch(cx: &Ctxt, container: &Container, variants: &[Variant]) {
+    if variants.is_empty() {
+        cx.error_spanned_by(
+            container.ident,
+            "an enum of tools needs variants: one newtype variant per tool, such as `Read(ReadFile)`",
+        );
+    }
+    let mut dynamic: Option<String> = None;
+    for variant in variants {
+        if let Some(span) = variant.attrs.dynamic {
+            match &dynamic {
+                Some(first) => cx.error_at(
+                    span,
+                    format!("only one variant can be the #[tool(dynamic)] catch-all, and `{first}` already is"),
+                ),
+                None => dynamic = Some(variant.ident.to_string()),
+            }
+            continue;
+        }
+        if variant.newtype().is_none() {
+            let tokens = match variant.fields {
+                syn::Fields::Unit => variant.ident.to_token_stream(),
+                fields => {
+                    let ident = variant.ident;
+                    quote!(#ident #fields)
+                }
+            };
+            cx.error_spanned_by(
+                tokens,
+                format!(
+                    "variant `{}` must hold exactly one tool type, as in `{}(ReadFile)`; a catch-all for tools without a static identity is marked #[tool(dynamic)]",
+                    variant.ident, variant.ident
+                ),
+            );
+        }
+    }
+}

@@ -1,0 +1,240 @@
+//! The derive's copy of the wire contract: kinds, namespaces, canonical keys, label shapes.
+//!
+//! A proc-macro crate cannot depend on the runtime crate, so the tables live here too;
+//! `tests/contract_sync.rs` includes this file and fails when it drifts from `toolmeta`.
+//! Keep it plain data: no dependency beyond `core`.
+
+/// One row of the kind table.
+pub struct Kind {
+    /// The snake_case wire name.
+    pub wire: &'static str,
+    /// The `toolmeta::ToolKind` variant.
+    pub variant: &'static str,
+    /// The cross-harness label.
+    pub label: &'static str,
+    /// The read-only default.
+    pub read_only: bool,
+}
+
+macro_rules! kinds {
+    ($($variant:ident = $wire:literal, $label:literal, $read_only:literal;)*) => {
+        /// Every kind, in the order of the wire contract.
+        pub const KINDS: &[Kind] = &[
+            $(Kind { wire: $wire, variant: stringify!($variant), label: $label, read_only: $read_only },)*
+        ];
+    };
+}
+
+kinds! {
+    Read = "read", "Read", true;
+    Edit = "edit", "Edit", false;
+    Delete = "delete", "Delete", false;
+    ListDir = "list_dir", "List Files", true;
+    Write = "write", "Write", false;
+    Move = "move", "Move", false;
+    Search = "search", "Search", true;
+    Lsp = "lsp", "Code Intelligence", true;
+    Execute = "execute", "Run Command", false;
+    Plan = "plan", "Plan", false;
+    WebSearch = "web_search", "Web Search", true;
+    WebFetch = "web_fetch", "Web Fetch", true;
+    BackgroundTaskAction = "background_task_action", "Background Task", false;
+    WaitTasksAction = "wait_tasks_action", "Wait for Tasks", false;
+    KillTaskAction = "kill_task_action", "Kill Task", false;
+    List = "list", "List Files", true;
+    Skill = "skill", "Skill", false;
+    MemorySearch = "memory_search", "Memory Search", true;
+    MemoryGet = "memory_get", "Memory Read", true;
+    Task = "task", "Subagent", false;
+    ActiveAgentMessage = "active_agent_message", "Send Subagent Message", false;
+    EnterPlan = "enter_plan", "Enter Plan Mode", true;
+    ExitPlan = "exit_plan", "Exit Plan Mode", true;
+    AskUser = "ask_user", "Ask User", true;
+    ImageGen = "image_gen", "Generate Image", false;
+    VideoGen = "video_gen", "Generate Video", false;
+    ImageToVideo = "image_to_video", "Generate Video", false;
+    ReferenceToVideo = "reference_to_video", "Generate Video", false;
+    DeployApp = "deploy_app", "Deploy App", false;
+    InitOrUpdateApp = "init_or_update_app", "Init or Update App", false;
+    SearchTool = "search_tool", "Search Tools", false;
+    UseTool = "use_tool", "Use Tool", false;
+    Monitor = "monitor", "Monitor", false;
+    GoalUpdate = "goal_update", "Update Goal", false;
+    Workflow = "workflow", "Workflow", false;
+    Feedback = "feedback", "Feedback", false;
+    SessionsList = "sessions_list", "Sessions", true;
+    SessionsSend = "sessions_send", "Send Session Message", false;
+    Other = "other", "Tool", false;
+}
+
+/// The kind whose label is free (any label may be given).
+pub const OTHER_KIND: &str = "other";
+
+/// One row of the namespace table.
+pub struct Namespace {
+    /// The snake_case wire name.
+    pub wire: &'static str,
+    /// The `toolmeta::Namespace` variant.
+    pub variant: &'static str,
+    /// Spellings accepted when reading (not in the attribute).
+    pub aliases: &'static [&'static str],
+}
+
+/// Every namespace.
+pub const NAMESPACES: &[Namespace] = &[
+    Namespace {
+        wire: "grok_build",
+        variant: "GrokBuild",
+        aliases: &["GrokBuild"],
+    },
+    Namespace {
+        wire: "grok_build_concise",
+        variant: "GrokBuildConcise",
+        aliases: &["GrokBuildConcise"],
+    },
+    Namespace {
+        wire: "grok_build_hashline",
+        variant: "GrokBuildHashline",
+        aliases: &["GrokBuildHashline"],
+    },
+    Namespace {
+        wire: "codex",
+        variant: "Codex",
+        aliases: &["Codex"],
+    },
+    Namespace {
+        wire: "opencode",
+        variant: "OpenCode",
+        aliases: &["OpenCode", "open_code"],
+    },
+    Namespace {
+        wire: "mcp",
+        variant: "Mcp",
+        aliases: &["MCP"],
+    },
+    Namespace {
+        wire: "claude_code",
+        variant: "ClaudeCode",
+        aliases: &["ClaudeCode"],
+    },
+    Namespace {
+        wire: "gemini_cli",
+        variant: "GeminiCli",
+        aliases: &["GeminiCli"],
+    },
+];
+
+/// What values a canonical key carries.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum KeyType {
+    /// A string naming a path.
+    Path,
+    /// A string.
+    Text,
+    /// An integer.
+    Integer,
+}
+
+/// Every canonical key with its type, in the order of the wire contract (which is also
+/// the order of the projection).
+pub const KEYS: &[(&str, KeyType)] = &[
+    ("path", KeyType::Path),
+    ("offset", KeyType::Integer),
+    ("limit", KeyType::Integer),
+    ("command", KeyType::Text),
+    ("description", KeyType::Text),
+    ("cwd", KeyType::Path),
+    ("directory", KeyType::Path),
+    ("pattern", KeyType::Text),
+    ("url", KeyType::Text),
+    ("query", KeyType::Text),
+];
+
+/// The key normalized as a 1-based start line.
+pub const OFFSET_KEY: &str = "offset";
+
+/// One label shape: the keys a projecting tool of that label must and may carry.
+pub struct Shape {
+    /// The label.
+    pub label: &'static str,
+    /// Keys that must be projected, from non-optional fields.
+    pub required: &'static [&'static str],
+    /// Keys that may be projected besides.
+    pub optional: &'static [&'static str],
+}
+
+/// The labels that have a shape; every other label accepts any canonical key.
+pub const SHAPES: &[Shape] = &[
+    Shape {
+        label: "Read",
+        required: &["path"],
+        optional: &["offset", "limit"],
+    },
+    Shape {
+        label: "Edit",
+        required: &["path"],
+        optional: &[],
+    },
+    Shape {
+        label: "Write",
+        required: &["path"],
+        optional: &[],
+    },
+    Shape {
+        label: "Delete",
+        required: &["path"],
+        optional: &[],
+    },
+    Shape {
+        label: "List Files",
+        required: &["directory"],
+        optional: &[],
+    },
+    Shape {
+        label: "Search",
+        required: &["pattern"],
+        optional: &["path"],
+    },
+    Shape {
+        label: "Run Command",
+        required: &["command"],
+        optional: &["description", "cwd"],
+    },
+    Shape {
+        label: "Web Fetch",
+        required: &["url"],
+        optional: &[],
+    },
+    Shape {
+        label: "Web Search",
+        required: &["query"],
+        optional: &[],
+    },
+];
+
+/// The kind spelled exactly `wire`.
+pub fn kind(wire: &str) -> Option<&'static Kind> {
+    KINDS.iter().find(|kind| kind.wire == wire)
+}
+
+/// The namespace spelled exactly `wire` (aliases excluded).
+pub fn namespace(wire: &str) -> Option<&'static Namespace> {
+    NAMESPACES.iter().find(|namespace| namespace.wire == wire)
+}
+
+/// The namespace of which `alias` is a read-side alias.
+pub fn namespace_by_alias(alias: &str) -> Option<&'static Namespace> {
+    NAMESPACES
+        .iter()
+        .find(|namespace| namespace.aliases.contains(&alias))
+}
+
+/// The type of canonical key `key`; `None` when it is not canonical.
+pub fn key_type(key: &str) -> Option<KeyType> {
+    KEYS.iter().find(|(k, _)| *k == key).map(|(_, ty)| *ty)
+}
+
+/// The shape of `label`; `None` for an open label.
+pub fn shape(label: &str) -> Option<&'static Shape> {
+    SHAPES.iter().find(|shape| shape.label == label)
+}

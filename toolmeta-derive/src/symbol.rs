@@ -1,0 +1,78 @@
+//! The names of the attributes and their keys.
+
+use std::fmt::{self, Display};
+
+use syn::{Ident, Path};
+
+/// An attribute or key name.
+#[derive(Copy, Clone)]
+pub struct Symbol(pub &'static str);
+
+/// `#[tool(...)]`
+pub const TOOL: Symbol = Symbol("tool");
+/// `#[serde(...)]`
+pub const SERDE: Symbol = Symbol("serde");
+
+// Container keys.
+pub const NAME: Symbol = Symbol("name");
+pub const NAMESPACE: Symbol = Symbol("namespace");
+pub const KIND: Symbol = Symbol("kind");
+pub const LABEL: Symbol = Symbol("label");
+pub const READ_ONLY: Symbol = Symbol("read_only");
+pub const NO_INPUT: Symbol = Symbol("no_input");
+pub const CRATE: Symbol = Symbol("crate");
+// Container and field key.
+pub const PROJECT: Symbol = Symbol("project");
+// Field keys.
+pub const EXTRA: Symbol = Symbol("extra");
+pub const WITH: Symbol = Symbol("with");
+pub const PAYLOAD: Symbol = Symbol("payload");
+pub const SKIP: Symbol = Symbol("skip");
+// Variant key.
+pub const DYNAMIC: Symbol = Symbol("dynamic");
+
+// serde keys.
+pub const RENAME: Symbol = Symbol("rename");
+pub const RENAME_ALL: Symbol = Symbol("rename_all");
+pub const DESERIALIZE: Symbol = Symbol("deserialize");
+
+/// The keys of a struct's `#[tool(...)]`.
+pub const CONTAINER_KEYS: &[Symbol] = &[
+    NAME, NAMESPACE, KIND, LABEL, READ_ONLY, NO_INPUT, PROJECT, CRATE,
+];
+/// The keys of a field's `#[tool(...)]`.
+pub const FIELD_KEYS: &[Symbol] = &[PROJECT, EXTRA, WITH, PAYLOAD, SKIP];
+/// The keys of an enum's `#[tool(...)]`.
+pub const ENUM_KEYS: &[Symbol] = &[CRATE];
+/// The keys of an enum variant's `#[tool(...)]`.
+pub const VARIANT_KEYS: &[Symbol] = &[DYNAMIC];
+
+impl PartialEq<Symbol> for Ident {
+    fn eq(&self, word: &Symbol) -> bool {
+        self == word.0
+    }
+}
+
+impl PartialEq<Symbol> for &Ident {
+    fn eq(&self, word: &Symbol) -> bool {
+        *self == word.0
+    }
+}
+
+impl PartialEq<Symbol> for Path {
+    fn eq(&self, word: &Symbol) -> bool {
+        self.is_ident(word.0)
+    }
+}
+
+impl PartialEq<Symbol> for &Path {
+    fn eq(&self, word: &Symbol) -> bool {
+        self.is_ident(word.0)
+    }
+}
+
+impl Display for Symbol {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str(self.0)
+    }
+}

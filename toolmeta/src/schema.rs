@@ -1,0 +1,143 @@
+//! The published JSON Schema of the envelope (feature `schemars`).
+//!
+//! [`tool_meta_schema`] generates, from the types themselves, the draft-07 schema that is
+//! checked in at `toolmeta/schema/tool_meta.schema.json`; a test keeps the two in sync. It is
+//! a superset of the reference schema published by the harness that defined the envelope:
+//! the same fields and required set, plus toolmeta's own namespaces.
+//!
+//! - `kind` is an **open** string: the known kinds are listed in its description (from
+//!   [`ToolKind::ALL`]), never as an `enum`, so a kind added later still validates.
+//! - `namespace` is a **closed** `enum` (from [`Namespace::ALL`]); the aliases accepted
+//!   when reading are listed in its description, not in the `enum`, since writers only
+//!   ever emit the snake_case form.
+//!
+//! ```
+//! let schema = toolmeta::schema::tool_meta_schema();
+//! assert_eq!(schema.get("$schema").unwrap(), "http://json-schema.org/draft-07/schema#");
+//! assert_eq!(schema.get("required").unwrap().as_array().unwrap().len(), 6);
+//! ```
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+
+use schemars::generate::SchemaSettings;
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+
+use crate::{Namespace, TOOL_META_KEY, ToolKind, ToolMeta};
+
+/// The JSON Schema (draft-07) of [`ToolMeta`], as published in `toolmeta/schema/`.
+pub fn tool_meta_schema() -> Schema {
+    SchemaSettings::draft07()
+        .into_generator()
+        .into_root_schema_for::<ToolMeta>()
+}
+
+/// `a`, `b`, `c` with each item in backticks.
+fn code_list<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
+    let mut list = String::new();
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            list.push_str(", ");
+        }
+        let _ = write!(list, "`{item}`");
+    }
+    list
+}
+
+impl JsonSchema for ToolKind {
+    fn schema_name() -> Cow<'static, str> {
+        "ToolKind".into()
+    }
+
+    fn schema_id() -> Cow<'static, str> {
+        "toolmeta::ToolKind".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let description = format!(
+            "What a tool does, at a high level. Open set, snake_case: consumers must tolerate \
+             unknown values (strict decoding reads them, and case mismatches such as `Read`, \
+             as `other`). Known values: {}.",
+            code_list(ToolKind::ALL.iter().map(|kind| kind.as_str())),
+        );
+        json_schema!({
+            "description": description,
+            "type": "string",
+        })
+    }
+}
+
+impl JsonSchema for Namespace {
+    fn schema_name() -> Cow<'static, str> {
+        "ToolNamespace".into()
+    }
+
+    fn schema_id() -> Cow<'static, str> {
+        "toolmeta::Namespace".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let aliases = Namespace::ALL.iter().flat_map(|namespace| {
+            namespace
+                .aliases()
+                .iter()
+                .map(move |alias| (alias, namespace.as_str()))
+        });
+        let mut alias_list = String::new();
+        for (i, (alias, wire)) in aliases.enumerate() {
+            if i > 0 {
+                alias_list.push_str(", ");
+            }
+            let _ = write!(alias_list, "`{alias}` for `{wire}`");
+        }
+        let description = format!(
+            "The toolset a tool belongs to. Closed set (no `other` sink): an unknown value \
+             fails strict decoding of the whole envelope, on purpose. Written snake_case; \
+             strict decoding also accepts the legacy spellings {alias_list}."
+        );
+        let wire: Vec<&str> = Namespace::ALL.iter().map(|ns| ns.as_str()).collect();
+        json_schema!({
+            "description": description,
+            "type": "string",
+            "enum": wire,
+        })
+    }
+}
+
+/// The schema of `input`: an object, or `null` (read as absent; never written). Its
+/// description is the field's documentation.
+pub(crate) fn input_schema(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({ "type": ["object", "null"] })
+}
+
+/// Title and description of the root schema (the type's rustdoc is written for Rust
+/// readers, with a doctest; the schema's reader is anyone on the wire), and plain `$ref`s
+/// for `kind` and `namespace`: draft-07 ignores a `$ref`'s siblings, so schemars wraps a
+/// documented reference in `allOf`; the referenced definitions carry the description.
+pub(crate) fn describe_tool_meta(schema: &mut Schema) {
+    if let Some(properties) = schema
+        .get_mut("properties")
+        .and_then(|properties| properties.as_object_mut())
+    {
+        for property in properties.values_mut() {
+            if let Some(property) = property.as_object_mut()
+                && property.contains_key("$ref")
+            {
+                property.remove("description");
+            }
+        }
+    }
+    schema.insert("title".into(), "ToolMeta".into());
+    schema.insert(
+        "description".into(),
+        format!(
+            "The canonical tool-identity envelope (version 1), one object under \
+             `_meta[\"{TOOL_META_KEY}\"]` of an ACP tool-call event. Fields are written in the \
+             order listed; readers ignore unknown fields. `label` is the cross-harness \
+             grouping and display key; `kind` is a finer, open discriminator; `name` is the \
+             harness's model-facing tool name, for diagnostics. `version` bumps only on \
+             removal or change of meaning."
+        )
+        .into(),
+    );
+}

@@ -1,0 +1,186 @@
+//! [`StaticToolset`] and the [`toolset!`](crate::toolset!) macro: a toolset fixed at compile
+//! time, with duplicate wire names rejected by const evaluation.
+
+use super::{RegisteredTool, ToolEntry, ToolLookup};
+
+/// A toolset fixed at compile time: duplicate wire names are a compile error.
+///
+/// Build it in a `const` item (or with the [`toolset!`](crate::toolset!) macro, which does
+/// that for you): [`StaticToolset::new`] compares every pair of wire names during const
+/// evaluation and stops the build on a duplicate, naming it:
+///
+/// ```text
+/// error[E0080]: evaluation panicked: duplicate wire name `read_file` in a static toolset:
+///                each wire name must map to exactly one tool; give one of them another
+///                wire name (`Tool as "name"` in `toolset!`, `ToolEntry::renamed("name")`
+///                in `StaticToolset::new`) or register it once
+/// ```
+///
+/// Lookups scan the entries (a harness registers tens of tools, not thousands).
+///
+/// ```
+/// use toolmeta::{Identity, Namespace, StaticToolset, ToolEntry, ToolKind, ToolLookup};
+///
+/// const TOOLS: StaticToolset = StaticToolset::new(&[
+///     ToolEntry::new(Identity::new("read_file", ToolKind::Read, Namespace::GrokBuild), &[]),
+///     ToolEntry::new(Identity::new("bash", ToolKind::Execute, Namespace::GrokBuild), &[])
+///         .renamed("shell"),
+/// ]);
+/// assert_eq!(TOOLS.get("shell").unwrap().identity().kind, ToolKind::Execute);
+/// assert!(TOOLS.get("bash").is_none());
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct StaticToolset {
+    entries: &'static [ToolEntry],
+}
+
+impl StaticToolset {
+    /// The toolset of `entries`.
+    ///
+    /// # Panics
+    ///
+    /// When two entries share a wire name. In a `const` item, which is how it is meant to
+    /// be used, that panic is a compile error naming the duplicate.
+    pub const fn new(entries: &'static [ToolEntry]) -> StaticToolset {
+        let mut i = 0;
+        while i < entries.len() {
+            let mut j = i + 1;
+            while j < entries.len() {
+                if bytes_eq(entries[i].name().as_bytes(), entries[j].name().as_bytes()) {
+                    duplicate_wire_name(entries[i].name());
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+        StaticToolset { entries }
+    }
+
+    /// The registered tools, in registration order.
+    pub const fn entries(&self) -> &'static [ToolEntry] {
+        self.entries
+    }
+
+    /// The number of registered tools.
+    pub const fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether no tool is registered.
+    pub const fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+impl ToolLookup for StaticToolset {
+    fn get(&self, name: &str) -> Option<RegisteredTool<'_>> {
+        self.entries
+            .iter()
+            .find(|entry| entry.name() == name)
+            .map(|entry| RegisteredTool::new(entry.name(), entry))
+    }
+
+    fn tools(&self) -> impl Iterator<Item = RegisteredTool<'_>> {
+        self.entries
+            .iter()
+            .map(|entry| RegisteredTool::new(entry.name(), entry))
+    }
+}
+
+const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Stops const evaluation with a message naming the duplicate. Const panics can only print
+/// a `&str`, so the message is assembled in a buffer (a name too long for it is cut).
+const fn duplicate_wire_name(name: &str) -> ! {
+    const PREFIX: &[u8] = b"duplicate wire name `";
+    const SUFFIX: &[u8] = b"` in a static toolset: each wire name must map to exactly one \
+        tool; give one of them another wire name (`Tool as \"name\"` in `toolset!`, \
+        `ToolEntry::renamed(\"name\")` in `StaticToolset::new`) or register it once";
+    const MAX_NAME: usize = 64;
+    let mut buf = [0u8; PREFIX.len() + MAX_NAME + SUFFIX.len()];
+    let mut len = 0;
+    len = append(&mut buf, len, PREFIX);
+    let name = name.as_bytes();
+    let name = if name.len() > MAX_NAME {
+        name.split_at(MAX_NAME).0
+    } else {
+        name
+    };
+    len = append(&mut buf, len, name);
+    len = append(&mut buf, len, SUFFIX);
+    match std::str::from_utf8(buf.split_at(len).0) {
+        Ok(message) => panic!("{}", message),
+        Err(_) => panic!("duplicate wire name in a static toolset"),
+    }
+}
+
+const fn append(buf: &mut [u8], mut len: usize, bytes: &[u8]) -> usize {
+    let mut i = 0;
+    while i < bytes.len() {
+        buf[len] = bytes[i];
+        len += 1;
+        i += 1;
+    }
+    len
+}
+
+/// A [`StaticToolset`] of tool types, checked at compile time.
+///
+/// Each entry is a type implementing [`ToolIdentity`](crate::ToolIdentity) (registered with
+/// [`ToolEntry::of`]), optionally followed by `as "wire_name"` for a runtime rename. The
+/// expansion is a `const` item, so a duplicate wire name is a compile error naming it.
+///
+/// ```
+/// use toolmeta::{ToolIdentity, ToolLookup, toolset};
+///
+/// #[derive(ToolIdentity)]
+/// #[tool(name = "read_file", namespace = "grok_build", kind = "read")]
+/// struct ReadFile {
+///     #[tool(project)]
+///     path: String,
+/// }
+///
+/// #[derive(ToolIdentity)]
+/// #[tool(name = "bash", namespace = "grok_build", kind = "execute")]
+/// struct Bash {
+///     #[tool(project)]
+///     command: String,
+/// }
+///
+/// let tools = toolset![ReadFile, Bash as "shell"];
+/// assert!(tools.get("shell").is_some());
+/// assert!(tools.get("bash").is_none());
+/// ```
+///
+/// ```compile_fail,E0080
+/// # use toolmeta::{ToolIdentity, toolset};
+/// # #[derive(ToolIdentity)]
+/// # #[tool(name = "read_file", namespace = "grok_build", kind = "read", no_input)]
+/// # struct ReadFile {}
+/// # #[derive(ToolIdentity)]
+/// # #[tool(name = "view", namespace = "grok_build", kind = "read", no_input)]
+/// # struct View {}
+/// // `view` renamed to `read_file` collides with `ReadFile`: the build stops.
+/// let tools = toolset![ReadFile, View as "read_file"];
+/// ```
+#[macro_export]
+macro_rules! toolset {
+    ($($tool:ty $(as $name:literal)?),* $(,)?) => {{
+        const TOOLSET: $crate::StaticToolset = $crate::StaticToolset::new(&[
+            $( $crate::ToolEntry::of::<$tool>() $(.renamed($name))? ),*
+        ]);
+        TOOLSET
+    }};
+}
