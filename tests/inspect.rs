@@ -184,3 +184,34 @@ fn an_empty_input_prints_only_the_counts() {
     );
     assert_eq!(inspect(&["--json", "-"], "").stdout, "");
 }
+
+#[test]
+fn claude_code_calls_are_identified_by_the_catalog() {
+    let out = inspect(&["--json", "$DATA/claude_code_session.jsonl"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let records: Vec<serde_json::Value> = out
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let names: Vec<&str> = records
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["Grep", "Read", "Edit", "Bash", "WebFetch", "TodoWrite"]
+    );
+    for record in &records {
+        assert_eq!(record["source"], "catalog", "{record}");
+        assert_eq!(record["namespace"], "claude_code", "{record}");
+    }
+    // The input arrived after the first `tool_call` (whose `rawInput` was `{}`), and for the
+    // edit only in the permission request.
+    assert_eq!(records[1]["input"]["path"], "/home/dev/proj/src/retry.rs");
+    assert_eq!(
+        records[2]["input"],
+        serde_json::json!({"path": "/home/dev/proj/src/retry.rs"})
+    );
+    assert_eq!(records[4]["status"], "failed");
+}

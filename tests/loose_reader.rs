@@ -29,7 +29,7 @@ fn a_complete_envelope_reads_every_field() {
     assert_eq!(meta.read_only, Some(true));
     assert_eq!(
         meta.input.as_ref().map(|raw| raw.get()),
-        Some(r#"{"offset":1,"path":"src/main.rs"}"#)
+        Some(r#"{"path":"src/main.rs","offset":1}"#)
     );
     assert!(meta.has_identity());
 }

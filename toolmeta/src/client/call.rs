@@ -51,7 +51,7 @@ impl fmt::Display for Source {
 /// | accessor | resolved from |
 /// |---|---|
 /// | [`name`](Call::name) | envelope `name` · catalog · ACP `name` · `_meta.claudeCode.toolName` · `title` |
-/// | [`kind`](Call::kind) | envelope `kind` · catalog · ACP `kind` ([`KindFallback`]) |
+/// | [`kind`](Call::kind) | envelope `kind` · catalog · ACP `kind` ([`KindFallback`]; absent is ACP's default, `other`) |
 /// | [`label`](Call::label) | envelope `label` (or its kind's) · catalog · ACP `kind` |
 /// | [`namespace`](Call::namespace) | envelope `namespace` · catalog |
 /// | [`read_only`](Call::read_only) | envelope `read_only` (or its kind's default) · catalog · ACP `kind` |
@@ -193,8 +193,9 @@ impl Call {
         self.envelope.as_ref().filter(|meta| meta.has_identity())
     }
 
-    fn fallback(&self) -> Option<KindFallback> {
-        self.acp_kind.as_deref().map(KindFallback::from_acp_kind)
+    /// What ACP's `kind` says; an absent `kind` is ACP's default, `other`.
+    fn fallback(&self) -> KindFallback {
+        KindFallback::from_acp_kind(self.acp_kind.as_deref().unwrap_or("other"))
     }
 
     /// The tool's name (see the resolution order on [`Call`]).
@@ -220,7 +221,7 @@ impl Call {
             .as_ref()
             .and_then(|meta| meta.kind)
             .or_else(|| self.catalog.as_ref().map(|meta| meta.kind))
-            .or_else(|| self.fallback().map(|fallback| fallback.kind))
+            .or_else(|| Some(self.fallback().kind))
     }
 
     /// The cross-harness label to group and display the call under.
@@ -236,7 +237,7 @@ impl Call {
         self.catalog
             .as_ref()
             .map(|meta| &*meta.label)
-            .or_else(|| self.fallback().map(|fallback| fallback.label))
+            .or_else(|| Some(self.fallback().label))
     }
 
     /// The namespace, as a string (a namespace unknown to this crate is kept as sent).
@@ -253,7 +254,7 @@ impl Call {
             .as_ref()
             .and_then(LooseMeta::read_only_or_default)
             .or_else(|| self.catalog.as_ref().map(|meta| meta.read_only))
-            .or_else(|| self.fallback().and_then(|fallback| fallback.read_only))
+            .or_else(|| self.fallback().read_only)
     }
 
     /// The canonical input, from the envelope or the catalog, as raw JSON text (an object,

@@ -220,6 +220,16 @@ impl Ledger {
 
     /// Reads one line of a log or stream (without its line terminator; a trailing `\r` is
     /// tolerated). Never panics; every line is counted in [`Ledger::counts`].
+    ///
+    /// ```
+    /// use toolmeta::client::{Ledger, LineOutcome};
+    /// let mut ledger = Ledger::new();
+    /// let update = r#"{"sessionId":"s1","update":{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"failed"}}"#;
+    /// assert_eq!(ledger.feed_line(update), LineOutcome::ToolCall);
+    /// assert_eq!(ledger.feed_line(r#"{"jsonrpc":"2.0","id":1,"result":null}"#), LineOutcome::NotUpdate);
+    /// assert_eq!(ledger.feed_line("{\"truncated\":"), LineOutcome::NotJson);
+    /// assert_eq!(ledger.feed_line(r#"{"sessionUpdate":"tool_call"}"#), LineOutcome::MissingToolCallId);
+    /// ```
     pub fn feed_line(&mut self, line: &str) -> LineOutcome {
         if line.trim_ascii().is_empty() {
             return self.count(LineOutcome::Blank);
@@ -276,6 +286,23 @@ impl Ledger {
 
     /// The call with `tool_call_id` in session `session_id` (or one whose updates never
     /// named a session).
+    ///
+    /// Calls are merged per session: two sessions that both number their calls `call_1`
+    /// keep two calls. An update that names no session (a bare `update` object) belongs to
+    /// the most recently started call with its id.
+    ///
+    /// ```
+    /// use toolmeta::client::Ledger;
+    /// let mut ledger = Ledger::new();
+    /// for session in ["s1", "s2"] {
+    ///     ledger.feed_line(&format!(
+    ///         r#"{{"sessionId":"{session}","update":{{"sessionUpdate":"tool_call","toolCallId":"call_1","title":"{session}"}}}}"#
+    ///     ));
+    /// }
+    /// assert_eq!(ledger.len(), 2);
+    /// assert_eq!(ledger.get_in_session("s1", "call_1").unwrap().title(), Some("s1"));
+    /// assert_eq!(ledger.get("call_1").unwrap().title(), Some("s2")); // the latest
+    /// ```
     pub fn get_in_session(&self, session_id: &str, tool_call_id: &str) -> Option<&Call> {
         let seq = self.find(Some(session_id), tool_call_id)?;
         self.calls.get(&seq).map(|call| &**call)
@@ -297,7 +324,7 @@ impl Ledger {
     }
 
     /// The options the ledger was built with.
-    pub fn options(&self) -> &LedgerBuilder {
+    pub(crate) fn options(&self) -> &LedgerBuilder {
         &self.options
     }
 
