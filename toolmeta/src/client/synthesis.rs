@@ -26,6 +26,9 @@ pub(crate) struct CatalogOptions {
     pub(crate) synthesizer: Synthesizer,
 }
 
+// Without the catalog the struct is empty and `Default` could be derived; with it, the
+// default synthesizer is a function, which `derive(Default)` cannot supply.
+#[cfg_attr(not(feature = "derive"), allow(clippy::derivable_impls))]
 impl Default for CatalogOptions {
     fn default() -> Self {
         CatalogOptions {
