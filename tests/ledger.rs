@@ -591,3 +591,35 @@ fn an_update_for_an_evicted_call_starts_a_new_entry() {
         (Some(ToolKind::Other), Some("Tool"), None)
     );
 }
+
+#[test]
+fn deeply_nested_lines_neither_overflow_the_stack_nor_panic() {
+    let deep = |depth: usize| format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+    let mut ledger = Ledger::new();
+    for line in [
+        deep(100_000),
+        format!(
+            r#"{{"sessionUpdate":"tool_call","toolCallId":"raw","rawInput":{}}}"#,
+            deep(100_000)
+        ),
+        format!(
+            r#"{{"sessionUpdate":"tool_call","toolCallId":"meta","_meta":{{"x.ai/tool":{{"input":{{"a":{}}}}}}}}}"#,
+            deep(100_000)
+        ),
+        format!(
+            r#"{{"sessionUpdate":"tool_call","toolCallId":"ok","content":{}}}"#,
+            deep(100)
+        ),
+    ] {
+        ledger.feed_line(&line);
+    }
+    // Skipped and raw values are scanned without recursion, so depth alone rejects nothing;
+    // the nesting the ledger itself reads is a handful of fixed levels.
+    let counts = ledger.counts();
+    assert_eq!(
+        (counts.lines, counts.not_update, counts.tool_call_updates),
+        (4, 1, 3)
+    );
+    assert_eq!(ids(&ledger), ["raw", "meta", "ok"]);
+    assert!(ledger.get("meta").unwrap().input().unwrap().get().len() > 200_000);
+}
