@@ -12,6 +12,15 @@ use super::{KindFallback, LooseMeta};
 use crate::{ToolKind, ToolMeta};
 
 /// Where a call's identity came from.
+///
+/// ```
+/// use toolmeta::client::{Ledger, Source};
+/// let mut ledger = Ledger::new();
+/// ledger.feed_line(r#"{"sessionUpdate":"tool_call","toolCallId":"a","_meta":{"x.ai/tool":{"name":"grep","kind":"search"}}}"#);
+/// ledger.feed_line(r#"{"sessionUpdate":"tool_call","toolCallId":"b","title":"grep","kind":"search"}"#);
+/// let sources: Vec<&str> = ledger.calls().map(|call| call.source().as_str()).collect();
+/// assert_eq!(sources, ["envelope", "fallback"]);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Source {
     /// The call carried a usable `x.ai/tool` envelope.

@@ -14,6 +14,27 @@ use crate::catalog::{self, Harness};
 
 /// The function the ledger asks for an envelope when a call carries none: the harness, the
 /// tool's name, and its parsed `rawInput`; [`catalog::synthesize`] by default.
+///
+/// A client with tools of its own can answer for them and defer to the catalog otherwise:
+///
+/// ```
+/// use serde_json::Value;
+/// use toolmeta::catalog::{self, Harness};
+/// use toolmeta::client::{Ledger, Source};
+/// use toolmeta::{Identity, Namespace, ToolKind, ToolMeta};
+///
+/// fn my_catalog(harness: Harness, name: &str, raw_input: Option<&Value>) -> Option<ToolMeta> {
+///     match name {
+///         "deploy" => Some(Identity::new("deploy", ToolKind::DeployApp, Namespace::Mcp).tool_meta()),
+///         _ => catalog::synthesize(harness, name, raw_input),
+///     }
+/// }
+///
+/// let mut ledger = Ledger::builder().harness(Harness::Codex).synthesizer(my_catalog).build();
+/// ledger.feed_line(r#"{"sessionUpdate":"tool_call","toolCallId":"c1","title":"deploy"}"#);
+/// let call = ledger.get("c1").unwrap();
+/// assert_eq!((call.source(), call.label()), (Source::Catalog, Some("Deploy App")));
+/// ```
 #[cfg(feature = "derive")]
 pub type Synthesizer = fn(Harness, &str, Option<&Value>) -> Option<ToolMeta>;
 
