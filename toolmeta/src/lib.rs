@@ -11,7 +11,8 @@
 //! - Harnesses annotate their tool-argument structs with `#[derive(ToolIdentity)]`; the
 //!   identity and the projection are emitted at compile time, and contract violations are
 //!   compile errors.
-//! - Clients read the envelope with [`ToolMeta`] (strict).
+//! - Clients read the envelope with [`ToolMeta`] (strict), or off a whole ACP stream with
+//!   the tolerant [`client`] side.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -19,6 +20,7 @@
 pub mod acp;
 #[cfg(feature = "catalog")]
 pub mod catalog;
+pub mod client;
 mod decode;
 mod envelope;
 mod identity;

@@ -1,0 +1,217 @@
+//! `examples/inspect.rs`, run in-process on the shipped logs: exact `--json` lines for the
+//! ACP session log, the table, and clear errors.
+
+#[allow(dead_code)] // the example's `main` is not called here: `run` is.
+#[path = "../examples/inspect.rs"]
+mod inspect;
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+
+struct Output {
+    code: u8,
+    stdout: String,
+    stderr: String,
+}
+
+fn inspect(args: &[&str], stdin: &str) -> Output {
+    let args: Vec<String> = args.iter().map(|arg| arg.replace("$DATA", DATA)).collect();
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let code = inspect::run(&args, stdin.as_bytes(), &mut stdout, &mut stderr);
+    Output {
+        code,
+        stdout: String::from_utf8(stdout).unwrap(),
+        stderr: String::from_utf8(stderr).unwrap(),
+    }
+}
+
+const SESSION_JSON: &str = r#"{"tool_call_id":"call_gr1","name":"grep","label":"Search","kind":"search","namespace":"grok_build","read_only":true,"input":{"pattern":"RETRIES","path":"src"},"status":"completed","source":"envelope"}
+{"tool_call_id":"call_rf2","name":"read_file","label":"Read","kind":"read","namespace":"grok_build","read_only":true,"input":{"path":"src/config.rs","offset":1,"limit":40},"status":"completed","source":"envelope"}
+{"tool_call_id":"call_sr3","name":"search_replace","label":"Edit","kind":"edit","namespace":"grok_build","read_only":false,"input":{"path":"src/config.rs"},"status":"completed","source":"envelope"}
+{"tool_call_id":"call_sh4","name":"run_terminal_command","label":"Run Command","kind":"execute","namespace":"grok_build","read_only":false,"input":{"command":"cargo test -p config","description":"Run the config tests"},"status":"completed","source":"envelope"}
+{"tool_call_id":"call_ws5","name":"web_search","label":"Web Fetch","kind":"web_fetch","namespace":null,"read_only":true,"input":null,"status":"completed","source":"fallback"}
+"#;
+
+#[test]
+fn json_output_of_the_shipped_session_log_is_exact() {
+    let out = inspect(&["--json", "$DATA/acp_session.jsonl"], "");
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+    assert_eq!(out.stdout, SESSION_JSON);
+}
+
+#[test]
+fn the_shipped_log_is_the_conformance_log() {
+    let shipped = std::fs::read(format!("{DATA}/acp_session.jsonl")).unwrap();
+    let reference = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/conformance/acp_session.jsonl"
+    );
+    // Outside the team's machines the reference is not there; the copy is then the truth.
+    if let Ok(reference) = std::fs::read(reference) {
+        assert_eq!(
+            shipped, reference,
+            "tests/data/acp_session.jsonl drifted from the conformance log"
+        );
+    }
+}
+
+#[test]
+fn json_records_have_exactly_the_documented_keys_on_every_shipped_log() {
+    let keys = [
+        "tool_call_id",
+        "name",
+        "label",
+        "kind",
+        "namespace",
+        "read_only",
+        "input",
+        "status",
+        "source",
+    ];
+    for log in [
+        "acp_session",
+        "persisted_session",
+        "claude_code_session",
+        "mixed_bad_lines",
+    ] {
+        let out = inspect(&["--json", &format!("$DATA/{log}.jsonl")], "");
+        assert_eq!(out.code, 0, "{log}: {}", out.stderr);
+        for line in out.stdout.lines() {
+            // Key order is part of the output: check it on the text.
+            let mut at = 0;
+            for key in keys {
+                let found = line[at..]
+                    .find(&format!("\"{key}\":"))
+                    .unwrap_or_else(|| panic!("{log}: {key} in {line}"));
+                at += found;
+            }
+            let record: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(line).unwrap();
+            assert_eq!(record.len(), keys.len(), "{line}");
+            assert!(
+                ["envelope", "catalog", "fallback"].contains(&record["source"].as_str().unwrap())
+            );
+        }
+    }
+}
+
+#[test]
+fn the_table_groups_calls_by_label() {
+    let out = inspect(&["$DATA/acp_session.jsonl"], "");
+    assert_eq!(out.code, 0);
+    assert_eq!(
+        out.stdout,
+        "\
+label        calls  names                 statuses
+Search           1  grep                  completed 1
+Read             1  read_file             completed 1
+Edit             1  search_replace        completed 1
+Run Command      1  run_terminal_command  completed 1
+Web Fetch        1  web_search            completed 1
+
+5 calls; 16 lines: 14 tool-call updates, 2 other session updates, 0 blank
+skipped lines: 0 (not JSON 0, not an update 0, no toolCallId 0, too long 0)
+"
+    );
+}
+
+#[test]
+fn several_files_and_stdin_go_into_one_ledger() {
+    let stdin = std::fs::read_to_string(format!("{DATA}/mixed_bad_lines.jsonl")).unwrap();
+    let out = inspect(&["$DATA/persisted_session.jsonl", "-"], &stdin);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("Run Command      2  shell, bash"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("failed 1"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains(
+            "skipped lines: 12 (not JSON 2, not an update 8, no toolCallId 2, too long 0)"
+        )
+    );
+}
+
+#[test]
+fn a_missing_file_is_a_clear_error_before_any_output() {
+    let out = inspect(&["$DATA/acp_session.jsonl", "$DATA/no_such_log.jsonl"], "");
+    assert_eq!(out.code, 1);
+    assert_eq!(out.stdout, "");
+    assert!(
+        out.stderr.starts_with("inspect: cannot open `"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("no_such_log.jsonl`: "),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn usage_errors_say_what_is_wrong() {
+    for (args, message) in [
+        (
+            &[][..],
+            "inspect: no input: give one or more files, or `-` for standard input",
+        ),
+        (&["--jsn", "x"][..], "inspect: unknown option `--jsn`"),
+        (&["--harness"][..], "inspect: `--harness` needs a name"),
+        (
+            &["--harness", "cursor", "-"][..],
+            "inspect: unknown harness `cursor`, expected one of",
+        ),
+    ] {
+        let out = inspect(args, "");
+        assert_eq!(out.code, 2, "{args:?}");
+        assert!(out.stderr.starts_with(message), "{args:?}: {}", out.stderr);
+        assert!(out.stderr.contains("usage: inspect"), "{args:?}");
+    }
+    let help = inspect(&["--help"], "");
+    assert_eq!((help.code, help.stderr.as_str()), (0, ""));
+    assert!(help.stdout.starts_with("usage: inspect"));
+}
+
+#[test]
+fn an_empty_input_prints_only_the_counts() {
+    let out = inspect(&["-"], "");
+    assert_eq!(out.code, 0);
+    assert_eq!(
+        out.stdout,
+        "0 calls; 0 lines: 0 tool-call updates, 0 other session updates, 0 blank\n\
+         skipped lines: 0 (not JSON 0, not an update 0, no toolCallId 0, too long 0)\n"
+    );
+    assert_eq!(inspect(&["--json", "-"], "").stdout, "");
+}
+
+#[test]
+fn claude_code_calls_are_identified_by_the_catalog() {
+    let out = inspect(&["--json", "$DATA/claude_code_session.jsonl"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let records: Vec<serde_json::Value> = out
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let names: Vec<&str> = records
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["Grep", "Read", "Edit", "Bash", "WebFetch", "TodoWrite"]
+    );
+    for record in &records {
+        assert_eq!(record["source"], "catalog", "{record}");
+        assert_eq!(record["namespace"], "claude_code", "{record}");
+    }
+    // The input arrived after the first `tool_call` (whose `rawInput` was `{}`), and for the
+    // edit only in the permission request.
+    assert_eq!(records[1]["input"]["path"], "/home/dev/proj/src/retry.rs");
+    assert_eq!(
+        records[2]["input"],
+        serde_json::json!({"path": "/home/dev/proj/src/retry.rs"})
+    );
+    assert_eq!(records[4]["status"], "failed");
+}

@@ -1,0 +1,272 @@
+//! Property tests of the loose reader and the ledger over hostile input: no panic, every
+//! line counted once, memory within the limits, and the merge rules against a model.
+//!
+//! 256 cases per property by default; `PROPTEST_CASES=100000 cargo test --test ledger_props`
+//! runs longer.
+
+use std::collections::HashMap;
+
+use proptest::prelude::*;
+use serde_json::{Map, Value, json};
+use toolmeta::client::{CallRecord, Ledger, LineOutcome, LooseMeta};
+
+/// Any JSON value, a few levels deep.
+fn any_json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(Value::from),
+        any::<f64>()
+            .prop_filter("finite", |f| f.is_finite())
+            .prop_map(Value::from),
+        ".{0,12}".prop_map(Value::String),
+        // Strings the reader looks for, so objects hit its fields.
+        prop::sample::select(vec![
+            "read",
+            "tool_call",
+            "completed",
+            "grok_build",
+            "Read",
+            "c1",
+            "x.ai/tool"
+        ])
+        .prop_map(Value::from),
+    ];
+    leaf.prop_recursive(4, 48, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            prop::collection::vec((any_key(), inner), 0..6)
+                .prop_map(|entries| Value::Object(entries.into_iter().collect())),
+        ]
+    })
+}
+
+/// Object keys: mostly the ones the reader knows, at every level.
+fn any_key() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => prop::sample::select(vec![
+            "jsonrpc", "method", "params", "sessionId", "update", "toolCall", "sessionUpdate",
+            "toolCallId", "title", "kind", "status", "name", "rawInput", "_meta", "x.ai/tool",
+            "claudeCode", "toolName", "version", "namespace", "label", "read_only", "input",
+        ])
+        .prop_map(str::to_owned),
+        1 => "[a-z_]{0,6}",
+    ]
+}
+
+/// A field that is usually of the right type and sometimes any JSON at all.
+fn maybe<S: Strategy<Value = Value> + 'static>(right: S) -> impl Strategy<Value = Option<Value>> {
+    prop_oneof![
+        3 => right.prop_map(Some),
+        1 => any_json().prop_map(Some),
+        2 => Just(None),
+    ]
+}
+
+fn text(options: &'static [&'static str]) -> impl Strategy<Value = Value> {
+    prop::sample::select(options).prop_map(Value::from)
+}
+
+/// An envelope-shaped value: an object with the envelope's fields, of right or wrong types.
+fn envelope() -> impl Strategy<Value = Value> {
+    (
+        maybe(text(&["read_file", "grep", "bash"])),
+        maybe(text(&["read", "search", "execute", "Read", "teleport"])),
+        maybe(text(&["grok_build", "codex", "cursor"])),
+        maybe(text(&["Read", "Search", "Custom"])),
+        maybe(any::<bool>().prop_map(Value::Bool)),
+        maybe(prop_oneof![
+            Just(json!({"path": "a.rs"})),
+            Just(json!({"command": "ls"})),
+            Just(Value::Null)
+        ]),
+    )
+        .prop_map(|(name, kind, namespace, label, read_only, input)| {
+            let mut object = Map::new();
+            for (key, value) in [
+                ("name", name),
+                ("kind", kind),
+                ("namespace", namespace),
+                ("label", label),
+                ("read_only", read_only),
+                ("input", input),
+            ] {
+                if let Some(value) = value {
+                    object.insert(key.to_owned(), value);
+                }
+            }
+            Value::Object(object)
+        })
+}
+
+/// One update of one of a few calls, with fields of right or wrong types.
+fn update() -> impl Strategy<Value = Value> {
+    (
+        prop::sample::select(vec![
+            "tool_call",
+            "tool_call_update",
+            "tool_call_update",
+            "plan",
+        ]),
+        prop_oneof![8 => text(&["c1", "c2", "c3", "c4"]), 1 => any_json()],
+        maybe(text(&["grep", "Read `a.rs`", "Run"])),
+        maybe(text(&[
+            "read", "edit", "execute", "fetch", "think", "other",
+        ])),
+        maybe(text(&["pending", "in_progress", "completed", "failed"])),
+        maybe(envelope()),
+        maybe(prop_oneof![
+            Just(json!({"file_path": "a.rs"})),
+            Just(json!("ls"))
+        ]),
+    )
+        .prop_map(
+            |(session_update, id, title, kind, status, envelope, raw_input)| {
+                let mut update = json!({"sessionUpdate": session_update, "toolCallId": id});
+                for (key, value) in [
+                    ("title", title),
+                    ("kind", kind),
+                    ("status", status),
+                    ("rawInput", raw_input),
+                ] {
+                    if let Some(value) = value {
+                        update[key] = value;
+                    }
+                }
+                if let Some(envelope) = envelope {
+                    update["_meta"] = json!({ "x.ai/tool": envelope });
+                }
+                update
+            },
+        )
+}
+
+/// An update wrapped in one of the line shapes, in one of `sessions`.
+fn line_in(sessions: Vec<&'static str>) -> impl Strategy<Value = Value> {
+    (update(), 0..6u8, prop::sample::select(sessions)).prop_map(|(update, shape, session)| match shape {
+        0 => json!({"jsonrpc": "2.0", "method": "session/update", "params": {"sessionId": session, "update": update}}),
+        1 => json!({"timestamp": 1, "method": "_x.ai/session/update", "params": {"sessionId": session, "update": update}}),
+        2 => json!({"sessionId": session, "update": update}),
+        3 => json!({"jsonrpc": "2.0", "id": 1, "method": "session/request_permission",
+                    "params": {"sessionId": session, "toolCall": update}}),
+        _ => update,
+    })
+}
+
+/// An update wrapped in one of the line shapes, in one of two sessions.
+fn line() -> impl Strategy<Value = Value> {
+    line_in(vec!["s1", "s2"])
+}
+
+/// Every line fed is counted once, in exactly one outcome.
+fn assert_accounted(ledger: &Ledger) {
+    let counts = ledger.counts();
+    assert_eq!(
+        counts.lines,
+        counts.tool_call_updates + counts.other_updates + counts.blank + counts.skipped()
+    );
+}
+
+proptest! {
+    #[test]
+    fn arbitrary_text_never_panics_and_is_counted(lines in prop::collection::vec(".{0,64}", 0..24)) {
+        let mut ledger = Ledger::new();
+        for line in &lines {
+            ledger.feed_line(line);
+        }
+        prop_assert_eq!(ledger.counts().lines, lines.len() as u64);
+        assert_accounted(&ledger);
+        let mut bytes = lines.join("\n").into_bytes();
+        bytes.extend_from_slice(&[0xff, b'\n', b'{']);
+        let mut from_stream = Ledger::builder().max_line_bytes(32).build();
+        from_stream.read_lines(bytes.as_slice()).unwrap();
+        assert_accounted(&from_stream);
+    }
+
+    #[test]
+    fn arbitrary_json_never_panics_and_text_and_value_agree(values in prop::collection::vec(any_json(), 0..12)) {
+        let mut from_text = Ledger::new();
+        let mut from_value = Ledger::new();
+        for value in &values {
+            let outcome = from_text.feed_line(&value.to_string());
+            prop_assert_eq!(from_value.feed_value(value), outcome);
+            prop_assert_ne!(outcome, LineOutcome::NotJson);
+        }
+        assert_accounted(&from_text);
+        let records = |ledger: &Ledger| -> Vec<Value> {
+            ledger.calls().map(|call| serde_json::to_value(CallRecord::of(call)).unwrap()).collect()
+        };
+        prop_assert_eq!(records(&from_text), records(&from_value));
+    }
+
+    #[test]
+    fn the_loose_reader_reads_every_object(value in any_json()) {
+        match &value {
+            Value::Object(map) => {
+                let meta = LooseMeta::from_map(map);
+                let text = value.to_string();
+                let from_text: LooseMeta<'_> = serde_json::from_str(&text).unwrap();
+                prop_assert_eq!(&meta, &from_text);
+                // A field is present exactly when it had the right type.
+                prop_assert_eq!(meta.name.is_some(), map.get("name").is_some_and(Value::is_string));
+                prop_assert_eq!(meta.namespace.is_some(), map.get("namespace").is_some_and(Value::is_string));
+                prop_assert_eq!(meta.read_only.is_some(), map.get("read_only").is_some_and(Value::is_boolean));
+                prop_assert_eq!(meta.input.is_some(), map.get("input").is_some_and(Value::is_object));
+                prop_assert_eq!(meta.kind.is_some(), map.get("kind").is_some_and(Value::is_string));
+                if map.get("label").is_some_and(Value::is_string) {
+                    prop_assert_eq!(meta.label.as_deref(), map["label"].as_str());
+                }
+            }
+            _ => prop_assert!(LooseMeta::from_value(&value).is_none()),
+        }
+    }
+
+    #[test]
+    fn merged_calls_follow_the_model(lines in prop::collection::vec(line_in(vec!["s1"]), 0..40)) {
+        let mut ledger = Ledger::new();
+        // The model (one session, so one call per id): first-seen order and the last string
+        // of each field.
+        let mut order: Vec<String> = Vec::new();
+        let mut last: HashMap<String, HashMap<&str, String>> = HashMap::new();
+        for line in &lines {
+            let outcome = ledger.feed_line(&line.to_string());
+            if outcome != LineOutcome::ToolCall {
+                continue;
+            }
+            let update = line.get("params")
+                .and_then(|params| params.get("update").or_else(|| params.get("toolCall")))
+                .or_else(|| line.get("update"))
+                .unwrap_or(line);
+            let id = update["toolCallId"].as_str().unwrap().to_owned();
+            if !order.contains(&id) {
+                order.push(id.clone());
+            }
+            for field in ["title", "status", "kind"] {
+                if let Some(value) = update.get(field).and_then(Value::as_str) {
+                    last.entry(id.clone()).or_default().insert(field, value.to_owned());
+                }
+            }
+        }
+        let ids: Vec<&str> = ledger.calls().map(|call| call.tool_call_id()).collect();
+        prop_assert_eq!(ids, order.iter().map(String::as_str).collect::<Vec<_>>());
+        for id in &order {
+            let call = ledger.get(id).unwrap();
+            let fields = last.get(id);
+            let expected = |field: &str| fields.and_then(|fields| fields.get(field)).map(String::as_str);
+            prop_assert_eq!(call.title(), expected("title"));
+            prop_assert_eq!(call.status(), expected("status"));
+            prop_assert_eq!(call.acp_kind(), expected("kind"));
+        }
+    }
+
+    #[test]
+    fn memory_stays_within_the_limits(lines in prop::collection::vec(line(), 0..60), finished in 0..4usize, pending in 0..4usize) {
+        let mut ledger = Ledger::builder().max_finished(finished).max_pending(pending).build();
+        for line in &lines {
+            ledger.feed_line(&line.to_string());
+            prop_assert!(ledger.len() <= finished + pending);
+            prop_assert!(ledger.calls().filter(|call| call.is_finished()).count() <= finished);
+        }
+        assert_accounted(&ledger);
+    }
+}

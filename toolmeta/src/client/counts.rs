@@ -1,0 +1,64 @@
+//! [`LineCounts`]: what the lines a ledger read turned out to be.
+
+use super::LineOutcome;
+
+/// What the lines a [`Ledger`](super::Ledger) read turned out to be, and what it evicted.
+///
+/// Every line fed is counted exactly once in one of the outcome counters, so
+/// `lines == tool_call_updates + other_updates + blank + skipped()`.
+///
+/// ```
+/// use toolmeta::client::Ledger;
+/// let mut ledger = Ledger::new();
+/// ledger.feed_line("{oops");
+/// ledger.feed_line(r#"{"jsonrpc":"2.0","id":7,"result":{}}"#);
+/// ledger.feed_line("");
+/// let counts = ledger.counts();
+/// assert_eq!((counts.lines, counts.not_json, counts.not_update, counts.blank), (3, 1, 1, 1));
+/// assert_eq!(counts.skipped(), 2);
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct LineCounts {
+    /// Lines fed (including blank and skipped ones).
+    pub lines: u64,
+    /// Updates of a tool call, merged.
+    pub tool_call_updates: u64,
+    /// Session updates about something else, ignored.
+    pub other_updates: u64,
+    /// Empty or whitespace-only lines, ignored.
+    pub blank: u64,
+    /// Lines that are not JSON (or not UTF-8), skipped.
+    pub not_json: u64,
+    /// JSON lines that are not session updates, skipped.
+    pub not_update: u64,
+    /// Tool-call updates without a string `toolCallId`, skipped.
+    pub missing_tool_call_id: u64,
+    /// Lines longer than the ledger's limit, skipped unread.
+    pub too_long: u64,
+    /// Finished calls evicted to stay within the retention limit.
+    pub evicted_finished: u64,
+    /// Unfinished calls evicted to stay within the retention limit.
+    pub evicted_pending: u64,
+}
+
+impl LineCounts {
+    /// Lines skipped: not JSON, not an update, without `toolCallId`, or too long.
+    pub fn skipped(&self) -> u64 {
+        self.not_json + self.not_update + self.missing_tool_call_id + self.too_long
+    }
+
+    pub(crate) fn record(&mut self, outcome: LineOutcome) {
+        self.lines += 1;
+        let counter = match outcome {
+            LineOutcome::ToolCall => &mut self.tool_call_updates,
+            LineOutcome::OtherUpdate => &mut self.other_updates,
+            LineOutcome::Blank => &mut self.blank,
+            LineOutcome::NotJson => &mut self.not_json,
+            LineOutcome::NotUpdate => &mut self.not_update,
+            LineOutcome::MissingToolCallId => &mut self.missing_tool_call_id,
+            LineOutcome::TooLong => &mut self.too_long,
+        };
+        *counter += 1;
+    }
+}

@@ -1,0 +1,554 @@
+//! [`Ledger`]: every tool call of an ACP stream, merged across its updates, in bounded memory.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, btree_map};
+use std::fmt;
+
+use serde_json::Value;
+
+use super::line::{Recognized, UpdateFields, recognize};
+use super::{Call, LineCounts};
+
+use super::synthesis::CatalogOptions;
+#[cfg(feature = "derive")]
+use super::synthesis::Synthesizer;
+#[cfg(feature = "derive")]
+use crate::catalog::Harness;
+
+/// What a line fed to the [`Ledger`] turned out to be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LineOutcome {
+    /// An update of a tool call (including a permission request's `toolCall`): merged.
+    ToolCall,
+    /// A session update about something else (message chunks, plans, turn ends): ignored.
+    OtherUpdate,
+    /// An empty or whitespace-only line: ignored.
+    Blank,
+    /// Not JSON (or not UTF-8): skipped.
+    NotJson,
+    /// JSON, but not a session update (a response, another method, an array...): skipped.
+    NotUpdate,
+    /// A tool-call update without a string `toolCallId`, so it cannot be merged: skipped.
+    MissingToolCallId,
+    /// Longer than the ledger's line limit: skipped unread.
+    TooLong,
+}
+
+/// Every tool call of an ACP stream, merged across its updates.
+///
+/// Feed it lines ([`Ledger::feed_line`], [`Ledger::read_lines`]) or parsed values
+/// ([`Ledger::feed_value`]) in any of the shapes seen in the wild:
+///
+/// - JSON-RPC notifications: `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":…,"update":{…}}}`;
+/// - persisted log lines: `{"timestamp":…,"method":"session/update" | "_x.ai/session/update","params":{…}}`;
+/// - bare `params` objects (`{"sessionId":…,"update":{…}}`) and bare `update` objects
+///   (`{"sessionUpdate":"tool_call",…}`);
+/// - `session/request_permission` requests, whose `params.toolCall` is an update of that call.
+///
+/// Updates are merged per call by `toolCallId` within a session (see [`Ledger::get_in_session`]):
+/// last write wins field by field, an absent field never erases an earlier value, an update
+/// that arrives before its `tool_call` is kept, a re-sent `tool_call` does not create a
+/// second call, and calls keep their first-seen order. A call without a usable envelope is
+/// resolved from the catalog, else from ACP's own fields (see [`Call`]).
+///
+/// Memory is bounded: past [`LedgerBuilder::max_finished`] finished calls (status
+/// `completed` or `failed`) the oldest finished call is evicted, and past
+/// [`LedgerBuilder::max_pending`] unfinished calls the oldest unfinished one is. An update
+/// for an evicted call starts a new entry.
+///
+/// ```
+/// use toolmeta::client::{Ledger, Source};
+///
+/// let mut ledger = Ledger::new();
+/// for line in [
+///     r#"{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"tool_call","toolCallId":"c1","title":"read_file","_meta":{"x.ai/tool":{"version":1,"name":"read_file","kind":"read","namespace":"grok_build","label":"Read","read_only":true}}}}}"#,
+///     r#"{"timestamp":1,"method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"tool_call_update","toolCallId":"c1","_meta":{"x.ai/tool":{"version":1,"name":"read_file","kind":"read","namespace":"grok_build","label":"Read","read_only":true,"input":{"path":"src/lib.rs"}}}}}}"#,
+///     r#"{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed"}"#,
+///     "not json",
+/// ] {
+///     ledger.feed_line(line);
+/// }
+/// let call = ledger.get("c1").unwrap();
+/// assert_eq!((call.name(), call.label(), call.status()), (Some("read_file"), Some("Read"), Some("completed")));
+/// assert_eq!(call.input().unwrap().get(), r#"{"path":"src/lib.rs"}"#);
+/// assert_eq!(call.source(), Source::Envelope);
+/// assert_eq!(ledger.len(), 1);
+/// assert_eq!(ledger.counts().not_json, 1);
+/// ```
+pub struct Ledger {
+    options: LedgerBuilder,
+    next_seq: u64,
+    /// Every retained call, in first-seen order (boxed: B-tree nodes then move pointers,
+    /// not whole calls, when they split or when a call is evicted).
+    calls: BTreeMap<u64, Box<Call>>,
+    /// `toolCallId` → the calls with that id (one per session that used it).
+    by_id: HashMap<Box<str>, Seqs>,
+    /// Unfinished and finished calls, oldest first: the eviction queues.
+    pending: BTreeSet<u64>,
+    finished: BTreeSet<u64>,
+    counts: LineCounts,
+}
+
+/// Options of a [`Ledger`], set before it reads anything.
+///
+/// ```
+/// use toolmeta::catalog::Harness;
+/// use toolmeta::client::Ledger;
+/// let ledger = Ledger::builder()
+///     .harness(Harness::Codex) // calls without an envelope come from Codex
+///     .max_finished(1_000)
+///     .max_pending(100)
+///     .build();
+/// assert!(ledger.is_empty());
+/// ```
+#[derive(Clone)]
+pub struct LedgerBuilder {
+    catalog: CatalogOptions,
+    max_finished: usize,
+    max_pending: usize,
+    max_line_bytes: usize,
+}
+
+impl LedgerBuilder {
+    /// The default number of finished calls retained.
+    pub const DEFAULT_MAX_FINISHED: usize = 10_000;
+    /// The default number of unfinished calls retained.
+    pub const DEFAULT_MAX_PENDING: usize = 10_000;
+    /// The default longest line [`Ledger::read_lines`] reads (16 MiB).
+    pub const DEFAULT_MAX_LINE_BYTES: usize = 16 << 20;
+
+    /// The harness that produced the stream, for calls that carry no envelope and are not
+    /// marked as Claude Code's (`_meta.claudeCode.toolName` always means Claude Code).
+    #[cfg(feature = "derive")]
+    pub fn harness(mut self, harness: Harness) -> LedgerBuilder {
+        self.catalog.harness = Some(harness);
+        self
+    }
+
+    /// Replaces the catalog (by default [`catalog::synthesize`](crate::catalog::synthesize)), e.g. with a client's own.
+    #[cfg(feature = "derive")]
+    pub fn synthesizer(mut self, synthesizer: Synthesizer) -> LedgerBuilder {
+        self.catalog.synthesizer = synthesizer;
+        self
+    }
+
+    /// How many finished calls to retain before evicting the oldest finished one.
+    pub fn max_finished(mut self, calls: usize) -> LedgerBuilder {
+        self.max_finished = calls;
+        self
+    }
+
+    /// How many unfinished calls to retain before evicting the oldest unfinished one
+    /// (a call whose completion was never seen must not stay forever).
+    pub fn max_pending(mut self, calls: usize) -> LedgerBuilder {
+        self.max_pending = calls;
+        self
+    }
+
+    /// The longest line [`Ledger::read_lines`] reads; longer lines are skipped unread.
+    pub fn max_line_bytes(mut self, bytes: usize) -> LedgerBuilder {
+        self.max_line_bytes = bytes;
+        self
+    }
+
+    /// The ledger.
+    pub fn build(self) -> Ledger {
+        Ledger {
+            options: self,
+            next_seq: 0,
+            calls: BTreeMap::new(),
+            by_id: HashMap::new(),
+            pending: BTreeSet::new(),
+            finished: BTreeSet::new(),
+            counts: LineCounts::default(),
+        }
+    }
+
+    pub(crate) fn line_limit(&self) -> usize {
+        self.max_line_bytes
+    }
+}
+
+impl Default for LedgerBuilder {
+    fn default() -> Self {
+        LedgerBuilder {
+            catalog: CatalogOptions::default(),
+            max_finished: Self::DEFAULT_MAX_FINISHED,
+            max_pending: Self::DEFAULT_MAX_PENDING,
+            max_line_bytes: Self::DEFAULT_MAX_LINE_BYTES,
+        }
+    }
+}
+
+impl fmt::Debug for LedgerBuilder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LedgerBuilder")
+            .field("catalog", &self.catalog)
+            .field("max_finished", &self.max_finished)
+            .field("max_pending", &self.max_pending)
+            .field("max_line_bytes", &self.max_line_bytes)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for Ledger {
+    fn default() -> Self {
+        Ledger::new()
+    }
+}
+
+impl fmt::Debug for Ledger {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Ledger")
+            .field("options", &self.options)
+            .field("calls", &self.calls.len())
+            .field("counts", &self.counts)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Ledger {
+    /// A ledger with the default options: no harness named, the built-in catalog, and the
+    /// default retention limits.
+    pub fn new() -> Ledger {
+        LedgerBuilder::default().build()
+    }
+
+    /// Options for a ledger.
+    pub fn builder() -> LedgerBuilder {
+        LedgerBuilder::default()
+    }
+
+    /// Reads one line of a log or stream (without its line terminator; a trailing `\r` is
+    /// tolerated). Never panics; every line is counted in [`Ledger::counts`].
+    ///
+    /// ```
+    /// use toolmeta::client::{Ledger, LineOutcome};
+    /// let mut ledger = Ledger::new();
+    /// let update = r#"{"sessionId":"s1","update":{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"failed"}}"#;
+    /// assert_eq!(ledger.feed_line(update), LineOutcome::ToolCall);
+    /// assert_eq!(ledger.feed_line(r#"{"jsonrpc":"2.0","id":1,"result":null}"#), LineOutcome::NotUpdate);
+    /// assert_eq!(ledger.feed_line("{\"truncated\":"), LineOutcome::NotJson);
+    /// assert_eq!(ledger.feed_line(r#"{"sessionUpdate":"tool_call"}"#), LineOutcome::MissingToolCallId);
+    /// ```
+    pub fn feed_line(&mut self, line: &str) -> LineOutcome {
+        if line.trim_ascii().is_empty() {
+            return self.count(LineOutcome::Blank);
+        }
+        let mut deserializer = serde_json::Deserializer::from_str(line);
+        let outcome = match recognize(&mut deserializer).and_then(|line| {
+            deserializer.end()?;
+            Ok(line)
+        }) {
+            Ok(recognized) => self.apply(recognized),
+            Err(_) => LineOutcome::NotJson,
+        };
+        self.count(outcome)
+    }
+
+    /// Reads one line given as bytes; bytes that are not UTF-8 are [`LineOutcome::NotJson`].
+    pub fn feed_bytes(&mut self, line: &[u8]) -> LineOutcome {
+        match std::str::from_utf8(line) {
+            Ok(line) => self.feed_line(line),
+            Err(_) => self.count(LineOutcome::NotJson),
+        }
+    }
+
+    /// Reads one message a client has already parsed, in any of the line shapes.
+    ///
+    /// ```
+    /// use toolmeta::client::{Ledger, LineOutcome};
+    /// let mut ledger = Ledger::new();
+    /// let params = serde_json::json!({"sessionId": "s1", "update": {
+    ///     "sessionUpdate": "tool_call", "toolCallId": "c1", "kind": "execute", "title": "ls"}});
+    /// assert_eq!(ledger.feed_value(&params), LineOutcome::ToolCall);
+    /// assert_eq!(ledger.get_in_session("s1", "c1").unwrap().label(), Some("Run Command"));
+    /// ```
+    pub fn feed_value(&mut self, message: &Value) -> LineOutcome {
+        let outcome = match recognize(message) {
+            Ok(recognized) => self.apply(recognized),
+            // Reading a `&Value` cannot meet text that is not JSON; kept total anyway.
+            Err(_) => LineOutcome::NotUpdate,
+        };
+        self.count(outcome)
+    }
+
+    /// The retained calls, in first-seen order.
+    pub fn calls(&self) -> Calls<'_> {
+        Calls(self.calls.values())
+    }
+
+    /// The call with `tool_call_id` (the most recently started one if several sessions
+    /// used the same id).
+    pub fn get(&self, tool_call_id: &str) -> Option<&Call> {
+        let seq = self.by_id.get(tool_call_id)?.last()?;
+        self.calls.get(&seq).map(|call| &**call)
+    }
+
+    /// The call with `tool_call_id` in session `session_id` (or one whose updates never
+    /// named a session).
+    ///
+    /// Calls are merged per session: two sessions that both number their calls `call_1`
+    /// keep two calls. An update that names no session (a bare `update` object) belongs to
+    /// the most recently started call with its id.
+    ///
+    /// ```
+    /// use toolmeta::client::Ledger;
+    /// let mut ledger = Ledger::new();
+    /// for session in ["s1", "s2"] {
+    ///     ledger.feed_line(&format!(
+    ///         r#"{{"sessionId":"{session}","update":{{"sessionUpdate":"tool_call","toolCallId":"call_1","title":"{session}"}}}}"#
+    ///     ));
+    /// }
+    /// assert_eq!(ledger.len(), 2);
+    /// assert_eq!(ledger.get_in_session("s1", "call_1").unwrap().title(), Some("s1"));
+    /// assert_eq!(ledger.get("call_1").unwrap().title(), Some("s2")); // the latest
+    /// ```
+    pub fn get_in_session(&self, session_id: &str, tool_call_id: &str) -> Option<&Call> {
+        let seq = self.find(Some(session_id), tool_call_id)?;
+        self.calls.get(&seq).map(|call| &**call)
+    }
+
+    /// How many calls are retained.
+    pub fn len(&self) -> usize {
+        self.calls.len()
+    }
+
+    /// Whether no call is retained.
+    pub fn is_empty(&self) -> bool {
+        self.calls.is_empty()
+    }
+
+    /// What the lines read so far turned out to be, and how many calls were evicted.
+    pub fn counts(&self) -> &LineCounts {
+        &self.counts
+    }
+
+    /// The options the ledger was built with.
+    pub(crate) fn options(&self) -> &LedgerBuilder {
+        &self.options
+    }
+
+    pub(crate) fn count(&mut self, outcome: LineOutcome) -> LineOutcome {
+        self.counts.record(outcome);
+        outcome
+    }
+
+    fn apply(&mut self, recognized: Recognized<'_>) -> LineOutcome {
+        match recognized {
+            Recognized::ToolCall { session_id, update } => {
+                self.merge(session_id.as_deref(), update);
+                LineOutcome::ToolCall
+            }
+            Recognized::OtherUpdate => LineOutcome::OtherUpdate,
+            Recognized::NotUpdate => LineOutcome::NotUpdate,
+            Recognized::MissingToolCallId => LineOutcome::MissingToolCallId,
+        }
+    }
+
+    /// The call an update with this session and id belongs to: same id and same session,
+    /// or a call or update that did not name its session.
+    fn find(&self, session_id: Option<&str>, tool_call_id: &str) -> Option<u64> {
+        let seqs = self.by_id.get(tool_call_id)?;
+        seqs.as_slice().iter().rev().copied().find(|seq| {
+            let call_session = self.calls.get(seq).and_then(|call| call.session_id());
+            match (session_id, call_session) {
+                (Some(update), Some(call)) => update == call,
+                _ => true,
+            }
+        })
+    }
+
+    fn merge(&mut self, session_id: Option<&str>, update: Box<UpdateFields<'_>>) {
+        let Some(tool_call_id) = update.tool_call_id.as_deref() else {
+            return;
+        };
+        let seq = match self.find(session_id, tool_call_id) {
+            Some(seq) => seq,
+            None => self.insert(session_id, tool_call_id),
+        };
+        let catalog = self.options.catalog;
+        let Some(call) = self.calls.get_mut(&seq) else {
+            return;
+        };
+        if let Some(session_id) = session_id {
+            call.adopt_session(session_id);
+        }
+        let was_finished = call.is_finished();
+        if call.merge(*update) && !call.has_envelope_identity() {
+            catalog.synthesize(call);
+        }
+        let is_finished = call.is_finished();
+        if was_finished != is_finished {
+            let (from, to) = if is_finished {
+                (&mut self.pending, &mut self.finished)
+            } else {
+                (&mut self.finished, &mut self.pending)
+            };
+            from.remove(&seq);
+            to.insert(seq);
+        }
+        self.evict();
+    }
+
+    fn insert(&mut self, session_id: Option<&str>, tool_call_id: &str) -> u64 {
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        self.calls
+            .insert(seq, Box::new(Call::new(session_id, tool_call_id)));
+        match self.by_id.get_mut(tool_call_id) {
+            Some(seqs) => seqs.push(seq),
+            None => {
+                self.by_id.insert(tool_call_id.into(), Seqs::One(seq));
+            }
+        }
+        self.pending.insert(seq);
+        seq
+    }
+
+    fn evict(&mut self) {
+        while self.finished.len() > self.options.max_finished {
+            if let Some(seq) = self.finished.pop_first() {
+                self.remove(seq);
+                self.counts.evicted_finished += 1;
+            }
+        }
+        while self.pending.len() > self.options.max_pending {
+            if let Some(seq) = self.pending.pop_first() {
+                self.remove(seq);
+                self.counts.evicted_pending += 1;
+            }
+        }
+    }
+
+    fn remove(&mut self, seq: u64) {
+        let Some(call) = self.calls.remove(&seq) else {
+            return;
+        };
+        if let Some(seqs) = self.by_id.get_mut(call.tool_call_id())
+            && seqs.remove(seq)
+        {
+            self.by_id.remove(call.tool_call_id());
+        }
+    }
+
+    /// The sizes of the calls and of the two indexes over them, which must agree.
+    #[cfg(test)]
+    fn index_sizes(&self) -> (usize, usize, usize) {
+        let indexed: usize = self.by_id.values().map(|seqs| seqs.as_slice().len()).sum();
+        (
+            self.calls.len(),
+            indexed,
+            self.pending.len() + self.finished.len(),
+        )
+    }
+}
+
+/// The calls that share one `toolCallId`: almost always one, so it is kept inline.
+enum Seqs {
+    One(u64),
+    Many(Vec<u64>),
+}
+
+impl Seqs {
+    fn as_slice(&self) -> &[u64] {
+        match self {
+            Seqs::One(seq) => std::slice::from_ref(seq),
+            Seqs::Many(seqs) => seqs,
+        }
+    }
+
+    /// The most recently started call.
+    fn last(&self) -> Option<u64> {
+        self.as_slice().last().copied()
+    }
+
+    fn push(&mut self, seq: u64) {
+        match self {
+            Seqs::One(first) => *self = Seqs::Many(vec![*first, seq]),
+            Seqs::Many(seqs) => seqs.push(seq),
+        }
+    }
+
+    /// Removes `seq`; returns whether none is left.
+    fn remove(&mut self, seq: u64) -> bool {
+        match self {
+            Seqs::One(only) => *only == seq,
+            Seqs::Many(seqs) => {
+                seqs.retain(|&other| other != seq);
+                match seqs[..] {
+                    [] => true,
+                    [only] => {
+                        *self = Seqs::One(only);
+                        false
+                    }
+                    _ => false,
+                }
+            }
+        }
+    }
+}
+
+/// The retained calls of a [`Ledger`], in first-seen order.
+#[derive(Debug, Clone)]
+pub struct Calls<'a>(btree_map::Values<'a, u64, Box<Call>>);
+
+impl<'a> Iterator for Calls<'a> {
+    type Item = &'a Call;
+
+    fn next(&mut self) -> Option<&'a Call> {
+        self.0.next().map(|call| &**call)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for Calls<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.0.next_back().map(|call| &**call)
+    }
+}
+
+impl ExactSizeIterator for Calls<'_> {}
+
+impl<'a> IntoIterator for &'a Ledger {
+    type Item = &'a Call;
+    type IntoIter = Calls<'a>;
+
+    fn into_iter(self) -> Calls<'a> {
+        self.calls()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The indexes never keep entries for evicted calls, whatever the mix of sessions,
+    /// re-used ids, status flapping and late updates.
+    #[test]
+    fn indexes_stay_in_step_with_the_calls() {
+        let mut ledger = Ledger::builder().max_finished(50).max_pending(20).build();
+        for i in 0..20_000u64 {
+            let id = i % 700;
+            let session = i % 3;
+            let status = ["pending", "in_progress", "completed", "failed"][(i % 7 % 4) as usize];
+            let line = format!(
+                r#"{{"jsonrpc":"2.0","method":"session/update","params":{{"sessionId":"s{session}","update":{{"sessionUpdate":"tool_call_update","toolCallId":"c{id}","status":"{status}"}}}}}}"#
+            );
+            assert_eq!(ledger.feed_line(&line), LineOutcome::ToolCall);
+            if i % 5 == 0 {
+                ledger.feed_line(&format!(
+                    r#"{{"sessionUpdate":"tool_call","toolCallId":"c{id}"}}"#
+                ));
+            }
+            let (calls, indexed, queued) = ledger.index_sizes();
+            assert_eq!(calls, indexed);
+            assert_eq!(calls, queued);
+            assert!(calls <= 70);
+        }
+        assert!(ledger.counts().evicted_finished > 0);
+        assert!(ledger.counts().evicted_pending > 0);
+    }
+}

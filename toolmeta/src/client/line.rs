@@ -1,0 +1,299 @@
+//! Recognising the shapes a tool-call update arrives in, reading only what the ledger uses.
+//!
+//! One line may be a JSON-RPC notification, a persisted log line (`timestamp` + `method`),
+//! a bare `params` object, a bare `update` object, or a `session/request_permission`
+//! request. Each shape is read by a tolerant visitor that picks the fields the ledger
+//! merges and skips the rest (content, diffs, locations) without building them; `rawInput`
+//! is kept as raw JSON text, to be parsed only if the catalog needs it.
+
+use std::borrow::Cow;
+
+use serde::Deserialize;
+use serde::de::MapAccess;
+use serde_json::value::RawValue;
+
+use super::LooseMeta;
+use super::tolerant::{Loose, Tolerant, next_key, read_into, skip_value};
+use crate::TOOL_META_KEY;
+
+/// What one line turned out to be.
+pub(crate) enum Recognized<'a> {
+    /// An update of one tool call.
+    ToolCall {
+        session_id: Option<Cow<'a, str>>,
+        update: Box<UpdateFields<'a>>,
+    },
+    /// A session update about something else (message chunks, plans, turn ends...).
+    OtherUpdate,
+    /// Valid JSON, but not a session update (responses, other methods, arrays, numbers).
+    NotUpdate,
+    /// A tool-call update without a string `toolCallId`: it cannot be merged.
+    MissingToolCallId,
+}
+
+/// Reads one line (or an already-parsed value) and recognises its shape.
+pub(crate) fn recognize<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Recognized<'de>, D::Error> {
+    let Loose(line) = Loose::<LineFields<'de>>::deserialize(deserializer)?;
+    Ok(line.map_or(Recognized::NotUpdate, LineFields::recognize))
+}
+
+/// The fields of an ACP `ToolCall` / `ToolCallUpdate` the ledger merges.
+///
+/// Always boxed while reading: it is large, and returning it by value through each level of
+/// the visitors would copy it at every level.
+#[derive(Default)]
+pub(crate) struct UpdateFields<'a> {
+    pub(crate) session_update: Option<Cow<'a, str>>,
+    pub(crate) tool_call_id: Option<Cow<'a, str>>,
+    pub(crate) title: Option<Cow<'a, str>>,
+    pub(crate) kind: Option<Cow<'a, str>>,
+    pub(crate) status: Option<Cow<'a, str>>,
+    /// Not an ACP field, but some agents send the tool's wire name under it.
+    pub(crate) name: Option<Cow<'a, str>>,
+    /// Any JSON but `null`, as raw text.
+    pub(crate) raw_input: Option<Box<RawValue>>,
+    pub(crate) meta: MetaFields<'a>,
+}
+
+/// The parts of an update's `_meta` the ledger reads.
+#[derive(Default)]
+pub(crate) struct MetaFields<'a> {
+    /// `_meta["x.ai/tool"]`, when it is an object.
+    pub(crate) envelope: Option<LooseMeta<'a>>,
+    /// `_meta.claudeCode.toolName`: the mark of a Claude Code call.
+    pub(crate) claude_code_tool_name: Option<Cow<'a, str>>,
+}
+
+#[derive(Default)]
+struct ClaudeCodeFields<'a> {
+    tool_name: Option<Cow<'a, str>>,
+}
+
+#[derive(Default)]
+struct ParamsFields<'a> {
+    session_id: Option<Cow<'a, str>>,
+    update: Option<Box<UpdateFields<'a>>>,
+    tool_call: Option<Box<UpdateFields<'a>>>,
+}
+
+/// A line's top-level object: the envelope of a message, or a bare `params` or `update`.
+#[derive(Default)]
+struct LineFields<'a> {
+    method: Option<Cow<'a, str>>,
+    params: Option<ParamsFields<'a>>,
+    /// The fields of a bare `params` object.
+    bare_params: ParamsFields<'a>,
+    /// The fields of a bare `update` object, allocated at its first field.
+    bare_update: Option<Box<UpdateFields<'a>>>,
+}
+
+impl<'a> LineFields<'a> {
+    fn recognize(self) -> Recognized<'a> {
+        match self.method.as_deref() {
+            Some("session/update" | "_x.ai/session/update") => match self.params {
+                Some(params) => params.recognize_update(),
+                None => Recognized::NotUpdate,
+            },
+            Some("session/request_permission") => match self.params {
+                Some(params) => params.recognize_permission(),
+                None => Recognized::NotUpdate,
+            },
+            Some(_) => Recognized::NotUpdate,
+            // No method: a persisted line that lost it, a bare `params`, or a bare `update`.
+            None => match self.params {
+                Some(params) => params.recognize_any(),
+                None if self.bare_params.is_present() => self.bare_params.recognize_any(),
+                None => match self.bare_update {
+                    Some(update) => recognize_update(None, update),
+                    None => Recognized::NotUpdate,
+                },
+            },
+        }
+    }
+}
+
+impl<'a> ParamsFields<'a> {
+    fn is_present(&self) -> bool {
+        self.update.is_some() || self.tool_call.is_some()
+    }
+
+    fn recognize_update(self) -> Recognized<'a> {
+        match self.update {
+            Some(update) => recognize_update(self.session_id, update),
+            None => Recognized::NotUpdate,
+        }
+    }
+
+    fn recognize_permission(self) -> Recognized<'a> {
+        match self.tool_call {
+            Some(tool_call) => recognize_tool_call(self.session_id, tool_call),
+            None => Recognized::NotUpdate,
+        }
+    }
+
+    fn recognize_any(self) -> Recognized<'a> {
+        if self.update.is_some() {
+            self.recognize_update()
+        } else {
+            self.recognize_permission()
+        }
+    }
+
+    fn read_field<A: MapAccess<'a>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error> {
+        match key {
+            "sessionId" => read_into(map, &mut self.session_id)?,
+            "update" => read_into(map, &mut self.update)?,
+            "toolCall" => read_into(map, &mut self.tool_call)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+fn recognize_update<'a>(
+    session_id: Option<Cow<'a, str>>,
+    update: Box<UpdateFields<'a>>,
+) -> Recognized<'a> {
+    match update.session_update.as_deref() {
+        Some("tool_call" | "tool_call_update") => recognize_tool_call(session_id, update),
+        Some(_) => Recognized::OtherUpdate,
+        None => Recognized::NotUpdate,
+    }
+}
+
+fn recognize_tool_call<'a>(
+    session_id: Option<Cow<'a, str>>,
+    update: Box<UpdateFields<'a>>,
+) -> Recognized<'a> {
+    if update.tool_call_id.is_some() {
+        Recognized::ToolCall { session_id, update }
+    } else {
+        Recognized::MissingToolCallId
+    }
+}
+
+impl<'a> UpdateFields<'a> {
+    /// Whether `key` is one of the fields `read_field` reads.
+    fn is_field(key: &str) -> bool {
+        matches!(
+            key,
+            "sessionUpdate"
+                | "toolCallId"
+                | "title"
+                | "kind"
+                | "status"
+                | "name"
+                | "rawInput"
+                | "_meta"
+        )
+    }
+
+    fn read_field<A: MapAccess<'a>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error> {
+        match key {
+            "sessionUpdate" => read_into(map, &mut self.session_update)?,
+            "toolCallId" => read_into(map, &mut self.tool_call_id)?,
+            "title" => read_into(map, &mut self.title)?,
+            "kind" => read_into(map, &mut self.kind)?,
+            "status" => read_into(map, &mut self.status)?,
+            "name" => read_into(map, &mut self.name)?,
+            "rawInput" => {
+                let raw = map.next_value::<Box<RawValue>>()?;
+                if raw.get() != "null" {
+                    self.raw_input = Some(raw);
+                }
+            }
+            "_meta" => {
+                if let Loose(Some(meta)) = map.next_value::<Loose<MetaFields<'a>>>()? {
+                    self.meta = meta;
+                }
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl<'de> Tolerant<'de> for Box<UpdateFields<'de>> {
+    fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Option<Self>, A::Error> {
+        let mut update = Box::<UpdateFields<'de>>::default();
+        while let Some(key) = next_key(&mut map)? {
+            if !update.read_field(&key, &mut map)? {
+                skip_value(&mut map)?;
+            }
+        }
+        Ok(Some(update))
+    }
+}
+
+impl<'de> Tolerant<'de> for MetaFields<'de> {
+    fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Option<Self>, A::Error> {
+        let mut meta = MetaFields::default();
+        while let Some(key) = next_key(&mut map)? {
+            match &*key {
+                TOOL_META_KEY => read_into(&mut map, &mut meta.envelope)?,
+                "claudeCode" => {
+                    if let Loose(Some(claude)) = map.next_value::<Loose<ClaudeCodeFields<'de>>>()? {
+                        meta.claude_code_tool_name =
+                            claude.tool_name.or(meta.claude_code_tool_name);
+                    }
+                }
+                _ => skip_value(&mut map)?,
+            }
+        }
+        Ok(Some(meta))
+    }
+}
+
+impl<'de> Tolerant<'de> for ClaudeCodeFields<'de> {
+    fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Option<Self>, A::Error> {
+        let mut fields = ClaudeCodeFields::default();
+        while let Some(key) = next_key(&mut map)? {
+            match &*key {
+                "toolName" => read_into(&mut map, &mut fields.tool_name)?,
+                _ => skip_value(&mut map)?,
+            }
+        }
+        Ok(Some(fields))
+    }
+}
+
+impl<'de> Tolerant<'de> for ParamsFields<'de> {
+    fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Option<Self>, A::Error> {
+        let mut params = ParamsFields::default();
+        while let Some(key) = next_key(&mut map)? {
+            if !params.read_field(&key, &mut map)? {
+                skip_value(&mut map)?;
+            }
+        }
+        Ok(Some(params))
+    }
+}
+
+impl<'de> Tolerant<'de> for LineFields<'de> {
+    fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Option<Self>, A::Error> {
+        let mut line = LineFields::default();
+        while let Some(key) = next_key(&mut map)? {
+            let read = match &*key {
+                "method" => {
+                    read_into(&mut map, &mut line.method)?;
+                    true
+                }
+                "params" => {
+                    read_into(&mut map, &mut line.params)?;
+                    true
+                }
+                key if UpdateFields::is_field(key) => line
+                    .bare_update
+                    .get_or_insert_with(Box::default)
+                    .read_field(key, &mut map)?,
+                key => line.bare_params.read_field(key, &mut map)?,
+            };
+            if !read {
+                skip_value(&mut map)?;
+            }
+        }
+        Ok(Some(line))
+    }
+}
