@@ -154,7 +154,7 @@ impl Call {
         }
     }
 
-    #[cfg_attr(not(feature = "derive"), allow(dead_code))]
+    #[cfg_attr(not(feature = "catalog"), allow(dead_code))]
     pub(crate) fn set_catalog(&mut self, meta: ToolMeta) {
         self.catalog_input = meta
             .input

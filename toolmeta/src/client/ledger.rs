@@ -9,9 +9,9 @@ use super::line::{Recognized, UpdateFields, recognize};
 use super::{Call, LineCounts};
 
 use super::synthesis::CatalogOptions;
-#[cfg(feature = "derive")]
+#[cfg(feature = "catalog")]
 use super::synthesis::Synthesizer;
-#[cfg(feature = "derive")]
+#[cfg(feature = "catalog")]
 use crate::catalog::Harness;
 
 /// What a line fed to the [`Ledger`] turned out to be.
@@ -118,14 +118,14 @@ impl LedgerBuilder {
 
     /// The harness that produced the stream, for calls that carry no envelope and are not
     /// marked as Claude Code's (`_meta.claudeCode.toolName` always means Claude Code).
-    #[cfg(feature = "derive")]
+    #[cfg(feature = "catalog")]
     pub fn harness(mut self, harness: Harness) -> LedgerBuilder {
         self.catalog.harness = Some(harness);
         self
     }
 
     /// Replaces the catalog (by default [`catalog::synthesize`](crate::catalog::synthesize)), e.g. with a client's own.
-    #[cfg(feature = "derive")]
+    #[cfg(feature = "catalog")]
     pub fn synthesizer(mut self, synthesizer: Synthesizer) -> LedgerBuilder {
         self.catalog.synthesizer = synthesizer;
         self

@@ -41,5 +41,5 @@ pub use ledger::{Calls, Ledger, LedgerBuilder, LineOutcome};
 pub use loose::LooseMeta;
 pub use record::{CallRecord, write_json_lines};
 pub use summary::{LabelGroup, Summary};
-#[cfg(feature = "derive")]
+#[cfg(feature = "catalog")]
 pub use synthesis::Synthesizer;

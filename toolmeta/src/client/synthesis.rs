@@ -1,15 +1,15 @@
 //! Asking the catalog for the envelope of a call that carries none.
 //!
-//! The catalog is declared with the derive, so it exists with the `derive` feature only;
+//! The catalog is declared with the derive and exists with the `catalog` feature only;
 //! without it a ledger resolves such calls from ACP's own fields.
 
-#[cfg(feature = "derive")]
+#[cfg(feature = "catalog")]
 use serde_json::Value;
 
 use super::Call;
-#[cfg(feature = "derive")]
+#[cfg(feature = "catalog")]
 use crate::ToolMeta;
-#[cfg(feature = "derive")]
+#[cfg(feature = "catalog")]
 use crate::catalog::{self, Harness};
 
 /// The function the ledger asks for an envelope when a call carries none: the harness, the
@@ -35,27 +35,27 @@ use crate::catalog::{self, Harness};
 /// let call = ledger.get("c1").unwrap();
 /// assert_eq!((call.source(), call.label()), (Source::Catalog, Some("Deploy App")));
 /// ```
-#[cfg(feature = "derive")]
+#[cfg(feature = "catalog")]
 pub type Synthesizer = fn(Harness, &str, Option<&Value>) -> Option<ToolMeta>;
 
 /// The ledger's catalog options.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CatalogOptions {
-    #[cfg(feature = "derive")]
+    #[cfg(feature = "catalog")]
     pub(crate) harness: Option<Harness>,
-    #[cfg(feature = "derive")]
+    #[cfg(feature = "catalog")]
     pub(crate) synthesizer: Synthesizer,
 }
 
 // Without the catalog the struct is empty and `Default` could be derived; with it, the
 // default synthesizer is a function, which `derive(Default)` cannot supply.
-#[cfg_attr(not(feature = "derive"), allow(clippy::derivable_impls))]
+#[cfg_attr(not(feature = "catalog"), allow(clippy::derivable_impls))]
 impl Default for CatalogOptions {
     fn default() -> Self {
         CatalogOptions {
-            #[cfg(feature = "derive")]
+            #[cfg(feature = "catalog")]
             harness: None,
-            #[cfg(feature = "derive")]
+            #[cfg(feature = "catalog")]
             synthesizer: catalog::synthesize,
         }
     }
@@ -63,7 +63,7 @@ impl Default for CatalogOptions {
 
 impl CatalogOptions {
     /// Asks the catalog for `call`'s envelope, and records it when the catalog knows the tool.
-    #[cfg(feature = "derive")]
+    #[cfg(feature = "catalog")]
     pub(crate) fn synthesize(&self, call: &mut Call) {
         // `_meta.claudeCode.toolName` marks a Claude Code call whatever the ledger was told.
         let (harness, name) = match (call.claude_code_tool_name(), self.harness) {
@@ -83,6 +83,6 @@ impl CatalogOptions {
     }
 
     /// Without the catalog there is nothing to ask.
-    #[cfg(not(feature = "derive"))]
+    #[cfg(not(feature = "catalog"))]
     pub(crate) fn synthesize(&self, _call: &mut Call) {}
 }
