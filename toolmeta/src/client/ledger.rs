@@ -91,15 +91,17 @@ pub struct Ledger {
 /// Options of a [`Ledger`], set before it reads anything.
 ///
 /// ```
-/// use toolmeta::catalog::Harness;
 /// use toolmeta::client::Ledger;
 /// let ledger = Ledger::builder()
-///     .harness(Harness::Codex) // calls without an envelope come from Codex
 ///     .max_finished(1_000)
 ///     .max_pending(100)
+///     .max_line_bytes(1 << 20)
 ///     .build();
 /// assert!(ledger.is_empty());
 /// ```
+///
+/// With the `catalog` feature, `LedgerBuilder::harness` names the agent behind calls that
+/// carry no envelope, and `LedgerBuilder::synthesizer` replaces the catalog.
 #[derive(Clone)]
 pub struct LedgerBuilder {
     catalog: CatalogOptions,
@@ -118,6 +120,15 @@ impl LedgerBuilder {
 
     /// The harness that produced the stream, for calls that carry no envelope and are not
     /// marked as Claude Code's (`_meta.claudeCode.toolName` always means Claude Code).
+    ///
+    /// ```
+    /// use toolmeta::catalog::Harness;
+    /// use toolmeta::client::{Ledger, Source};
+    /// let mut ledger = Ledger::builder().harness(Harness::Codex).build();
+    /// ledger.feed_line(r#"{"sessionUpdate":"tool_call","toolCallId":"c1","name":"shell","rawInput":{"command":["ls","-la"]}}"#);
+    /// let call = ledger.get("c1").unwrap();
+    /// assert_eq!((call.source(), call.namespace()), (Source::Catalog, Some("codex")));
+    /// ```
     #[cfg(feature = "catalog")]
     pub fn harness(mut self, harness: Harness) -> LedgerBuilder {
         self.catalog.harness = Some(harness);
