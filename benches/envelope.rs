@@ -132,7 +132,7 @@ fn bench_tool<T: ToolIdentity>(c: &mut Criterion, name: &str, tool: &T, by_hand:
         b.iter_batched(
             existing_meta,
             |meta| black_box(black_box(tool).stamp(Some(meta))),
-            BatchSize::SmallInput,
+            BatchSize::PerIteration,
         )
     });
     group.bench_function("hand_written", |b| {
@@ -142,7 +142,7 @@ fn bench_tool<T: ToolIdentity>(c: &mut Criterion, name: &str, tool: &T, by_hand:
                 meta.insert(TOOL_META_KEY.to_owned(), by_hand(black_box(tool)));
                 black_box(meta)
             },
-            BatchSize::SmallInput,
+            BatchSize::PerIteration,
         )
     });
     group.finish();
