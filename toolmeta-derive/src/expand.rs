@@ -69,7 +69,8 @@ fn mentions(ty: &Type, params: &[&Ident]) -> bool {
             _ => false,
         })
     }
-    walk(quote!(#ty), params)
+    // Most tools have no type parameters: skip re-tokenizing the type for them.
+    !params.is_empty() && walk(quote!(#ty), params)
 }
 
 /// `generics` with `extra` predicates added to its where clause.
