@@ -173,14 +173,11 @@ fn projection_bounds(generics: &Generics, projected: &[Projected]) -> Vec<WhereP
 }
 
 fn tool_impls(container: &Container, tool: &Tool) -> TokenStream {
-    let ident = container.ident;
     let identity = tool.identity.as_ref().expect("checked before expanding");
     let generics = with_bounds(
         container.generics,
         projection_bounds(container.generics, &tool.projected),
     );
-    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-
     let has_input = tool.has_input;
     let statements = tool.projected.iter().map(project_field);
     let name = &identity.name;
@@ -205,41 +202,23 @@ fn tool_impls(container: &Container, tool: &Tool) -> TokenStream {
         }
     });
 
-    quote! {
-        #[automatically_derived]
-        impl #impl_generics _toolmeta::Projection for #ident #ty_generics #where_clause {
-            #[inline]
-            fn has_input(&self) -> bool {
-                #has_input
-            }
-
-            fn project<__M: _toolmeta::__private::SerializeMap>(
-                &self,
-                __map: &mut __M,
-            ) -> _toolmeta::__private::Result<(), __M::Error> {
-                #(#statements)*
-                _toolmeta::__private::Ok(())
-            }
-        }
-
-        #[automatically_derived]
-        impl #impl_generics _toolmeta::ToolIdentity for #ident #ty_generics #where_clause {
-            const IDENTITY: _toolmeta::Identity = _toolmeta::Identity::new(
-                #name,
-                _toolmeta::ToolKind::#kind,
-                _toolmeta::Namespace::#namespace,
-            ) #label #read_only;
-
-            const INPUT_FIELDS: &'static [_toolmeta::InputField] = &[#(#input_fields),*];
-        }
-    }
+    let identity = quote! {
+        _toolmeta::Identity::new(#name, _toolmeta::ToolKind::#kind, _toolmeta::Namespace::#namespace)
+            #label #read_only
+    };
+    struct_impls(
+        container,
+        &generics,
+        &quote!(#has_input),
+        &quote!(#(#statements)*),
+        &identity,
+        &quote!(#(#input_fields),*),
+    )
 }
 
 /// The impls emitted beside errors: they satisfy the traits so that uses of the type do not
 /// add errors of their own, and still check the types of the fields whose key was valid.
 fn fallback_struct(container: &Container, tool: &Tool) -> TokenStream {
-    let ident = container.ident;
-    let (impl_generics, ty_generics, where_clause) = container.generics.split_for_impl();
     let type_checks = tool
         .projected
         .iter()
@@ -255,31 +234,52 @@ fn fallback_struct(container: &Container, tool: &Tool) -> TokenStream {
             let trait_ident = key_trait(projected);
             quote_spanned!(ty.span()=> let _ = <#ty as _toolmeta::__private::#trait_ident>::value;)
         });
+    let identity = quote! {
+        _toolmeta::Identity::new("", _toolmeta::ToolKind::Other, _toolmeta::Namespace::GrokBuild)
+    };
+    struct_impls(
+        container,
+        container.generics,
+        &quote!(false),
+        &quote!(#(#type_checks)*),
+        &identity,
+        &TokenStream::new(),
+    )
+}
+
+/// The `Projection` and `ToolIdentity` impls of a tool struct, around their parts.
+fn struct_impls(
+    container: &Container,
+    generics: &Generics,
+    has_input: &TokenStream,
+    project_statements: &TokenStream,
+    identity: &TokenStream,
+    input_fields: &TokenStream,
+) -> TokenStream {
+    let ident = container.ident;
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     quote! {
         #[automatically_derived]
         impl #impl_generics _toolmeta::Projection for #ident #ty_generics #where_clause {
+            #[inline]
             fn has_input(&self) -> bool {
-                false
+                #has_input
             }
 
             fn project<__M: _toolmeta::__private::SerializeMap>(
                 &self,
                 __map: &mut __M,
             ) -> _toolmeta::__private::Result<(), __M::Error> {
-                #(#type_checks)*
+                #project_statements
                 _toolmeta::__private::Ok(())
             }
         }
 
         #[automatically_derived]
         impl #impl_generics _toolmeta::ToolIdentity for #ident #ty_generics #where_clause {
-            const IDENTITY: _toolmeta::Identity = _toolmeta::Identity::new(
-                "",
-                _toolmeta::ToolKind::Other,
-                _toolmeta::Namespace::GrokBuild,
-            );
+            const IDENTITY: _toolmeta::Identity = #identity;
 
-            const INPUT_FIELDS: &'static [_toolmeta::InputField] = &[];
+            const INPUT_FIELDS: &'static [_toolmeta::InputField] = &[#input_fields];
         }
     }
 }
