@@ -8,11 +8,51 @@
 //! tool *is* — its [`ToolKind`], its [`Namespace`], a cross-harness `label` such as
 //! `"Read"` — and projects its input onto shared canonical [`keys`].
 //!
-//! - Harnesses annotate their tool-argument structs with `#[derive(ToolIdentity)]`; the
-//!   identity and the projection are emitted at compile time, and contract violations are
-//!   compile errors.
-//! - Clients read the envelope with [`ToolMeta`] (strict), or off a whole ACP stream with
-//!   the tolerant [`client`] side.
+//! ```
+//! use serde::Deserialize;
+//! use toolmeta::ToolIdentity;
+//!
+//! #[derive(Deserialize, ToolIdentity)]
+//! #[tool(name = "read_file", namespace = "grok_build", kind = "read")]
+//! struct ReadFile {
+//!     #[serde(rename = "target_file")]
+//!     #[tool(project = "path")]
+//!     path: String,
+//!     #[tool(project)]
+//!     offset: Option<i64>,
+//! }
+//!
+//! let read: ReadFile = serde_json::from_str(r#"{"target_file":"src/main.rs","offset":0}"#).unwrap();
+//! let meta = read.stamp(None);
+//! assert_eq!(
+//!     meta["x.ai/tool"].to_string(),
+//!     r#"{"version":1,"name":"read_file","kind":"read","namespace":"grok_build","label":"Read","read_only":true,"input":{"path":"src/main.rs","offset":1}}"#
+//! );
+//! ```
+//!
+//! ## Harness side
+//! - `#[derive(ToolIdentity)]` on each tool-argument struct: the [`Identity`] and the
+//!   [`Projection`] are emitted at compile time, and contract violations are compile errors
+//!   at the offending tokens. [`ToolIdentity`] then gives the borrowing [`Envelope`], the
+//!   owned [`ToolMeta`] and [`ToolIdentity::stamp`]; an enum of tools gets [`ToolDispatch`].
+//! - [`toolset`](mod@toolset): the tools a harness registers, by wire name, to stamp the first
+//!   `tool_call` before its arguments are parsed and to project raw JSON arguments.
+//! - `acp` (feature): stamping `agent-client-protocol-schema` events and mapping kinds.
+//!
+//! ## Client side
+//! - [`ToolMeta`] decodes an envelope strictly; [`client`] reads whole ACP streams
+//!   tolerantly and merges each call's updates.
+//! - `catalog` (feature): the tools of harnesses that send no envelope, so a client can
+//!   synthesize one from their `rawInput`.
+//!
+//! ## Features
+//!
+//! | feature | default | what |
+//! |---|---|---|
+//! | `derive` | yes | re-exports `#[derive(ToolIdentity)]` |
+//! | `catalog` | no | `catalog`: Claude Code, Codex, Gemini CLI and OpenCode tools (needs `derive`) |
+//! | `acp` | no | `acp`: stamping `agent-client-protocol-schema` `ToolCall`/`ToolCallUpdate` |
+//! | `schemars` | no | `JsonSchema` for the wire types and `schema::tool_meta_schema()` |
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
