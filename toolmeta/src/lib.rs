@@ -40,8 +40,8 @@
 //! - `acp` (feature): stamping `agent-client-protocol-schema` events and mapping kinds.
 //!
 //! ## Client side
-//! - [`ToolMeta`] decodes an envelope strictly; [`client`] reads whole ACP streams
-//!   tolerantly and merges each call's updates.
+//! - [`ToolMeta`] decodes an envelope strictly; `client` (feature) reads whole ACP
+//!   streams tolerantly and merges each call's updates.
 //! - `catalog` (feature): the tools of harnesses that send no envelope, so a client can
 //!   synthesize one from their `rawInput`.
 //!
@@ -50,6 +50,7 @@
 //! | feature | default | what |
 //! |---|---|---|
 //! | `derive` | yes | re-exports `#[derive(ToolIdentity)]` |
+//! | `client` | no | `client`: the tolerant reader and the ledger |
 //! | `catalog` | no | `catalog`: Claude Code, Codex, Gemini CLI and OpenCode tools (needs `derive`) |
 //! | `acp` | no | `acp`: stamping `agent-client-protocol-schema` `ToolCall`/`ToolCallUpdate` |
 //! | `schemars` | no | `JsonSchema` for the wire types and `schema::tool_meta_schema()` |
@@ -60,6 +61,7 @@
 pub mod acp;
 #[cfg(feature = "catalog")]
 pub mod catalog;
+#[cfg(feature = "client")]
 pub mod client;
 mod decode;
 mod envelope;
