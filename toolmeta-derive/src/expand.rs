@@ -43,13 +43,14 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
         None => quote!(::toolmeta),
     };
     let errors = cx.check().err().map(|error| error.to_compile_error());
+    // Everything the impls name is re-exported from `__private`, so that one short path
+    // serves them all: fewer tokens per derived type to build, parse and resolve.
     quote! {
         #errors
         #[doc(hidden)]
-        #[allow(non_upper_case_globals, unused_attributes, unused_qualifications, clippy::all, clippy::pedantic)]
+        #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
         const _: () = {
-            #[allow(unused_extern_crates, clippy::useless_attribute)]
-            use #crate_path as _toolmeta;
+            use #crate_path::__private as _tm;
             #body
         };
     }
@@ -107,7 +108,7 @@ fn checked_type<'a>(field: &'a Field) -> &'a Type {
     field.option_inner.unwrap_or(field.ty)
 }
 
-/// The statements projecting one field into `__map`.
+/// The statements projecting one field through the `__p` projector (`__private::Projector`).
 fn project_field(projected: &Projected) -> TokenStream {
     let field = projected.field;
     let member = field.ident;
@@ -116,38 +117,29 @@ fn project_field(projected: &Projected) -> TokenStream {
     // Converts `$value` (a reference to the value) to what is serialized, and writes it.
     let write = |value: TokenStream, convert: TokenStream| -> TokenStream {
         match projected.key_type {
-            Some(KeyType::Integer) if key == OFFSET_KEY => quote! {
-                if let _toolmeta::__private::Some(__offset) = _toolmeta::normalize_offset(#convert(#value)) {
-                    _toolmeta::__private::SerializeMap::serialize_entry(__map, #key, &__offset)?;
-                }
-            },
-            Some(KeyType::Integer) => quote! {
-                _toolmeta::__private::SerializeMap::serialize_entry(
-                    __map, #key, &_toolmeta::__private::Integer(#convert(#value)))?;
-            },
-            _ => quote! {
-                _toolmeta::__private::SerializeMap::serialize_entry(__map, #key, &#convert(#value))?;
-            },
+            Some(KeyType::Integer) if key == OFFSET_KEY => quote!(__p.offset(#convert(#value));),
+            Some(KeyType::Integer) => quote!(__p.integer(#key, #convert(#value));),
+            _ => quote!(__p.entry(#key, &#convert(#value));),
         }
     };
     if let Some((path, lit)) = &field.attrs.with {
         // `with`: the converter's output type is inferred; errors land on the string.
-        let convert = quote_spanned!(lit.span()=> <_ as _toolmeta::__private::#trait_ident>::value);
+        let convert = quote_spanned!(lit.span()=> <_ as _tm::#trait_ident>::value);
         let call = quote_spanned!(lit.span()=> #path(&self.#member));
         let write = write(quote!(&__converted), convert);
         return quote! {
-            if let _toolmeta::__private::Some(__converted) = #call {
+            if let _tm::Some(__converted) = #call {
                 #write
             }
         };
     }
     let ty = checked_type(field);
-    let convert = quote_spanned!(ty.span()=> <#ty as _toolmeta::__private::#trait_ident>::value);
+    let convert = quote_spanned!(ty.span()=> <#ty as _tm::#trait_ident>::value);
     match field.option_inner {
         Some(_) => {
             let write = write(quote!(__value), convert);
             quote! {
-                if let _toolmeta::__private::Some(__value) = &self.#member {
+                if let _tm::Some(__value) = &self.#member {
                     #write
                 }
             }
@@ -167,7 +159,7 @@ fn projection_bounds(generics: &Generics, projected: &[Projected]) -> Vec<WhereP
         .map(|projected| {
             let ty = checked_type(projected.field);
             let trait_ident = key_trait(projected);
-            parse_quote!(#ty: _toolmeta::__private::#trait_ident)
+            parse_quote!(#ty: _tm::#trait_ident)
         })
         .collect()
 }
@@ -178,7 +170,6 @@ fn tool_impls(container: &Container, tool: &Tool) -> TokenStream {
         container.generics,
         projection_bounds(container.generics, &tool.projected),
     );
-    let has_input = tool.has_input;
     let statements = tool.projected.iter().map(project_field);
     let name = &identity.name;
     let kind = format_ident!("{}", identity.kind.variant);
@@ -197,20 +188,22 @@ fn tool_impls(container: &Container, tool: &Tool) -> TokenStream {
         let extra = projected.is_extra();
         let optional = projected.field.option_inner.is_some();
         let converted = projected.field.attrs.with.is_some();
-        quote! {
-            _toolmeta::InputField { key: #key, wire: #wire, extra: #extra, optional: #optional, converted: #converted }
-        }
+        quote!(_tm::input_field(#key, #wire, #extra, #optional, #converted))
     });
 
     let identity = quote! {
-        _toolmeta::Identity::new(#name, _toolmeta::ToolKind::#kind, _toolmeta::Namespace::#namespace)
-            #label #read_only
+        _tm::Identity::new(#name, _tm::ToolKind::#kind, _tm::Namespace::#namespace) #label #read_only
+    };
+    let project = quote! {
+        let mut __p = _tm::Projector::new(__map);
+        #(#statements)*
+        __p.finish()
     };
     struct_impls(
         container,
         &generics,
-        &quote!(#has_input),
-        &quote!(#(#statements)*),
+        !tool.has_input,
+        &project,
         &identity,
         &quote!(#(#input_fields),*),
     )
@@ -232,54 +225,55 @@ fn fallback_struct(container: &Container, tool: &Tool) -> TokenStream {
         .map(|projected| {
             let ty = checked_type(projected.field);
             let trait_ident = key_trait(projected);
-            quote_spanned!(ty.span()=> let _ = <#ty as _toolmeta::__private::#trait_ident>::value;)
+            quote_spanned!(ty.span()=> let _ = <#ty as _tm::#trait_ident>::value;)
         });
     let identity = quote! {
-        _toolmeta::Identity::new("", _toolmeta::ToolKind::Other, _toolmeta::Namespace::GrokBuild)
+        _tm::Identity::new("", _tm::ToolKind::Other, _tm::Namespace::GrokBuild)
     };
     struct_impls(
         container,
         container.generics,
-        &quote!(false),
-        &quote!(#(#type_checks)*),
+        false,
+        &quote!(#(#type_checks)* _tm::Ok(())),
         &identity,
         &TokenStream::new(),
     )
 }
 
 /// The `Projection` and `ToolIdentity` impls of a tool struct, around their parts.
+/// `has_input` is the trait's default (`true`), so it is only emitted for `no_input` tools.
 fn struct_impls(
     container: &Container,
     generics: &Generics,
-    has_input: &TokenStream,
-    project_statements: &TokenStream,
+    no_input: bool,
+    project_body: &TokenStream,
     identity: &TokenStream,
     input_fields: &TokenStream,
 ) -> TokenStream {
     let ident = container.ident;
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let has_input = no_input.then(|| {
+        quote! {
+            fn has_input(&self) -> bool {
+                false
+            }
+        }
+    });
     quote! {
         #[automatically_derived]
-        impl #impl_generics _toolmeta::Projection for #ident #ty_generics #where_clause {
-            #[inline]
-            fn has_input(&self) -> bool {
-                #has_input
-            }
+        impl #impl_generics _tm::Projection for #ident #ty_generics #where_clause {
+            #has_input
 
-            fn project<__M: _toolmeta::__private::SerializeMap>(
-                &self,
-                __map: &mut __M,
-            ) -> _toolmeta::__private::Result<(), __M::Error> {
-                #project_statements
-                _toolmeta::__private::Ok(())
+            fn project<__M: _tm::SerializeMap>(&self, __map: &mut __M) -> _tm::Result<(), __M::Error> {
+                #project_body
             }
         }
 
         #[automatically_derived]
-        impl #impl_generics _toolmeta::ToolIdentity for #ident #ty_generics #where_clause {
-            const IDENTITY: _toolmeta::Identity = #identity;
+        impl #impl_generics _tm::ToolIdentity for #ident #ty_generics #where_clause {
+            const IDENTITY: _tm::Identity = #identity;
 
-            const INPUT_FIELDS: &'static [_toolmeta::InputField] = &[#input_fields];
+            const INPUT_FIELDS: &'static [_tm::InputField] = &[#input_fields];
         }
     }
 }
@@ -293,7 +287,7 @@ fn dispatch_impls(container: &Container, variants: &[Variant]) -> TokenStream {
         .filter(|variant| variant.attrs.dynamic.is_none())
         .filter_map(Variant::newtype)
         .map(|ty| {
-            let bound = quote_spanned!(ty.span()=> _toolmeta::ToolIdentity);
+            let bound = quote_spanned!(ty.span()=> _tm::ToolIdentity);
             parse_quote!(#ty: #bound)
         })
         .collect();
@@ -307,35 +301,35 @@ fn dispatch_impls(container: &Container, variants: &[Variant]) -> TokenStream {
         let name = variant.ident;
         match (variant.attrs.dynamic, variant.newtype()) {
             (None, Some(ty)) => {
-                let tool = quote!(<#ty as _toolmeta::ToolIdentity>::IDENTITY);
+                let tool = quote!(<#ty as _tm::ToolIdentity>::IDENTITY);
                 has_input.push(
-                    quote!(#ident::#name(__tool) => _toolmeta::Projection::has_input(__tool),),
+                    quote!(#ident::#name(__tool) => _tm::Projection::has_input(__tool),),
                 );
                 project.push(
-                    quote!(#ident::#name(__tool) => _toolmeta::Projection::project(__tool, __map),),
+                    quote!(#ident::#name(__tool) => _tm::Projection::project(__tool, __map),),
                 );
-                identity.push(quote!(#ident::#name(_) => _toolmeta::__private::Some(#tool),));
+                identity.push(quote!(#ident::#name(_) => _tm::Some(#tool),));
             }
             _ => {
                 has_input.push(quote!(#ident::#name { .. } => false,));
-                project.push(quote!(#ident::#name { .. } => _toolmeta::__private::Ok(()),));
-                identity.push(quote!(#ident::#name { .. } => _toolmeta::__private::None,));
+                project.push(quote!(#ident::#name { .. } => _tm::Ok(()),));
+                identity.push(quote!(#ident::#name { .. } => _tm::None,));
             }
         }
     }
     quote! {
         #[automatically_derived]
-        impl #impl_generics _toolmeta::Projection for #ident #ty_generics #where_clause {
+        impl #impl_generics _tm::Projection for #ident #ty_generics #where_clause {
             fn has_input(&self) -> bool {
                 match self {
                     #(#has_input)*
                 }
             }
 
-            fn project<__M: _toolmeta::__private::SerializeMap>(
+            fn project<__M: _tm::SerializeMap>(
                 &self,
                 __map: &mut __M,
-            ) -> _toolmeta::__private::Result<(), __M::Error> {
+            ) -> _tm::Result<(), __M::Error> {
                 match self {
                     #(#project)*
                 }
@@ -343,8 +337,8 @@ fn dispatch_impls(container: &Container, variants: &[Variant]) -> TokenStream {
         }
 
         #[automatically_derived]
-        impl #impl_generics _toolmeta::ToolDispatch for #ident #ty_generics #where_clause {
-            fn identity(&self) -> _toolmeta::__private::Option<_toolmeta::Identity> {
+        impl #impl_generics _tm::ToolDispatch for #ident #ty_generics #where_clause {
+            fn identity(&self) -> _tm::Option<_tm::Identity> {
                 match self {
                     #(#identity)*
                 }
@@ -358,23 +352,23 @@ fn fallback_enum(container: &Container) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) = container.generics.split_for_impl();
     quote! {
         #[automatically_derived]
-        impl #impl_generics _toolmeta::Projection for #ident #ty_generics #where_clause {
+        impl #impl_generics _tm::Projection for #ident #ty_generics #where_clause {
             fn has_input(&self) -> bool {
                 false
             }
 
-            fn project<__M: _toolmeta::__private::SerializeMap>(
+            fn project<__M: _tm::SerializeMap>(
                 &self,
                 __map: &mut __M,
-            ) -> _toolmeta::__private::Result<(), __M::Error> {
-                _toolmeta::__private::Ok(())
+            ) -> _tm::Result<(), __M::Error> {
+                _tm::Ok(())
             }
         }
 
         #[automatically_derived]
-        impl #impl_generics _toolmeta::ToolDispatch for #ident #ty_generics #where_clause {
-            fn identity(&self) -> _toolmeta::__private::Option<_toolmeta::Identity> {
-                _toolmeta::__private::None
+        impl #impl_generics _tm::ToolDispatch for #ident #ty_generics #where_clause {
+            fn identity(&self) -> _tm::Option<_tm::Identity> {
+                _tm::None
             }
         }
     }

@@ -23,6 +23,76 @@ pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Ok};
 pub use serde::ser::SerializeMap;
 
+// Everything the generated code names, under the one path it imports (`use ::toolmeta::__private
+// as _tm;`): short paths are fewer tokens to build, parse and resolve per derived type.
+pub use crate::{Identity, InputField, Namespace, Projection, ToolDispatch, ToolIdentity, ToolKind};
+
+use crate::normalize_offset;
+
+/// One entry of `INPUT_FIELDS`, positionally: key, wire name, extra, optional, converted.
+pub const fn input_field(
+    key: &'static str,
+    wire: &'static str,
+    extra: bool,
+    optional: bool,
+    converted: bool,
+) -> InputField {
+    InputField {
+        key,
+        wire,
+        extra,
+        optional,
+        converted,
+    }
+}
+
+/// Writes the entries of a derived `project`, keeping the first error and skipping the rest,
+/// so the generated body is a flat list of calls (no `?` to desugar per field).
+pub struct Projector<'a, M: SerializeMap> {
+    map: &'a mut M,
+    result: Result<(), M::Error>,
+}
+
+impl<'a, M: SerializeMap> Projector<'a, M> {
+    /// Starts writing into `map`.
+    #[inline]
+    pub fn new(map: &'a mut M) -> Self {
+        Projector {
+            map,
+            result: Ok(()),
+        }
+    }
+
+    /// Writes `key: value`.
+    #[inline]
+    pub fn entry<V: Serialize + ?Sized>(&mut self, key: &'static str, value: &V) {
+        if self.result.is_ok() {
+            self.result = self.map.serialize_entry(key, value);
+        }
+    }
+
+    /// Writes an integer key, saturating at the JSON integer range (see [`Integer`]).
+    #[inline]
+    pub fn integer(&mut self, key: &'static str, value: i128) {
+        self.entry(key, &Integer(value));
+    }
+
+    /// Writes `offset`, normalized: a negative offset has no 1-based equivalent and is
+    /// dropped (see [`normalize_offset`]).
+    #[inline]
+    pub fn offset(&mut self, value: i128) {
+        if let Some(offset) = normalize_offset(value) {
+            self.entry(crate::keys::OFFSET, &offset);
+        }
+    }
+
+    /// The outcome: the first error, if any.
+    #[inline]
+    pub fn finish(self) -> Result<(), M::Error> {
+        self.result
+    }
+}
+
 mod sealed {
     /// Only the types listed in `__private` fit a key.
     pub trait Sealed {}

@@ -11,8 +11,11 @@ use crate::{Envelope, Identity, ToolMeta};
 /// up the compile-time checks of the wire contract.
 pub trait Projection {
     /// Whether this value carries an `input` at all (`false` for `no_input` tools and the
-    /// dynamic variant of a tool enum).
-    fn has_input(&self) -> bool;
+    /// dynamic variant of a tool enum). Defaults to `true`, so the derive only emits it for
+    /// the exceptions.
+    fn has_input(&self) -> bool {
+        true
+    }
 
     /// Writes the projected entries, canonical keys first, then extra keys.
     fn project<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error>;
