@@ -3,7 +3,9 @@
 //! emitted beside compile errors so that they are not followed by a cascade of
 //! "trait not implemented" errors.
 
-use proc_macro2::{Ident, Span, TokenStream};
+use std::fmt::Write as _;
+
+use proc_macro2::{Delimiter, Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{DeriveInput, Generics, Type, WherePredicate, parse_quote};
@@ -12,13 +14,17 @@ use crate::ast::{Container, Data, Field, Variant};
 use crate::check::{self, Projected, Tool};
 use crate::contract::{KeyType, OFFSET_KEY};
 use crate::ctxt::Ctxt;
+use crate::source::Source;
 
 /// Expands the derive on `input`: the impls, or the errors plus fallback impls.
 pub fn derive(input: &DeriveInput) -> TokenStream {
     let cx = Ctxt::default();
     let Some(container) = Container::from_ast(&cx, input) else {
-        let errors = cx.check().err().map(|error| error.to_compile_error());
-        return quote!(#errors);
+        return cx
+            .check()
+            .err()
+            .map(|error| error.to_compile_error())
+            .unwrap_or_default();
     };
     let body = match &container.data {
         Data::Struct(fields) => {
@@ -38,22 +44,22 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
             }
         }
     };
-    let crate_path = match &container.attrs.crate_path {
-        Some(path) => quote!(#path),
-        None => quote!(::toolmeta),
-    };
-    let errors = cx.check().err().map(|error| error.to_compile_error());
+    let mut out = Source::default();
+    if let Err(error) = cx.check() {
+        out.tokens(error.to_compile_error());
+    }
     // Everything the impls name is re-exported from `__private`, so that one short path
     // serves them all: fewer tokens per derived type to build, parse and resolve.
-    quote! {
-        #errors
-        #[doc(hidden)]
-        #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
-        const _: () = {
-            use #crate_path::__private as _tm;
-            #body
-        };
-    }
+    let mut block = Source::default();
+    match &container.attrs.crate_path {
+        Some(path) => block.text("use ").tokens(path).text("::__private as _tm;"),
+        None => block.text("use ::toolmeta::__private as _tm;"),
+    };
+    block.tokens(body);
+    out.text("#[doc(hidden)] #[allow(unused_qualifications, clippy::all, clippy::pedantic)] const _: () =")
+        .group(Delimiter::Brace, block)
+        .text(";");
+    out.into_tokens()
 }
 
 /// The type-parameter idents of `generics`.
@@ -108,44 +114,54 @@ fn checked_type<'a>(field: &'a Field) -> &'a Type {
     field.option_inner.unwrap_or(field.ty)
 }
 
-/// The statements projecting one field through the `__p` projector (`__private::Projector`).
-fn project_field(projected: &Projected) -> TokenStream {
+/// Projects the field numbered `index` through the `__p` projector (`__private::Projector`).
+///
+/// Its converter is bound first, in `converters`, spanned at the user's tokens, so a type
+/// that does not fit the key is reported at the field's type (or a `with` function at its
+/// string); the statement that writes the value is plain text in `body`.
+fn project_field(
+    index: usize,
+    projected: &Projected,
+    converters: &mut TokenStream,
+    body: &mut Source,
+) {
     let field = projected.field;
     let member = field.ident;
-    let key = &projected.key;
     let trait_ident = key_trait(projected);
-    // Converts `$value` (a reference to the value) to what is serialized, and writes it.
-    let write = |value: TokenStream, convert: TokenStream| -> TokenStream {
-        match projected.key_type {
-            Some(KeyType::Integer) if key == OFFSET_KEY => quote!(__p.offset(#convert(#value));),
-            Some(KeyType::Integer) => quote!(__p.integer(#key, #convert(#value));),
-            _ => quote!(__p.entry(#key, &#convert(#value));),
+    let convert = format_ident!("__convert{index}");
+    // The guard, if any, that binds the value to project, and the expression of the value.
+    let (guard, value) = if let Some((path, lit)) = &field.attrs.with {
+        // `with`: the converter's input type is inferred from the function's output.
+        let with = format_ident!("__with{index}");
+        converters.extend(quote_spanned! {lit.span()=>
+            let #with = #path;
+            let #convert = <_ as _tm::#trait_ident>::value;
+        });
+        let guard = format!("if let _tm::Some(__converted) = {with}(&self.{member})");
+        (Some(guard), "&__converted".to_owned())
+    } else {
+        let ty = checked_type(field);
+        converters.extend(quote_spanned! {ty.span()=>
+            let #convert = <#ty as _tm::#trait_ident>::value;
+        });
+        match field.option_inner {
+            Some(_) => {
+                let guard = format!("if let _tm::Some(__value) = &self.{member}");
+                (Some(guard), "__value".to_owned())
+            }
+            None => (None, format!("&self.{member}")),
         }
     };
-    if let Some((path, lit)) = &field.attrs.with {
-        // `with`: the converter's output type is inferred; errors land on the string.
-        let convert = quote_spanned!(lit.span()=> <_ as _tm::#trait_ident>::value);
-        let call = quote_spanned!(lit.span()=> #path(&self.#member));
-        let write = write(quote!(&__converted), convert);
-        return quote! {
-            if let _tm::Some(__converted) = #call {
-                #write
-            }
-        };
-    }
-    let ty = checked_type(field);
-    let convert = quote_spanned!(ty.span()=> <#ty as _tm::#trait_ident>::value);
-    match field.option_inner {
-        Some(_) => {
-            let write = write(quote!(__value), convert);
-            quote! {
-                if let _tm::Some(__value) = &self.#member {
-                    #write
-                }
-            }
-        }
-        None => write(quote!(&self.#member), convert),
-    }
+    let key = projected.key.as_str();
+    let write = match projected.key_type {
+        Some(KeyType::Integer) if key == OFFSET_KEY => format!("__p.offset({convert}({value}));"),
+        Some(KeyType::Integer) => format!("__p.integer({key:?}, {convert}({value}));"),
+        _ => format!("__p.entry({key:?}, &{convert}({value}));"),
+    };
+    let _ = match guard {
+        Some(guard) => write!(body, "{guard} {{ {write} }}"),
+        None => write!(body, "{write}"),
+    };
 }
 
 /// Where-clause bounds for projected fields whose type mentions a type parameter, so a
@@ -164,117 +180,144 @@ fn projection_bounds(generics: &Generics, projected: &[Projected]) -> Vec<WhereP
         .collect()
 }
 
+/// The parts of the struct impls that differ between a checked tool and the fallback.
+struct StructParts {
+    /// Only `no_input` tools override `has_input` (the trait's default is `true`).
+    no_input: bool,
+    /// Statements at the head of `project`, spanned at the user's tokens.
+    converters: TokenStream,
+    /// The rest of `project`'s body, ending in its result.
+    project: Source,
+    /// The `Identity` expression.
+    identity: String,
+    /// The entries of `INPUT_FIELDS`.
+    input_fields: String,
+}
+
 fn tool_impls(container: &Container, tool: &Tool) -> TokenStream {
     let identity = tool.identity.as_ref().expect("checked before expanding");
     let generics = with_bounds(
         container.generics,
         projection_bounds(container.generics, &tool.projected),
     );
-    let statements = tool.projected.iter().map(project_field);
-    let name = &identity.name;
-    let kind = format_ident!("{}", identity.kind.variant);
-    let namespace = format_ident!("{}", identity.namespace.variant);
-    let label = (identity.label != identity.kind.label).then(|| {
-        let label = &identity.label;
-        quote!(.with_label(#label))
-    });
-    let read_only = (identity.read_only != identity.kind.read_only).then(|| {
-        let read_only = identity.read_only;
-        quote!(.with_read_only(#read_only))
-    });
-    let input_fields = tool.projected.iter().map(|projected| {
-        let key = &projected.key;
-        let wire = &projected.field.wire;
-        let extra = projected.is_extra();
-        let optional = projected.field.option_inner.is_some();
-        let converted = projected.field.attrs.with.is_some();
-        quote!(_tm::input_field(#key, #wire, #extra, #optional, #converted))
-    });
+    let mut converters = TokenStream::new();
+    let mut project = Source::default();
+    project.text("let mut __p = _tm::Projector::new(__map);");
+    for (index, projected) in tool.projected.iter().enumerate() {
+        project_field(index, projected, &mut converters, &mut project);
+    }
+    project.text("__p.finish()");
 
-    let identity = quote! {
-        _tm::Identity::new(#name, _tm::ToolKind::#kind, _tm::Namespace::#namespace) #label #read_only
-    };
-    let project = quote! {
-        let mut __p = _tm::Projector::new(__map);
-        #(#statements)*
-        __p.finish()
-    };
+    let mut identity_text = format!(
+        "_tm::Identity::new({:?}, _tm::ToolKind::{}, _tm::Namespace::{})",
+        identity.name, identity.kind.variant, identity.namespace.variant
+    );
+    if identity.label != identity.kind.label {
+        let _ = write!(identity_text, ".with_label({:?})", identity.label);
+    }
+    if identity.read_only != identity.kind.read_only {
+        let _ = write!(identity_text, ".with_read_only({})", identity.read_only);
+    }
+    let mut input_fields = String::new();
+    for projected in &tool.projected {
+        let _ = write!(
+            input_fields,
+            "_tm::input_field({:?}, {:?}, {}, {}, {}),",
+            projected.key,
+            projected.field.wire,
+            projected.is_extra(),
+            projected.field.option_inner.is_some(),
+            projected.field.attrs.with.is_some(),
+        );
+    }
     struct_impls(
         container,
         &generics,
-        !tool.has_input,
-        &project,
-        &identity,
-        &quote!(#(#input_fields),*),
+        StructParts {
+            no_input: !tool.has_input,
+            converters,
+            project,
+            identity: identity_text,
+            input_fields,
+        },
     )
 }
 
 /// The impls emitted beside errors: they satisfy the traits so that uses of the type do not
 /// add errors of their own, and still check the types of the fields whose key was valid.
 fn fallback_struct(container: &Container, tool: &Tool) -> TokenStream {
-    let type_checks = tool
+    let params = type_params(container.generics);
+    let converters = tool
         .projected
         .iter()
         .filter(|projected| projected.field.attrs.with.is_none())
-        .filter(|projected| {
-            !mentions(
-                checked_type(projected.field),
-                &type_params(container.generics),
-            )
-        })
+        .filter(|projected| !mentions(checked_type(projected.field), &params))
         .map(|projected| {
             let ty = checked_type(projected.field);
             let trait_ident = key_trait(projected);
             quote_spanned!(ty.span()=> let _ = <#ty as _tm::#trait_ident>::value;)
-        });
-    let identity = quote! {
-        _tm::Identity::new("", _tm::ToolKind::Other, _tm::Namespace::GrokBuild)
-    };
+        })
+        .collect();
+    let mut project = Source::default();
+    project.text("_tm::Ok(())");
     struct_impls(
         container,
         container.generics,
-        false,
-        &quote!(#(#type_checks)* _tm::Ok(())),
-        &identity,
-        &TokenStream::new(),
+        StructParts {
+            no_input: false,
+            converters,
+            project,
+            identity: "_tm::Identity::new(\"\", _tm::ToolKind::Other, _tm::Namespace::GrokBuild)"
+                .to_owned(),
+            input_fields: String::new(),
+        },
     )
 }
 
 /// The `Projection` and `ToolIdentity` impls of a tool struct, around their parts.
-/// `has_input` is the trait's default (`true`), so it is only emitted for `no_input` tools.
-fn struct_impls(
-    container: &Container,
-    generics: &Generics,
-    no_input: bool,
-    project_body: &TokenStream,
-    identity: &TokenStream,
-    input_fields: &TokenStream,
-) -> TokenStream {
+fn struct_impls(container: &Container, generics: &Generics, parts: StructParts) -> TokenStream {
+    let mut out = Source::default();
+
+    let mut body = Source::default();
+    body.tokens(parts.converters)
+        .tokens(parts.project.into_tokens());
+    let mut projection = Source::default();
+    if parts.no_input {
+        projection.text("fn has_input(&self) -> bool { false }");
+    }
+    projection
+        .text("fn project<__M: _tm::SerializeMap>(&self, __map: &mut __M) -> _tm::Result<(), __M::Error>")
+        .group(Delimiter::Brace, body);
+    impl_header(&mut out, container, generics, "Projection");
+    out.group(Delimiter::Brace, projection);
+
+    let mut identity = Source::default();
+    let _ = write!(
+        identity,
+        "const IDENTITY: _tm::Identity = {}; const INPUT_FIELDS: &'static [_tm::InputField] = &[{}];",
+        parts.identity, parts.input_fields
+    );
+    impl_header(&mut out, container, generics, "ToolIdentity");
+    out.group(Delimiter::Brace, identity);
+    out.into_tokens()
+}
+
+/// `#[automatically_derived] impl<..> _tm::{trait_name} for Type<..> where ..`: text for a
+/// type without generics, the user's tokens spliced in otherwise.
+fn impl_header(out: &mut Source, container: &Container, generics: &Generics, trait_name: &str) {
     let ident = container.ident;
-    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-    let has_input = no_input.then(|| {
-        quote! {
-            fn has_input(&self) -> bool {
-                false
-            }
-        }
-    });
-    quote! {
-        #[automatically_derived]
-        impl #impl_generics _tm::Projection for #ident #ty_generics #where_clause {
-            #has_input
-
-            fn project<__M: _tm::SerializeMap>(&self, __map: &mut __M) -> _tm::Result<(), __M::Error> {
-                #project_body
-            }
-        }
-
-        #[automatically_derived]
-        impl #impl_generics _tm::ToolIdentity for #ident #ty_generics #where_clause {
-            const IDENTITY: _tm::Identity = #identity;
-
-            const INPUT_FIELDS: &'static [_tm::InputField] = &[#input_fields];
-        }
+    if generics.params.is_empty() && generics.where_clause.is_none() {
+        let _ = write!(
+            out,
+            "#[automatically_derived] impl _tm::{trait_name} for {ident}"
+        );
+    } else {
+        let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+        out.text("#[automatically_derived] impl")
+            .tokens(impl_generics)
+            .text(&format!("_tm::{trait_name} for {ident}"))
+            .tokens(ty_generics)
+            .tokens(where_clause);
     }
 }
 
@@ -302,9 +345,8 @@ fn dispatch_impls(container: &Container, variants: &[Variant]) -> TokenStream {
         match (variant.attrs.dynamic, variant.newtype()) {
             (None, Some(ty)) => {
                 let tool = quote!(<#ty as _tm::ToolIdentity>::IDENTITY);
-                has_input.push(
-                    quote!(#ident::#name(__tool) => _tm::Projection::has_input(__tool),),
-                );
+                has_input
+                    .push(quote!(#ident::#name(__tool) => _tm::Projection::has_input(__tool),));
                 project.push(
                     quote!(#ident::#name(__tool) => _tm::Projection::project(__tool, __map),),
                 );

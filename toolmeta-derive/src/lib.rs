@@ -16,6 +16,7 @@ mod check;
 mod contract;
 mod ctxt;
 mod expand;
+mod source;
 mod suggest;
 mod symbol;
 

@@ -25,7 +25,9 @@ pub use serde::ser::SerializeMap;
 
 // Everything the generated code names, under the one path it imports (`use ::toolmeta::__private
 // as _tm;`): short paths are fewer tokens to build, parse and resolve per derived type.
-pub use crate::{Identity, InputField, Namespace, Projection, ToolDispatch, ToolIdentity, ToolKind};
+pub use crate::{
+    Identity, InputField, Namespace, Projection, ToolDispatch, ToolIdentity, ToolKind,
+};
 
 use crate::normalize_offset;
 
