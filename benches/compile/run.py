@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
 """Compile-time cost of #[derive(ToolIdentity)], measured side by side in one run.
 
-Generates a scratch workspace with two crates of the same 200 tool-argument structs:
+Generates a scratch workspace with three crates of the same 200 tool-argument structs:
   plain    -- #[derive(Serialize, Deserialize)]
   toolmeta -- #[derive(Serialize, Deserialize, ToolIdentity)] with #[tool(...)] attributes
+  floor    -- the toolmeta source, but its `ToolIdentity` is a stand-in derive that parses
+              its input with syn and emits nothing: what any attribute-driven derive costs
+              before it generates a single token (the other derives also read the extra
+              attributes). It puts the toolmeta ratios in context.
 Both depend on serde (derive) and serde_json, as a harness's tool-argument crate does (the
 arguments arrive as JSON), so what differs is exactly what adding toolmeta costs: its
 derive (and syn 3), the runtime crate with its default features, serde_json's
@@ -70,7 +74,7 @@ def generate_struct(i, with_toolmeta):
     return "\n".join(out)
 
 
-def write_crate(root, name, n, with_toolmeta, deps):
+def write_crate(root, name, n, with_toolmeta, deps, derive_crate="toolmeta"):
     src = root / name / "src"
     src.mkdir(parents=True, exist_ok=True)
     (root / name / "Cargo.toml").write_text(
@@ -79,7 +83,7 @@ def write_crate(root, name, n, with_toolmeta, deps):
     )
     uses = "use serde::{Deserialize, Serialize};\n"
     if with_toolmeta:
-        uses += "use toolmeta::ToolIdentity;\n"
+        uses += f"use {derive_crate}::ToolIdentity;\n"
     body = "\n".join(generate_struct(i, with_toolmeta) for i in range(n))
     (src / "lib.rs").write_text("#![allow(dead_code)]\n" + uses + "\n" + body)
 
@@ -89,17 +93,41 @@ def scaffold(root, n):
     toolmeta = f'toolmeta = {{ path = "{REPO / "toolmeta"}" }}'
     write_crate(root, "plain", n, False, serde)
     write_crate(root, "with_toolmeta", n, True, serde + "\n" + toolmeta)
+    write_floor_derive(root)
+    write_crate(root, "with_floor", n, True, serde + '\nfloor_derive = { path = "../floor_derive" }',
+                derive_crate="floor_derive")
     write_crate(root, "only_serde_derive", 0, False, 'serde_derive = "1"')
     write_crate(root, "only_toolmeta_derive", 0, False,
                 f'toolmeta-derive = {{ path = "{REPO / "toolmeta-derive"}" }}')
     for only in ("only_serde_derive", "only_toolmeta_derive"):
         (root / only / "src" / "lib.rs").write_text("")
     (root / "Cargo.toml").write_text(
-        '[workspace]\nresolver = "3"\nmembers = ["plain", "with_toolmeta", '
-        '"only_serde_derive", "only_toolmeta_derive"]\n'
+        '[workspace]\nresolver = "3"\nmembers = ["plain", "with_toolmeta", "with_floor", '
+        '"floor_derive", "only_serde_derive", "only_toolmeta_derive"]\n'
     )
     # Resolve once so that every timed build uses the same lock file and no index look-up.
     run(["cargo", "generate-lockfile"], root, None)
+
+
+def write_floor_derive(root):
+    """A derive that only parses its input, with the syn that toolmeta-derive uses."""
+    src = root / "floor_derive" / "src"
+    src.mkdir(parents=True, exist_ok=True)
+    # The workspace's own `syn` requirement and features, so both derives share one build.
+    syn = next(line for line in (REPO / "Cargo.toml").read_text().splitlines()
+               if line.startswith("syn "))
+    (root / "floor_derive" / "Cargo.toml").write_text(
+        '[package]\nname = "floor_derive"\nversion = "0.0.0"\nedition = "2024"\npublish = false\n\n'
+        f"[lib]\nproc-macro = true\n\n[dependencies]\n{syn}\n"
+    )
+    (src / "lib.rs").write_text(
+        "use proc_macro::TokenStream;\n\n"
+        "#[proc_macro_derive(ToolIdentity, attributes(tool))]\n"
+        "pub fn derive(input: TokenStream) -> TokenStream {\n"
+        "    let _ = syn::parse_macro_input!(input as syn::DeriveInput);\n"
+        "    TokenStream::new()\n"
+        "}\n"
+    )
 
 
 def run(cmd, cwd, target):
@@ -125,10 +153,11 @@ def edit_one_struct(root, crate, rep):
 def measure(root, reps):
     results = {key: [] for key in (
         "plain clean", "toolmeta clean", "plain crate-only", "toolmeta crate-only",
-        "plain incremental", "toolmeta incremental", "serde_derive clean", "toolmeta-derive clean")}
+        "plain incremental", "toolmeta incremental", "serde_derive clean", "toolmeta-derive clean",
+        "floor clean", "floor crate-only", "floor incremental")}
     targets = root / "targets"
     for rep in range(reps):
-        for variant, crate in (("plain", "plain"), ("toolmeta", "with_toolmeta")):
+        for variant, crate in (("plain", "plain"), ("toolmeta", "with_toolmeta"), ("floor", "with_floor")):
             target = targets / f"{crate}-{rep}"
             shutil.rmtree(target, ignore_errors=True)
             results[f"{variant} clean"].append(run(["cargo", "build", "-p", crate], root, target))
@@ -160,11 +189,11 @@ def main():
     medians = measure(root, args.reps)
 
     print(f"\n{args.structs} structs, median of {args.reps} runs, debug profile, {os.cpu_count()} cores\n")
-    print("| build | serde only | serde + ToolIdentity | ratio |")
-    print("|---|---|---|---|")
+    print("| build | serde only | serde + ToolIdentity | ratio | floor: serde + parse-only derive | ratio |")
+    print("|---|---|---|---|---|---|")
     for what in ("clean", "crate-only", "incremental"):
-        plain, tm = medians[f"plain {what}"], medians[f"toolmeta {what}"]
-        print(f"| {what} | {plain:.2f} s | {tm:.2f} s | {tm / plain:.3f} |")
+        plain, tm, floor = (medians[f"{v} {what}"] for v in ("plain", "toolmeta", "floor"))
+        print(f"| {what} | {plain:.2f} s | {tm:.2f} s | {tm / plain:.3f} | {floor:.2f} s | {floor / plain:.3f} |")
     sd, td = medians["serde_derive clean"], medians["toolmeta-derive clean"]
     print("\n| derive crate, clean build | serde_derive | toolmeta-derive | ratio |")
     print("|---|---|---|---|")

@@ -131,14 +131,17 @@ fn project_field(
     let convert = format_ident!("__convert{index}");
     // The guard, if any, that binds the value to project, and the expression of the value.
     let (guard, value) = if let Some((path, lit)) = &field.attrs.with {
-        // `with`: the converter's input type is inferred from the function's output.
+        // `with`: the function is called here, at the string, so that a signature that
+        // does not fit is reported there; the converter's type is inferred from its output.
         let with = format_ident!("__with{index}");
+        let mut field_at_lit = member.clone();
+        field_at_lit.set_span(lit.span());
         converters.extend(quote_spanned! {lit.span()=>
-            let #with = #path;
+            let #with = #path(&self.#field_at_lit);
             let #convert = <_ as _tm::#trait_ident>::value;
         });
-        let guard = format!("if let _tm::Some(__converted) = {with}(&self.{member})");
-        (Some(guard), "&__converted".to_owned())
+        let guard = format!("if let _tm::Some(__converted) = &{with}");
+        (Some(guard), "__converted".to_owned())
     } else {
         let ty = checked_type(field);
         converters.extend(quote_spanned! {ty.span()=>
