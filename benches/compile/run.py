@@ -8,17 +8,17 @@ Generates a scratch workspace with three crates of the same 200 tool-argument st
               its input with syn and emits nothing: what any attribute-driven derive costs
               before it generates a single token (the other derives also read the extra
               attributes). It puts the toolmeta ratios in context.
-Both depend on serde (derive) and serde_json, as a harness's tool-argument crate does (the
+All depend on serde (derive) and serde_json, as a harness's tool-argument crate does (the
 arguments arrive as JSON), so what differs is exactly what adding toolmeta costs: its
 derive (and syn 3), the runtime crate with its default features, serde_json's
-preserve_order, and the generated impls.
-and times, alternating the variants so machine noise hits both alike:
+preserve_order, and the generated impls. It times, alternating the variants so that
+machine noise hits them alike:
   clean        -- `cargo build` from an empty target dir (dependencies included)
   crate-only   -- the generated crate alone, dependencies already built
-  incremental  -- rebuild after editing one struct
+  incremental  -- rebuild after editing one struct (--edits of them per rep)
 Then it times a clean build of `toolmeta-derive` against `serde_derive` (same profile).
 
-Usage: python3 benches/compile/run.py [--reps N] [--structs N] [--keep DIR]
+Usage: python3 benches/compile/run.py [--reps N] [--edits N] [--structs N] [--keep DIR]
 Prints a table of medians and the ratios the README records.
 """
 import argparse
@@ -143,32 +143,39 @@ def run(cmd, cwd, target):
     return elapsed
 
 
-def edit_one_struct(root, crate, rep):
+def edit_one_struct(root, crate, tag):
     lib = root / crate / "src" / "lib.rs"
     text = lib.read_text()
     marker = "pub struct Tool7 {\n"
-    lib.write_text(text.replace(marker, marker + f"    pub edited_{rep}: Option<String>,\n", 1))
+    lib.write_text(text.replace(marker, marker + f"    pub edited_{tag}: Option<String>,\n", 1))
 
 
-def measure(root, reps):
-    results = {key: [] for key in (
-        "plain clean", "toolmeta clean", "plain crate-only", "toolmeta crate-only",
-        "plain incremental", "toolmeta incremental", "serde_derive clean", "toolmeta-derive clean",
-        "floor clean", "floor crate-only", "floor incremental")}
+VARIANTS = (("plain", "plain"), ("toolmeta", "with_toolmeta"), ("floor", "with_floor"))
+
+
+def measure(root, reps, edits):
+    results = {f"{variant} {what}": [] for variant, _ in VARIANTS
+               for what in ("clean", "crate-only", "incremental")}
+    results.update({"serde_derive clean": [], "toolmeta-derive clean": []})
     targets = root / "targets"
     for rep in range(reps):
-        for variant, crate in (("plain", "plain"), ("toolmeta", "with_toolmeta"), ("floor", "with_floor")):
-            target = targets / f"{crate}-{rep}"
+        for variant, crate in VARIANTS:
+            target = targets / crate
             shutil.rmtree(target, ignore_errors=True)
             results[f"{variant} clean"].append(run(["cargo", "build", "-p", crate], root, target))
             run(["cargo", "clean", "-p", crate], root, target)
             results[f"{variant} crate-only"].append(run(["cargo", "build", "-p", crate], root, target))
-            edit_one_struct(root, crate, rep)
-            results[f"{variant} incremental"].append(run(["cargo", "build", "-p", crate], root, target))
-            shutil.rmtree(target, ignore_errors=True)
+        # Incremental rebuilds are short and noisy: several per rep, the variants alternating.
+        for edit in range(edits):
+            for variant, crate in VARIANTS:
+                edit_one_struct(root, crate, f"{rep}_{edit}")
+                results[f"{variant} incremental"].append(
+                    run(["cargo", "build", "-p", crate], root, targets / crate))
+        for variant, crate in VARIANTS:
+            shutil.rmtree(targets / crate, ignore_errors=True)
         for label, crate in (("serde_derive clean", "only_serde_derive"),
                              ("toolmeta-derive clean", "only_toolmeta_derive")):
-            target = targets / f"{crate}-{rep}"
+            target = targets / crate
             shutil.rmtree(target, ignore_errors=True)
             results[label].append(run(["cargo", "build", "-p", crate], root, target))
             shutil.rmtree(target, ignore_errors=True)
@@ -179,6 +186,7 @@ def measure(root, reps):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--reps", type=int, default=3)
+    parser.add_argument("--edits", type=int, default=5, help="incremental rebuilds per rep")
     parser.add_argument("--structs", type=int, default=200)
     parser.add_argument("--keep", type=Path, help="generate into this folder and keep it")
     args = parser.parse_args()
@@ -186,9 +194,10 @@ def main():
     root = args.keep or Path(tempfile.mkdtemp(prefix="toolmeta-compile-"))
     root.mkdir(parents=True, exist_ok=True)
     scaffold(root, args.structs)
-    medians = measure(root, args.reps)
+    medians = measure(root, args.reps, args.edits)
 
-    print(f"\n{args.structs} structs, median of {args.reps} runs, debug profile, {os.cpu_count()} cores\n")
+    print(f"\n{args.structs} structs, debug profile, {os.cpu_count()} cores; medians of {args.reps} "
+          f"clean builds and of {args.reps * args.edits} incremental rebuilds per variant\n")
     print("| build | serde only | serde + ToolIdentity | ratio | floor: serde + parse-only derive | ratio |")
     print("|---|---|---|---|---|---|")
     for what in ("clean", "crate-only", "incremental"):
