@@ -11,7 +11,8 @@ Generates a scratch workspace with three crates of the same 200 tool-argument st
 All depend on serde (derive) and serde_json, as a harness's tool-argument crate does (the
 arguments arrive as JSON), so what differs is exactly what adding toolmeta costs: its
 derive (and syn 3), the runtime crate with its default features, serde_json's
-preserve_order, and the generated impls. It times, alternating the variants so that
+preserve_order, and the generated impls. toolmeta is referenced by path but built as a
+crates.io dependency is (no incremental state). It times, alternating the variants so that
 machine noise hits them alike:
   clean        -- `cargo build` from an empty target dir (dependencies included)
   crate-only   -- the generated crate alone, dependencies already built
@@ -104,6 +105,10 @@ def scaffold(root, n):
     (root / "Cargo.toml").write_text(
         '[workspace]\nresolver = "3"\nmembers = ["plain", "with_toolmeta", "with_floor", '
         '"floor_derive", "only_serde_derive", "only_toolmeta_derive"]\n'
+        # toolmeta comes in by path here, and Cargo builds path dependencies incrementally; a
+        # user gets it from crates.io, built as serde is: without incremental state.
+        + "".join(f"\n[profile.dev.package.{dep}]\nincremental = false\n"
+                  for dep in ("toolmeta", "toolmeta-derive", "floor_derive"))
     )
     # Resolve once so that every timed build uses the same lock file and no index look-up.
     run(["cargo", "generate-lockfile"], root, None)
