@@ -43,6 +43,8 @@ impl Scope {
 /// One `key` or `key = literal` of a `#[tool(...)]` attribute.
 struct Entry {
     key: Ident,
+    /// `key` as a string, made once: comparing an `Ident` with a string formats it.
+    name: String,
     value: Option<Lit>,
 }
 
@@ -126,7 +128,7 @@ impl Container {
             if !seen.first(cx, &entry) {
                 continue;
             }
-            let key = &entry.key;
+            let key = entry.name.as_str();
             if key == NAME {
                 container.name = string_value(cx, &entry, "name = \"read_file\"");
             } else if key == NAMESPACE {
@@ -176,7 +178,7 @@ impl Field {
             if !seen.first(cx, &entry) {
                 continue;
             }
-            let key = &entry.key;
+            let key = entry.name.as_str();
             if key == PROJECT {
                 match &entry.value {
                     None => field.project = Some(Project { tokens: entry.tokens(), key: None }),
@@ -217,7 +219,7 @@ impl Variant {
         let mut variant = Variant::default();
         let mut seen = Seen::default();
         for entry in parse_tool_attrs(cx, attrs, Scope::Variant).entries {
-            if seen.first(cx, &entry) && entry.key == DYNAMIC {
+            if seen.first(cx, &entry) && entry.name.as_str() == DYNAMIC {
                 variant.dynamic = flag_value(cx, &entry);
             }
         }
@@ -232,15 +234,15 @@ struct Seen(Vec<String>);
 impl Seen {
     /// Whether this is the first time the entry's key is given; reports a duplicate.
     fn first(&mut self, cx: &Ctxt, entry: &Entry) -> bool {
-        let key = entry.key.to_string();
-        if self.0.contains(&key) {
+        let key = &entry.name;
+        if self.0.contains(key) {
             cx.error_spanned_by(
                 entry.tokens(),
                 format!("duplicate key `{key}` in #[tool(...)]: each key may be given once; remove this one"),
             );
             return false;
         }
-        self.0.push(key);
+        self.0.push(key.clone());
         true
     }
 }
@@ -302,10 +304,11 @@ fn parse_tool_attrs(cx: &Ctxt, attrs: &[Attribute], scope: Scope) -> Parsed {
             } else {
                 None
             };
-            if scope.keys().iter().any(|known| key == *known) {
-                parsed.entries.push(Entry { key, value });
+            let name = key.to_string();
+            if scope.keys().iter().any(|known| name == known.0) {
+                parsed.entries.push(Entry { key, name, value });
             } else {
-                let (message, near) = unknown_key_message(&key.to_string(), scope);
+                let (message, near) = unknown_key_message(&name, scope);
                 cx.error_spanned_by(&key, message);
                 parsed.misspelled.extend(near);
             }

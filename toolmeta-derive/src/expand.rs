@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use proc_macro2::{Delimiter, Ident, Span, TokenStream};
+use proc_macro2::{Delimiter, Ident, Punct, Spacing, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{DeriveInput, Generics, Type, WherePredicate, parse_quote};
@@ -26,28 +26,6 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
             .map(|error| error.to_compile_error())
             .unwrap_or_default();
     };
-    let body = match &container.data {
-        Data::Struct(fields) => {
-            let tool = check::tool(&cx, &container, fields);
-            if cx.has_errors() {
-                fallback_struct(&container, &tool)
-            } else {
-                tool_impls(&container, &tool)
-            }
-        }
-        Data::Enum(variants) => {
-            check::dispatch(&cx, &container, variants);
-            if cx.has_errors() {
-                fallback_enum(&container)
-            } else {
-                dispatch_impls(&container, variants)
-            }
-        }
-    };
-    let mut out = Source::default();
-    if let Err(error) = cx.check() {
-        out.tokens(error.to_compile_error());
-    }
     // Everything the impls name is re-exported from `__private`, so that one short path
     // serves them all: fewer tokens per derived type to build, parse and resolve.
     let mut block = Source::default();
@@ -55,10 +33,31 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
         Some(path) => block.text("use ").tokens(path).text("::__private as _tm;"),
         None => block.text("use ::toolmeta::__private as _tm;"),
     };
-    block.tokens(body);
+    match &container.data {
+        Data::Struct(fields) => {
+            let tool = check::tool(&cx, &container, fields);
+            if cx.has_errors() {
+                fallback_struct(&mut block, &container, &tool);
+            } else {
+                tool_impls(&mut block, &container, &tool);
+            }
+        }
+        Data::Enum(variants) => {
+            check::dispatch(&cx, &container, variants);
+            if cx.has_errors() {
+                block.tokens(fallback_enum(&container));
+            } else {
+                block.tokens(dispatch_impls(&container, variants));
+            }
+        }
+    }
+    let mut out = Source::default();
+    if let Err(error) = cx.check() {
+        out.tokens(error.to_compile_error());
+    }
     out.text("#[doc(hidden)] #[allow(unused_qualifications, clippy::all, clippy::pedantic)] const _: () =")
         .group(Delimiter::Brace, block)
-        .text(";");
+        .tokens(Punct::new(';', Spacing::Alone));
     out.into_tokens()
 }
 
@@ -123,7 +122,7 @@ fn project_field(
     index: usize,
     projected: &Projected,
     converters: &mut TokenStream,
-    body: &mut Source,
+    body: &mut String,
 ) {
     let field = projected.field;
     let member = field.ident;
@@ -190,26 +189,25 @@ struct StructParts {
     /// Statements at the head of `project`, spanned at the user's tokens.
     converters: TokenStream,
     /// The rest of `project`'s body, ending in its result.
-    project: Source,
+    project: String,
     /// The `Identity` expression.
     identity: String,
     /// The entries of `INPUT_FIELDS`.
     input_fields: String,
 }
 
-fn tool_impls(container: &Container, tool: &Tool) -> TokenStream {
+fn tool_impls(out: &mut Source, container: &Container, tool: &Tool) {
     let identity = tool.identity.as_ref().expect("checked before expanding");
     let generics = with_bounds(
         container.generics,
         projection_bounds(container.generics, &tool.projected),
     );
     let mut converters = TokenStream::new();
-    let mut project = Source::default();
-    project.text("let mut __p = _tm::Projector::new(__map);");
+    let mut project = String::from("let mut __p = _tm::Projector::new(__map);");
     for (index, projected) in tool.projected.iter().enumerate() {
         project_field(index, projected, &mut converters, &mut project);
     }
-    project.text("__p.finish()");
+    project.push_str("__p.finish()");
 
     let mut identity_text = format!(
         "_tm::Identity::new({:?}, _tm::ToolKind::{}, _tm::Namespace::{})",
@@ -234,6 +232,7 @@ fn tool_impls(container: &Container, tool: &Tool) -> TokenStream {
         );
     }
     struct_impls(
+        out,
         container,
         &generics,
         StructParts {
@@ -248,7 +247,7 @@ fn tool_impls(container: &Container, tool: &Tool) -> TokenStream {
 
 /// The impls emitted beside errors: they satisfy the traits so that uses of the type do not
 /// add errors of their own, and still check the types of the fields whose key was valid.
-fn fallback_struct(container: &Container, tool: &Tool) -> TokenStream {
+fn fallback_struct(out: &mut Source, container: &Container, tool: &Tool) {
     let params = type_params(container.generics);
     let converters = tool
         .projected
@@ -261,15 +260,14 @@ fn fallback_struct(container: &Container, tool: &Tool) -> TokenStream {
             quote_spanned!(ty.span()=> let _ = <#ty as _tm::#trait_ident>::value;)
         })
         .collect();
-    let mut project = Source::default();
-    project.text("_tm::Ok(())");
     struct_impls(
+        out,
         container,
         container.generics,
         StructParts {
             no_input: false,
             converters,
-            project,
+            project: "_tm::Ok(())".to_owned(),
             identity: "_tm::Identity::new(\"\", _tm::ToolKind::Other, _tm::Namespace::GrokBuild)"
                 .to_owned(),
             input_fields: String::new(),
@@ -277,13 +275,18 @@ fn fallback_struct(container: &Container, tool: &Tool) -> TokenStream {
     )
 }
 
-/// The `Projection` and `ToolIdentity` impls of a tool struct, around their parts.
-fn struct_impls(container: &Container, generics: &Generics, parts: StructParts) -> TokenStream {
-    let mut out = Source::default();
+/// The `ToolIdentity` and `Projection` impls of a tool struct, around their parts. Only the
+/// body of `project` holds spliced tokens (its converters), so everything else stays text.
+fn struct_impls(out: &mut Source, container: &Container, generics: &Generics, parts: StructParts) {
+    impl_header(out, container, generics, "ToolIdentity");
+    let _ = write!(
+        out,
+        "{{ const IDENTITY: _tm::Identity = {}; const INPUT_FIELDS: &'static [_tm::InputField] = &[{}]; }}",
+        parts.identity, parts.input_fields
+    );
 
     let mut body = Source::default();
-    body.tokens(parts.converters)
-        .tokens(parts.project.into_tokens());
+    body.tokens(parts.converters).text(&parts.project);
     let mut projection = Source::default();
     if parts.no_input {
         projection.text("fn has_input(&self) -> bool { false }");
@@ -291,18 +294,8 @@ fn struct_impls(container: &Container, generics: &Generics, parts: StructParts) 
     projection
         .text("fn project<__M: _tm::SerializeMap>(&self, __map: &mut __M) -> _tm::Result<(), __M::Error>")
         .group(Delimiter::Brace, body);
-    impl_header(&mut out, container, generics, "Projection");
+    impl_header(out, container, generics, "Projection");
     out.group(Delimiter::Brace, projection);
-
-    let mut identity = Source::default();
-    let _ = write!(
-        identity,
-        "const IDENTITY: _tm::Identity = {}; const INPUT_FIELDS: &'static [_tm::InputField] = &[{}];",
-        parts.identity, parts.input_fields
-    );
-    impl_header(&mut out, container, generics, "ToolIdentity");
-    out.group(Delimiter::Brace, identity);
-    out.into_tokens()
 }
 
 /// `#[automatically_derived] impl<..> _tm::{trait_name} for Type<..> where ..`: text for a

@@ -59,6 +59,12 @@ impl PartialEq<Symbol> for &Ident {
     }
 }
 
+impl PartialEq<Symbol> for &str {
+    fn eq(&self, word: &Symbol) -> bool {
+        *self == word.0
+    }
+}
+
 impl PartialEq<Symbol> for Path {
     fn eq(&self, word: &Symbol) -> bool {
         self.is_ident(word.0)
