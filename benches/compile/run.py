@@ -20,6 +20,7 @@ machine noise hits them alike:
 Then it times a clean build of `toolmeta-derive` against `serde_derive` (same profile).
 
 Usage: python3 benches/compile/run.py [--reps N] [--edits N] [--structs N] [--keep DIR]
+       python3 benches/compile/run.py --instructions   (rustc's instruction counts; valgrind)
 Prints a table of medians and the ratios the README records.
 """
 import argparse
@@ -158,13 +159,19 @@ def edit_one_struct(root, crate, tag):
 VARIANTS = (("plain", "plain"), ("toolmeta", "with_toolmeta"), ("floor", "with_floor"))
 
 
+def rotated(items, by):
+    """`items` starting at `by`: no variant always builds first (or right after another)."""
+    by %= len(items)
+    return items[by:] + items[:by]
+
+
 def measure(root, reps, edits):
     results = {f"{variant} {what}": [] for variant, _ in VARIANTS
                for what in ("clean", "crate-only", "incremental")}
     results.update({"serde_derive clean": [], "toolmeta-derive clean": []})
     targets = root / "targets"
     for rep in range(reps):
-        for variant, crate in VARIANTS:
+        for variant, crate in rotated(VARIANTS, rep):
             target = targets / crate
             shutil.rmtree(target, ignore_errors=True)
             results[f"{variant} clean"].append(run(["cargo", "build", "-p", crate], root, target))
@@ -172,7 +179,7 @@ def measure(root, reps, edits):
             results[f"{variant} crate-only"].append(run(["cargo", "build", "-p", crate], root, target))
         # Incremental rebuilds are short and noisy: several per rep, the variants alternating.
         for edit in range(edits):
-            for variant, crate in VARIANTS:
+            for variant, crate in rotated(VARIANTS, rep + edit):
                 edit_one_struct(root, crate, f"{rep}_{edit}")
                 results[f"{variant} incremental"].append(
                     run(["cargo", "build", "-p", crate], root, targets / crate))
@@ -188,17 +195,71 @@ def measure(root, reps, edits):
     return {key: statistics.median(values) for key, values in results.items()}
 
 
+# Runs rustc under callgrind for the crate named by $CALLGRIND_CRATE, and plainly otherwise.
+WRAPPER = """#!/bin/sh
+case " $* " in
+  *" --crate-name $CALLGRIND_CRATE "*)
+    exec valgrind --tool=callgrind --callgrind-out-file="$CALLGRIND_OUT" "$@" 2>/dev/null ;;
+esac
+exec "$@"
+"""
+
+
+def count_instructions(root):
+    """Instructions rustc executes compiling each variant's crate, dependencies built.
+
+    Deterministic where wall-clock time is not: the same build counts the same to a few
+    parts in a thousand, so these ratios are the ones to tune against.
+    """
+    if shutil.which("valgrind") is None:
+        sys.exit("--instructions needs valgrind (callgrind) on PATH")
+    wrapper = root / "callgrind-rustc.sh"
+    wrapper.write_text(WRAPPER)
+    wrapper.chmod(0o755)
+    counts = {}
+    for variant, crate in VARIANTS:
+        target = root / "targets" / f"{crate}-instructions"
+        run(["cargo", "build", "-p", crate], root, target)
+        run(["cargo", "clean", "-p", crate], root, target)
+        out = root / f"callgrind.{crate}"
+        os.environ.update(RUSTC_WORKSPACE_WRAPPER=str(wrapper), CALLGRIND_CRATE=crate, CALLGRIND_OUT=str(out))
+        try:
+            run(["cargo", "build", "-p", crate], root, target)
+        finally:
+            for key in ("RUSTC_WORKSPACE_WRAPPER", "CALLGRIND_CRATE", "CALLGRIND_OUT"):
+                os.environ.pop(key)
+        totals = [line for line in out.read_text().splitlines() if line.startswith(("summary:", "totals:"))]
+        counts[variant] = int(totals[-1].split()[1])
+        shutil.rmtree(target, ignore_errors=True)
+        print(f"counted {variant}", file=sys.stderr)
+    return counts
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--edits", type=int, default=5, help="incremental rebuilds per rep")
     parser.add_argument("--structs", type=int, default=200)
     parser.add_argument("--keep", type=Path, help="generate into this folder and keep it")
+    parser.add_argument("--instructions", action="store_true",
+                        help="instead of timing, count rustc's instructions per variant (valgrind)")
     args = parser.parse_args()
 
     root = args.keep or Path(tempfile.mkdtemp(prefix="toolmeta-compile-"))
     root.mkdir(parents=True, exist_ok=True)
     scaffold(root, args.structs)
+    if args.instructions:
+        counts = count_instructions(root)
+        plain = counts["plain"]
+        print(f"\n{args.structs} structs, debug profile; instructions rustc executes compiling the crate\n")
+        print("| variant | instructions | ratio |")
+        print("|---|---|---|")
+        for variant, label in (("plain", "serde only"), ("toolmeta", "serde + ToolIdentity"),
+                               ("floor", "floor: serde + parse-only derive")):
+            print(f"| {label} | {counts[variant] / 1e9:.3f} G | {counts[variant] / plain:.3f} |")
+        if not args.keep:
+            shutil.rmtree(root, ignore_errors=True)
+        return
     medians = measure(root, args.reps, args.edits)
 
     print(f"\n{args.structs} structs, debug profile, {os.cpu_count()} cores; medians of {args.reps} "
