@@ -88,3 +88,41 @@ impl fmt::Write for Source {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use proc_macro2::Delimiter;
+    use quote::quote;
+
+    use super::Source;
+
+    #[test]
+    fn text_tokens_and_groups_make_one_stream_in_order() {
+        let mut body = Source::default();
+        body.text("let a = 1 +").tokens(quote!(b)).text("; a");
+        let mut out = Source::default();
+        out.text("fn f() -> u8")
+            .group(Delimiter::Brace, body)
+            .text("const C: u8 = 2;");
+        assert_eq!(
+            out.into_tokens().to_string(),
+            quote!(
+                fn f() -> u8 {
+                    let a = 1 + b;
+                    a
+                }
+                const C: u8 = 2;
+            )
+            .to_string()
+        );
+    }
+
+    #[test]
+    fn text_that_does_not_lex_becomes_a_compile_error_not_a_panic() {
+        let mut out = Source::default();
+        out.text("fn f() { ");
+        let tokens = out.into_tokens().to_string();
+        assert!(tokens.contains("compile_error"), "{tokens}");
+        assert!(tokens.contains("please report this bug"), "{tokens}");
+    }
+}
