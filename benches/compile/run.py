@@ -10,10 +10,9 @@ Generates a scratch workspace with three crates of the same 200 tool-argument st
               attributes). It puts the toolmeta ratios in context.
 All depend on serde (derive) and serde_json, as a harness's tool-argument crate does (the
 arguments arrive as JSON), so what differs is exactly what adding toolmeta costs: its
-derive (and syn 3), the runtime crate with its default features, serde_json's
-preserve_order, and the generated impls. toolmeta is referenced by path but built as a
-crates.io dependency is (no incremental state). It times, alternating the variants so that
-machine noise hits them alike:
+derive, the runtime crate with its default features, and the generated impls. toolmeta is
+referenced by path but built as a crates.io dependency is (no incremental state). It
+times, in rounds that run the variants back to back in rotating order:
   clean        -- `cargo build` from an empty target dir (dependencies included)
   crate-only   -- the generated crate alone, dependencies already built
   incremental  -- rebuild after editing one struct (--edits of them per rep)
@@ -21,10 +20,12 @@ Then it times a clean build of `toolmeta-derive` against `serde_derive` (same pr
 
 Usage: python3 benches/compile/run.py [--reps N] [--edits N] [--structs N] [--keep DIR]
        python3 benches/compile/run.py --instructions   (rustc's instruction counts; valgrind)
-Prints a table of medians and the ratios the README records.
+Prints median times, and ratios as the median over rounds of each round's ratio (with the
+range), in wall-clock and in CPU time: the tables the README records.
 """
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -136,17 +137,27 @@ def write_floor_derive(root):
     )
 
 
+class Timing:
+    """Wall-clock and CPU (user + system, all child processes) seconds of one command."""
+
+    def __init__(self, wall, cpu):
+        self.wall, self.cpu = wall, cpu
+
+
 def run(cmd, cwd, target):
     env = dict(os.environ)
     if target is not None:
         env["CARGO_TARGET_DIR"] = str(target)
     env.pop("RUSTFLAGS", None)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode != 0:
         sys.exit(f"`{' '.join(cmd)}` failed in {cwd}:\n{proc.stderr}")
-    return elapsed
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return Timing(elapsed, cpu)
 
 
 def edit_one_struct(root, crate, tag):
@@ -166,6 +177,8 @@ def rotated(items, by):
 
 
 def measure(root, reps, edits):
+    """Timings per "<variant> <build>" key, in rounds: sample i of every variant of a build
+    comes from the same round, the variants run back to back, so they can be paired."""
     results = {f"{variant} {what}": [] for variant, _ in VARIANTS
                for what in ("clean", "crate-only", "incremental")}
     results.update({"serde_derive clean": [], "toolmeta-derive clean": []})
@@ -185,14 +198,47 @@ def measure(root, reps, edits):
                     run(["cargo", "build", "-p", crate], root, targets / crate))
         for variant, crate in VARIANTS:
             shutil.rmtree(targets / crate, ignore_errors=True)
-        for label, crate in (("serde_derive clean", "only_serde_derive"),
-                             ("toolmeta-derive clean", "only_toolmeta_derive")):
+        for label, crate in rotated([("serde_derive clean", "only_serde_derive"),
+                                     ("toolmeta-derive clean", "only_toolmeta_derive")], rep):
             target = targets / crate
             shutil.rmtree(target, ignore_errors=True)
             results[label].append(run(["cargo", "build", "-p", crate], root, target))
             shutil.rmtree(target, ignore_errors=True)
         print(f"rep {rep + 1}/{reps} done", file=sys.stderr)
-    return {key: statistics.median(values) for key, values in results.items()}
+    return results
+
+
+def paired(samples, base, field):
+    """Median, lowest and highest of the per-round ratios samples/base.
+
+    The machine's speed drifts by more than the effect measured (the same build varies by
+    ±15% over minutes on a shared 2-core VM); a ratio of two builds run back to back
+    cancels most of that drift, so the median of the ratios is steadier than a ratio of
+    medians.
+    """
+    ratios = [getattr(s, field) / getattr(b, field) for s, b in zip(samples, base)]
+    return statistics.median(ratios), min(ratios), max(ratios)
+
+
+def print_timings(results, structs, reps, edits):
+    median = {key: statistics.median(t.wall for t in values) for key, values in results.items()}
+    print(f"\n{structs} structs, debug profile, {os.cpu_count()} cores; {reps} clean builds and "
+          f"{reps * edits} incremental rebuilds per variant. Times are medians; ratios are "
+          "medians of the ratios of builds run back to back (lowest–highest in brackets)\n")
+    print("| build | serde only | serde + ToolIdentity | ratio | CPU-time ratio "
+          "| floor: serde + parse-only derive | ratio |")
+    print("|---|---|---|---|---|---|---|")
+    for what in ("clean", "crate-only", "incremental"):
+        plain, tm, floor = (results[f"{v} {what}"] for v in ("plain", "toolmeta", "floor"))
+        wall, cpu, floor_wall = paired(tm, plain, "wall"), paired(tm, plain, "cpu"), paired(floor, plain, "wall")
+        show = lambda r: f"{r[0]:.3f} ({r[1]:.2f}–{r[2]:.2f})"
+        print(f"| {what} | {median[f'plain {what}']:.2f} s | {median[f'toolmeta {what}']:.2f} s "
+              f"| {show(wall)} | {show(cpu)} | {median[f'floor {what}']:.2f} s | {show(floor_wall)} |")
+    serde, ours = results["serde_derive clean"], results["toolmeta-derive clean"]
+    print("\n| derive crate, clean build | serde_derive | toolmeta-derive | ratio |")
+    print("|---|---|---|---|")
+    print(f"| with its dependencies | {median['serde_derive clean']:.2f} s "
+          f"| {median['toolmeta-derive clean']:.2f} s | {paired(ours, serde, 'wall')[0]:.3f} |")
 
 
 # Runs rustc under callgrind for the crate named by $CALLGRIND_CRATE, and plainly otherwise.
@@ -243,8 +289,8 @@ def count_instructions(root):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--reps", type=int, default=3)
-    parser.add_argument("--edits", type=int, default=5, help="incremental rebuilds per rep")
+    parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--edits", type=int, default=4, help="incremental rebuilds per rep")
     parser.add_argument("--structs", type=int, default=200)
     parser.add_argument("--keep", type=Path, help="generate into this folder and keep it")
     parser.add_argument("--instructions", action="store_true",
@@ -266,19 +312,7 @@ def main():
         if not args.keep:
             shutil.rmtree(root, ignore_errors=True)
         return
-    medians = measure(root, args.reps, args.edits)
-
-    print(f"\n{args.structs} structs, debug profile, {os.cpu_count()} cores; medians of {args.reps} "
-          f"clean builds and of {args.reps * args.edits} incremental rebuilds per variant\n")
-    print("| build | serde only | serde + ToolIdentity | ratio | floor: serde + parse-only derive | ratio |")
-    print("|---|---|---|---|---|---|")
-    for what in ("clean", "crate-only", "incremental"):
-        plain, tm, floor = (medians[f"{v} {what}"] for v in ("plain", "toolmeta", "floor"))
-        print(f"| {what} | {plain:.2f} s | {tm:.2f} s | {tm / plain:.3f} | {floor:.2f} s | {floor / plain:.3f} |")
-    sd, td = medians["serde_derive clean"], medians["toolmeta-derive clean"]
-    print("\n| derive crate, clean build | serde_derive | toolmeta-derive | ratio |")
-    print("|---|---|---|---|")
-    print(f"| with its dependencies | {sd:.2f} s | {td:.2f} s | {td / sd:.3f} |")
+    print_timings(measure(root, args.reps, args.edits), args.structs, args.reps, args.edits)
     if not args.keep:
         shutil.rmtree(root, ignore_errors=True)
 

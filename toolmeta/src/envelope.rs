@@ -8,7 +8,8 @@ use crate::{Identity, Projection, TOOL_META_KEY, TOOL_META_VERSION, ToolMeta};
 
 /// The tool-identity envelope of one tool value, borrowing its fields.
 ///
-/// It serializes to exactly the bytes of the equivalent [`ToolMeta`] without building a
+/// It serializes to the same JSON as the equivalent [`ToolMeta`] — the same bytes when
+/// serde_json keeps key order (see [Key order](crate#key-order)) — without building a
 /// `serde_json::Value` on the way, so writing it into a buffer with enough capacity makes
 /// no heap allocation. Build one with [`ToolIdentity::envelope`](crate::ToolIdentity::envelope)
 /// or [`Identity::envelope`] (identity only).

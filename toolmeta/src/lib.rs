@@ -23,11 +23,15 @@
 //! }
 //!
 //! let read: ReadFile = serde_json::from_str(r#"{"target_file":"src/main.rs","offset":0}"#).unwrap();
-//! let meta = read.stamp(None);
+//! // The envelope, written in the contract's field order:
 //! assert_eq!(
-//!     meta["x.ai/tool"].to_string(),
+//!     serde_json::to_string(&read.envelope()).unwrap(),
 //!     r#"{"version":1,"name":"read_file","kind":"read","namespace":"grok_build","label":"Read","read_only":true,"input":{"path":"src/main.rs","offset":1}}"#
 //! );
+//! // Stamped into an event's `_meta`:
+//! let meta = read.stamp(None);
+//! assert_eq!(meta["x.ai/tool"]["label"], "Read");
+//! assert_eq!(meta["x.ai/tool"]["input"]["path"], "src/main.rs");
 //! ```
 //!
 //! ## Harness side
@@ -54,6 +58,20 @@
 //! | `catalog` | no | `catalog`: Claude Code, Codex, Gemini CLI and OpenCode tools (needs `derive`) |
 //! | `acp` | no | `acp`: stamping `agent-client-protocol-schema` `ToolCall`/`ToolCallUpdate` |
 //! | `schemars` | no | `JsonSchema` for the wire types and `schema::tool_meta_schema()` |
+//! | `preserve_order` | no (`acp` turns it on) | serde_json's `preserve_order`: see below |
+//!
+//! ## Key order
+//!
+//! The envelope is always *written* in the contract's field order (`version`, `name`,
+//! `kind`, `namespace`, `label`, `read_only`, `input`) and its `input` in projection order:
+//! [`Envelope`] and [`ToolMeta`] serialize themselves. Where it becomes a
+//! `serde_json::Map` — inside a stamped `_meta`, and the `input` of a [`ToolMeta`] — the
+//! order is serde_json's: sorted keys, unless serde_json's `preserve_order` feature is on
+//! anywhere in the build. `agent-client-protocol-schema` turns it on, so ACP events stamped
+//! by a harness keep the contract order; elsewhere, the `preserve_order` feature of this
+//! crate turns it on. It is not a default because it changes `serde_json::Map` for every
+//! crate of the build. JSON readers do not depend on key order; the values are the same
+//! either way.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
