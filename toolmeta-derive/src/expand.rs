@@ -12,7 +12,7 @@ use syn::{DeriveInput, Generics, Type, WherePredicate, parse_quote};
 
 use crate::ast::{Container, Data, Field, Variant};
 use crate::check::{self, Projected, Tool};
-use crate::contract::{KeyType, OFFSET_KEY};
+use crate::contract::OFFSET_KEY;
 use crate::ctxt::Ctxt;
 use crate::source::Source;
 
@@ -88,24 +88,25 @@ fn with_bounds(generics: &Generics, extra: Vec<WherePredicate>) -> Generics {
     generics
 }
 
-/// The helper trait that checks and converts a value for `key`.
-fn key_trait(projected: &Projected) -> Ident {
-    let name = match projected.key_type {
-        None => "ProjectExtra",
+/// The helper trait that checks and converts a value for `key`, and the `Projector` method
+/// that writes what it returns.
+fn key_trait(projected: &Projected) -> (Ident, &'static str) {
+    let (name, method) = match projected.key_type {
+        None => ("ProjectExtra", "extra"),
         Some(_) => match projected.key.as_str() {
-            "path" => "ProjectPath",
-            "directory" => "ProjectDirectory",
-            "cwd" => "ProjectCwd",
-            "command" => "ProjectCommand",
-            "description" => "ProjectDescription",
-            "pattern" => "ProjectPattern",
-            "url" => "ProjectUrl",
-            "query" => "ProjectQuery",
-            "offset" => "ProjectOffset",
-            _ => "ProjectLimit",
+            "path" => ("ProjectPath", "lossy"),
+            "directory" => ("ProjectDirectory", "lossy"),
+            "cwd" => ("ProjectCwd", "lossy"),
+            "command" => ("ProjectCommand", "text"),
+            "description" => ("ProjectDescription", "text"),
+            "pattern" => ("ProjectPattern", "text"),
+            "url" => ("ProjectUrl", "text"),
+            "query" => ("ProjectQuery", "text"),
+            OFFSET_KEY => ("ProjectOffset", "offset"),
+            _ => ("ProjectLimit", "integer"),
         },
     };
-    Ident::new(name, Span::call_site())
+    (Ident::new(name, Span::call_site()), method)
 }
 
 /// The type whose fitness for the key is checked: `T` of an `Option<T>`, else the field type.
@@ -113,57 +114,42 @@ fn checked_type<'a>(field: &'a Field) -> &'a Type {
     field.option_inner.unwrap_or(field.ty)
 }
 
-/// Projects the field numbered `index` through the `__p` projector (`__private::Projector`).
+/// Appends the call that projects field number `index` to the `Projector` chain in `chain`
+/// (`.text("command", Some(&self.command), <String as _tm::ProjectCommand>::value)`).
 ///
-/// Its converter is bound first, in `converters`, spanned at the user's tokens, so a type
-/// that does not fit the key is reported at the field's type (or a `with` function at its
-/// string); the statement that writes the value is plain text in `body`.
-fn project_field(
-    index: usize,
-    projected: &Projected,
-    converters: &mut TokenStream,
-    body: &mut String,
-) {
+/// The converter is spliced in spanned at the user's tokens, so a type that does not fit
+/// the key is reported at the field's type (or a `with` function's output at its string);
+/// a `with` function is called first, in `prelude`, at its string, so that a signature
+/// that does not fit is reported there.
+fn project_field(index: usize, projected: &Projected, prelude: &mut Source, chain: &mut Source) {
     let field = projected.field;
     let member = field.ident;
-    let trait_ident = key_trait(projected);
-    let convert = format_ident!("__convert{index}");
-    // The guard, if any, that binds the value to project, and the expression of the value.
-    let (guard, value) = if let Some((path, lit)) = &field.attrs.with {
-        // `with`: the function is called here, at the string, so that a signature that
-        // does not fit is reported there; the converter's type is inferred from its output.
+    let (trait_ident, method) = key_trait(projected);
+    let (value, converter) = if let Some((path, lit)) = &field.attrs.with {
         let with = format_ident!("__with{index}");
         let mut field_at_lit = member.clone();
         field_at_lit.set_span(lit.span());
-        converters.extend(quote_spanned! {lit.span()=>
-            let #with = #path(&self.#field_at_lit);
-            let #convert = <_ as _tm::#trait_ident>::value;
-        });
-        let guard = format!("if let _tm::Some(__converted) = &{with}");
-        (Some(guard), "__converted".to_owned())
+        prelude.tokens(quote_spanned! {lit.span()=> let #with = #path(&self.#field_at_lit);});
+        let converter = quote_spanned!(lit.span()=> <_ as _tm::#trait_ident>::value);
+        (format!("_tm::Option::as_ref(&{with})"), converter)
     } else {
         let ty = checked_type(field);
-        converters.extend(quote_spanned! {ty.span()=>
-            let #convert = <#ty as _tm::#trait_ident>::value;
-        });
+        let converter = quote_spanned!(ty.span()=> <#ty as _tm::#trait_ident>::value);
         match field.option_inner {
-            Some(_) => {
-                let guard = format!("if let _tm::Some(__value) = &self.{member}");
-                (Some(guard), "__value".to_owned())
-            }
-            None => (None, format!("&self.{member}")),
+            Some(_) => (format!("_tm::Option::as_ref(&self.{member})"), converter),
+            None => (format!("_tm::Some(&self.{member})"), converter),
         }
     };
-    let key = projected.key.as_str();
-    let write = match projected.key_type {
-        Some(KeyType::Integer) if key == OFFSET_KEY => format!("__p.offset({convert}({value}));"),
-        Some(KeyType::Integer) => format!("__p.integer({key:?}, {convert}({value}));"),
-        _ => format!("__p.entry({key:?}, &{convert}({value}));"),
+    let key = if method == "offset" {
+        String::new()
+    } else {
+        format!("{:?}, ", projected.key)
     };
-    let _ = match guard {
-        Some(guard) => write!(body, "{guard} {{ {write} }}"),
-        None => write!(body, "{write}"),
-    };
+    let mut arguments = Source::default();
+    arguments.text(&format!("{key}{value}, ")).tokens(converter);
+    chain
+        .text(&format!(".{method}"))
+        .group(Delimiter::Parenthesis, arguments);
 }
 
 /// Where-clause bounds for projected fields whose type mentions a type parameter, so a
@@ -176,7 +162,7 @@ fn projection_bounds(generics: &Generics, projected: &[Projected]) -> Vec<WhereP
         .filter(|projected| mentions(checked_type(projected.field), &params))
         .map(|projected| {
             let ty = checked_type(projected.field);
-            let trait_ident = key_trait(projected);
+            let (trait_ident, _) = key_trait(projected);
             parse_quote!(#ty: _tm::#trait_ident)
         })
         .collect()
@@ -186,10 +172,8 @@ fn projection_bounds(generics: &Generics, projected: &[Projected]) -> Vec<WhereP
 struct StructParts {
     /// Only `no_input` tools override `has_input` (the trait's default is `true`).
     no_input: bool,
-    /// Statements at the head of `project`, spanned at the user's tokens.
-    converters: TokenStream,
-    /// The rest of `project`'s body, ending in its result.
-    project: String,
+    /// The body of `project`.
+    project: Source,
     /// The `Identity` expression.
     identity: String,
     /// The entries of `INPUT_FIELDS`.
@@ -202,12 +186,14 @@ fn tool_impls(out: &mut Source, container: &Container, tool: &Tool) {
         container.generics,
         projection_bounds(container.generics, &tool.projected),
     );
-    let mut converters = TokenStream::new();
-    let mut project = String::from("let mut __p = _tm::Projector::new(__map);");
+    let mut project = Source::default();
+    let mut chain = Source::default();
+    chain.text("_tm::Projector::new(__map)");
     for (index, projected) in tool.projected.iter().enumerate() {
-        project_field(index, projected, &mut converters, &mut project);
+        project_field(index, projected, &mut project, &mut chain);
     }
-    project.push_str("__p.finish()");
+    chain.text(".finish()");
+    project.append(chain);
 
     let mut identity_text = format!(
         "_tm::Identity::new({:?}, _tm::ToolKind::{}, _tm::Namespace::{})",
@@ -237,7 +223,6 @@ fn tool_impls(out: &mut Source, container: &Container, tool: &Tool) {
         &generics,
         StructParts {
             no_input: !tool.has_input,
-            converters,
             project,
             identity: identity_text,
             input_fields,
@@ -249,14 +234,14 @@ fn tool_impls(out: &mut Source, container: &Container, tool: &Tool) {
 /// add errors of their own, and still check the types of the fields whose key was valid.
 fn fallback_struct(out: &mut Source, container: &Container, tool: &Tool) {
     let params = type_params(container.generics);
-    let converters = tool
+    let converters: TokenStream = tool
         .projected
         .iter()
         .filter(|projected| projected.field.attrs.with.is_none())
         .filter(|projected| !mentions(checked_type(projected.field), &params))
         .map(|projected| {
             let ty = checked_type(projected.field);
-            let trait_ident = key_trait(projected);
+            let (trait_ident, _) = key_trait(projected);
             quote_spanned!(ty.span()=> let _ = <#ty as _tm::#trait_ident>::value;)
         })
         .collect();
@@ -266,8 +251,11 @@ fn fallback_struct(out: &mut Source, container: &Container, tool: &Tool) {
         container.generics,
         StructParts {
             no_input: false,
-            converters,
-            project: "_tm::Ok(())".to_owned(),
+            project: {
+                let mut project = Source::default();
+                project.tokens(converters).text("_tm::Ok(())");
+                project
+            },
             identity: "_tm::Identity::new(\"\", _tm::ToolKind::Other, _tm::Namespace::GrokBuild)"
                 .to_owned(),
             input_fields: String::new(),
@@ -285,15 +273,13 @@ fn struct_impls(out: &mut Source, container: &Container, generics: &Generics, pa
         parts.identity, parts.input_fields
     );
 
-    let mut body = Source::default();
-    body.tokens(parts.converters).text(&parts.project);
     let mut projection = Source::default();
     if parts.no_input {
         projection.text("fn has_input(&self) -> bool { false }");
     }
     projection
         .text("fn project<__M: _tm::SerializeMap>(&self, __map: &mut __M) -> _tm::Result<(), __M::Error>")
-        .group(Delimiter::Brace, body);
+        .group(Delimiter::Brace, parts.project);
     impl_header(out, container, generics, "Projection");
     out.group(Delimiter::Brace, projection);
 }

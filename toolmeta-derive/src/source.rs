@@ -37,6 +37,11 @@ impl Source {
         self
     }
 
+    /// Appends everything `other` holds.
+    pub fn append(&mut self, other: Source) -> &mut Self {
+        self.tokens(other.tokens).text(&other.text)
+    }
+
     /// Appends a group delimited by `delimiter` around `inner`.
     pub fn group(&mut self, delimiter: Delimiter, inner: Source) -> &mut Self {
         let group = Group::new(delimiter, inner.into_tokens());
@@ -115,6 +120,15 @@ mod tests {
             )
             .to_string()
         );
+    }
+
+    #[test]
+    fn append_keeps_both_sources_in_order_with_pending_text() {
+        let mut tail = Source::default();
+        tail.tokens(quote!(b)).text(". c ()");
+        let mut out = Source::default();
+        out.text("a").append(tail).text(". d");
+        assert_eq!(out.into_tokens().to_string(), quote!(a b.c().d).to_string());
     }
 
     #[test]

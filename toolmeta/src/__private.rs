@@ -48,8 +48,15 @@ pub const fn input_field(
     }
 }
 
-/// Writes the entries of a derived `project`, keeping the first error and skipping the rest,
-/// so the generated body is a flat list of calls (no `?` to desugar per field).
+/// Writes the entries of a derived `project`, keeping the first error and skipping the rest.
+///
+/// The generated body is one chain, `Projector::new(map).text(..).integer(..)..finish()`:
+/// each call takes the projector by value and converts the field itself, so the body has
+/// no `?` to desugar, no temporaries to drop and no unwind paths to clean up, which keeps
+/// the compiler's work per derived type small. Each method takes the field's value as an
+/// `Option` (`Some(&field)`, or `Option::as_ref(&field)` for an optional one) and its
+/// converter, `<FieldType as ProjectKey>::value`, named by the derive at the user's type.
+#[must_use = "the projection's outcome is returned by `finish`"]
 pub struct Projector<'a, M: SerializeMap> {
     map: &'a mut M,
     result: Result<(), M::Error>,
@@ -65,26 +72,78 @@ impl<'a, M: SerializeMap> Projector<'a, M> {
         }
     }
 
-    /// Writes `key: value`.
+    /// Writes `key: value`, unless an earlier entry failed.
     #[inline]
-    pub fn entry<V: Serialize + ?Sized>(&mut self, key: &'static str, value: &V) {
+    fn write<V: Serialize + ?Sized>(mut self, key: &'static str, value: &V) -> Self {
         if self.result.is_ok() {
             self.result = self.map.serialize_entry(key, value);
+        }
+        self
+    }
+
+    /// Writes a string key whose value may be converted lossily (paths).
+    #[inline]
+    pub fn lossy<T: ?Sized>(
+        self,
+        key: &'static str,
+        value: Option<&T>,
+        convert: fn(&T) -> Cow<'_, str>,
+    ) -> Self {
+        match value {
+            Some(value) => self.write(key, &*convert(value)),
+            None => self,
+        }
+    }
+
+    /// Writes a string key.
+    #[inline]
+    pub fn text<T: ?Sized>(
+        self,
+        key: &'static str,
+        value: Option<&T>,
+        convert: fn(&T) -> &str,
+    ) -> Self {
+        match value {
+            Some(value) => self.write(key, convert(value)),
+            None => self,
         }
     }
 
     /// Writes an integer key, saturating at the JSON integer range (see [`Integer`]).
     #[inline]
-    pub fn integer(&mut self, key: &'static str, value: i128) {
-        self.entry(key, &Integer(value));
+    pub fn integer<T: ?Sized>(
+        self,
+        key: &'static str,
+        value: Option<&T>,
+        convert: fn(&T) -> i128,
+    ) -> Self {
+        match value {
+            Some(value) => self.write(key, &Integer(convert(value))),
+            None => self,
+        }
     }
 
     /// Writes `offset`, normalized: a negative offset has no 1-based equivalent and is
     /// dropped (see [`normalize_offset`]).
     #[inline]
-    pub fn offset(&mut self, value: i128) {
-        if let Some(offset) = normalize_offset(value) {
-            self.entry(crate::keys::OFFSET, &offset);
+    pub fn offset<T: ?Sized>(self, value: Option<&T>, convert: fn(&T) -> i128) -> Self {
+        match value.and_then(|value| normalize_offset(convert(value))) {
+            Some(offset) => self.write(crate::keys::OFFSET, &offset),
+            None => self,
+        }
+    }
+
+    /// Writes an extra key.
+    #[inline]
+    pub fn extra<T: ?Sized>(
+        self,
+        key: &'static str,
+        value: Option<&T>,
+        convert: fn(&T) -> Extra<'_>,
+    ) -> Self {
+        match value {
+            Some(value) => self.write(key, &convert(value)),
+            None => self,
         }
     }
 
