@@ -438,6 +438,94 @@ mod tests {
         );
     }
 
+    /// A map that records the keys written and fails on `fail_on`.
+    struct Recorder {
+        keys: Vec<String>,
+        fail_on: &'static str,
+    }
+
+    #[derive(Debug, PartialEq)]
+    struct Refused(String);
+
+    impl std::fmt::Display for Refused {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "refused `{}`", self.0)
+        }
+    }
+
+    impl std::error::Error for Refused {}
+
+    impl serde::ser::Error for Refused {
+        fn custom<T: std::fmt::Display>(message: T) -> Self {
+            Refused(message.to_string())
+        }
+    }
+
+    impl super::SerializeMap for Recorder {
+        type Ok = ();
+        type Error = Refused;
+
+        fn serialize_key<K: serde::Serialize + ?Sized>(&mut self, key: &K) -> Result<(), Refused> {
+            let key = serde_json::to_value(key)
+                .unwrap()
+                .as_str()
+                .unwrap()
+                .to_owned();
+            if key == self.fail_on {
+                return Err(Refused(key));
+            }
+            self.keys.push(key);
+            Ok(())
+        }
+
+        fn serialize_value<V: serde::Serialize + ?Sized>(&mut self, _: &V) -> Result<(), Refused> {
+            Ok(())
+        }
+
+        fn end(self) -> Result<(), Refused> {
+            Ok(())
+        }
+    }
+
+    #[derive(ToolIdentity)]
+    #[tool(
+        crate = "crate",
+        name = "bash",
+        namespace = "grok_build",
+        kind = "execute"
+    )]
+    struct Bash {
+        #[tool(project)]
+        command: String,
+        #[tool(project)]
+        description: Option<String>,
+        #[tool(project)]
+        cwd: String,
+    }
+
+    #[test]
+    fn a_failing_entry_is_the_result_and_the_entries_after_it_are_skipped() {
+        use crate::Projection;
+        let bash = Bash {
+            command: "ls".into(),
+            description: Some("list".into()),
+            cwd: "/".into(),
+        };
+        let mut map = Recorder {
+            keys: Vec::new(),
+            fail_on: "description",
+        };
+        assert_eq!(bash.project(&mut map), Err(Refused("description".into())));
+        assert_eq!(map.keys, ["command"]);
+
+        let mut map = Recorder {
+            keys: Vec::new(),
+            fail_on: "none",
+        };
+        assert_eq!(bash.project(&mut map), Ok(()));
+        assert_eq!(map.keys, ["command", "description", "cwd"]);
+    }
+
     #[test]
     fn integers_saturate_at_the_json_range() {
         use super::Integer;
