@@ -81,6 +81,15 @@ impl<'a, M: SerializeMap> Projector<'a, M> {
         self
     }
 
+    /// Runs `write` on the value when there is one (an absent optional field is omitted).
+    #[inline]
+    fn present<T: ?Sized>(self, value: Option<&T>, write: impl FnOnce(Self, &T) -> Self) -> Self {
+        match value {
+            Some(value) => write(self, value),
+            None => self,
+        }
+    }
+
     /// Writes a string key whose value may be converted lossily (paths).
     #[inline]
     pub fn lossy<T: ?Sized>(
@@ -89,10 +98,7 @@ impl<'a, M: SerializeMap> Projector<'a, M> {
         value: Option<&T>,
         convert: fn(&T) -> Cow<'_, str>,
     ) -> Self {
-        match value {
-            Some(value) => self.write(key, &*convert(value)),
-            None => self,
-        }
+        self.present(value, |p, value| p.write(key, &*convert(value)))
     }
 
     /// Writes a string key.
@@ -103,10 +109,7 @@ impl<'a, M: SerializeMap> Projector<'a, M> {
         value: Option<&T>,
         convert: fn(&T) -> &str,
     ) -> Self {
-        match value {
-            Some(value) => self.write(key, convert(value)),
-            None => self,
-        }
+        self.present(value, |p, value| p.write(key, convert(value)))
     }
 
     /// Writes an integer key, saturating at the JSON integer range (see [`Integer`]).
@@ -117,10 +120,7 @@ impl<'a, M: SerializeMap> Projector<'a, M> {
         value: Option<&T>,
         convert: fn(&T) -> i128,
     ) -> Self {
-        match value {
-            Some(value) => self.write(key, &Integer(convert(value))),
-            None => self,
-        }
+        self.present(value, |p, value| p.write(key, &Integer(convert(value))))
     }
 
     /// Writes `offset`, normalized: a negative offset has no 1-based equivalent and is
@@ -141,10 +141,7 @@ impl<'a, M: SerializeMap> Projector<'a, M> {
         value: Option<&T>,
         convert: fn(&T) -> Extra<'_>,
     ) -> Self {
-        match value {
-            Some(value) => self.write(key, &convert(value)),
-            None => self,
-        }
+        self.present(value, |p, value| p.write(key, &convert(value)))
     }
 
     /// The outcome: the first error, if any.
