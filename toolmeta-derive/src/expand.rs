@@ -115,38 +115,37 @@ fn checked_type<'a>(field: &'a Field) -> &'a Type {
 }
 
 /// Appends the call that projects field number `index` to the `Projector` chain in `chain`
-/// (`.text("command", Some(&self.command), <String as _tm::ProjectCommand>::value)`).
+/// (`.text("command", <String as _tm::ProjectCommand>::some(&self.command))`).
 ///
-/// The converter is spliced in spanned at the user's tokens, so a type that does not fit
-/// the key is reported at the field's type (or a `with` function's output at its string);
-/// a `with` function is called first, in `prelude`, at its string, so that a signature
-/// that does not fit is reported there.
+/// The key trait's method is spliced in spanned at the user's tokens, so a type that does
+/// not fit the key is reported at the field's type (or a `with` function's output at its
+/// string); a `with` function is called first, in `prelude`, at its string, so that a
+/// signature that does not fit is reported there. The value reaches the `Projector` already
+/// converted (`Option<&str>`, `Option<i128>`, ...), so its methods are not generic over the
+/// field type: less for the compiler to infer per field.
 fn project_field(index: usize, projected: &Projected, prelude: &mut Source, chain: &mut Source) {
     let field = projected.field;
     let member = field.ident;
     let (trait_ident, method) = key_trait(projected);
-    let (value, converter) = if let Some((path, lit)) = &field.attrs.with {
+    let value = if let Some((path, lit)) = &field.attrs.with {
         let with = format_ident!("__with{index}");
         let mut field_at_lit = member.clone();
         field_at_lit.set_span(lit.span());
         prelude.tokens(quote_spanned! {lit.span()=> let #with = #path(&self.#field_at_lit);});
-        let converter = quote_spanned!(lit.span()=> <_ as _tm::#trait_ident>::value);
-        (format!("_tm::Option::as_ref(&{with})"), converter)
+        quote_spanned!(lit.span()=> <_ as _tm::#trait_ident>::optional(&#with))
     } else {
         let ty = checked_type(field);
-        let converter = quote_spanned!(ty.span()=> <#ty as _tm::#trait_ident>::value);
-        match field.option_inner {
-            Some(_) => (format!("_tm::Option::as_ref(&self.{member})"), converter),
-            None => (format!("_tm::Some(&self.{member})"), converter),
-        }
-    };
-    let key = if method == "offset" {
-        String::new()
-    } else {
-        format!("{:?}, ", projected.key)
+        let convert = match field.option_inner {
+            Some(_) => quote_spanned!(ty.span()=> <#ty as _tm::#trait_ident>::optional),
+            None => quote_spanned!(ty.span()=> <#ty as _tm::#trait_ident>::some),
+        };
+        quote!(#convert(&self.#member))
     };
     let mut arguments = Source::default();
-    arguments.text(&format!("{key}{value}, ")).tokens(converter);
+    if method != "offset" {
+        arguments.text(&format!("{:?}, ", projected.key));
+    }
+    arguments.tokens(value);
     chain
         .text(&format!(".{method}"))
         .group(Delimiter::Parenthesis, arguments);
@@ -209,7 +208,7 @@ fn tool_impls(out: &mut Source, container: &Container, tool: &Tool) {
     for projected in &tool.projected {
         let _ = write!(
             input_fields,
-            "_tm::input_field({:?}, {:?}, {}, {}, {}),",
+            "_tm::InputField {{ key: {:?}, wire: {:?}, extra: {}, optional: {}, converted: {} }},",
             projected.key,
             projected.field.wire,
             projected.is_extra(),

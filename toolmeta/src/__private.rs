@@ -31,31 +31,14 @@ pub use crate::{
 
 use crate::normalize_offset;
 
-/// One entry of `INPUT_FIELDS`, positionally: key, wire name, extra, optional, converted.
-pub const fn input_field(
-    key: &'static str,
-    wire: &'static str,
-    extra: bool,
-    optional: bool,
-    converted: bool,
-) -> InputField {
-    InputField {
-        key,
-        wire,
-        extra,
-        optional,
-        converted,
-    }
-}
-
 /// Writes the entries of a derived `project`, keeping the first error and skipping the rest.
 ///
 /// The generated body is one chain, `Projector::new(map).text(..).integer(..)..finish()`:
 /// each call takes the projector by value and converts the field itself, so the body has
 /// no `?` to desugar, no temporaries to drop and no unwind paths to clean up, which keeps
-/// the compiler's work per derived type small. Each method takes the field's value as an
-/// `Option` (`Some(&field)`, or `Option::as_ref(&field)` for an optional one) and its
-/// converter, `<FieldType as ProjectKey>::value`, named by the derive at the user's type.
+/// the compiler's work per derived type small. Each method takes the field's value already
+/// converted, as an `Option`: `<FieldType as ProjectKey>::some(&field)`, or `::optional`
+/// for an optional field, named by the derive at the user's type.
 #[must_use = "the projection's outcome is returned by `finish`"]
 pub struct Projector<'a, M: SerializeMap> {
     map: &'a mut M,
@@ -81,53 +64,38 @@ impl<'a, M: SerializeMap> Projector<'a, M> {
         self
     }
 
-    /// Runs `write` on the value when there is one (an absent optional field is omitted).
+    /// Writes a string key whose value may be converted lossily (paths).
     #[inline]
-    fn present<T: ?Sized>(self, value: Option<&T>, write: impl FnOnce(Self, &T) -> Self) -> Self {
+    pub fn lossy(self, key: &'static str, value: Option<Cow<'_, str>>) -> Self {
         match value {
-            Some(value) => write(self, value),
+            Some(value) => self.write(key, &*value),
             None => self,
         }
     }
 
-    /// Writes a string key whose value may be converted lossily (paths).
-    #[inline]
-    pub fn lossy<T: ?Sized>(
-        self,
-        key: &'static str,
-        value: Option<&T>,
-        convert: fn(&T) -> Cow<'_, str>,
-    ) -> Self {
-        self.present(value, |p, value| p.write(key, &*convert(value)))
-    }
-
     /// Writes a string key.
     #[inline]
-    pub fn text<T: ?Sized>(
-        self,
-        key: &'static str,
-        value: Option<&T>,
-        convert: fn(&T) -> &str,
-    ) -> Self {
-        self.present(value, |p, value| p.write(key, convert(value)))
+    pub fn text(self, key: &'static str, value: Option<&str>) -> Self {
+        match value {
+            Some(value) => self.write(key, value),
+            None => self,
+        }
     }
 
     /// Writes an integer key, saturating at the JSON integer range (see [`Integer`]).
     #[inline]
-    pub fn integer<T: ?Sized>(
-        self,
-        key: &'static str,
-        value: Option<&T>,
-        convert: fn(&T) -> i128,
-    ) -> Self {
-        self.present(value, |p, value| p.write(key, &Integer(convert(value))))
+    pub fn integer(self, key: &'static str, value: Option<i128>) -> Self {
+        match value {
+            Some(value) => self.write(key, &Integer(value)),
+            None => self,
+        }
     }
 
     /// Writes `offset`, normalized: a negative offset has no 1-based equivalent and is
     /// dropped (see [`normalize_offset`]).
     #[inline]
-    pub fn offset<T: ?Sized>(self, value: Option<&T>, convert: fn(&T) -> i128) -> Self {
-        match value.and_then(|value| normalize_offset(convert(value))) {
+    pub fn offset(self, value: Option<i128>) -> Self {
+        match value.and_then(normalize_offset) {
             Some(offset) => self.write(crate::keys::OFFSET, &offset),
             None => self,
         }
@@ -135,13 +103,11 @@ impl<'a, M: SerializeMap> Projector<'a, M> {
 
     /// Writes an extra key.
     #[inline]
-    pub fn extra<T: ?Sized>(
-        self,
-        key: &'static str,
-        value: Option<&T>,
-        convert: fn(&T) -> Extra<'_>,
-    ) -> Self {
-        self.present(value, |p, value| p.write(key, &convert(value)))
+    pub fn extra(self, key: &'static str, value: Option<Extra<'_>>) -> Self {
+        match value {
+            Some(value) => self.write(key, &value),
+            None => self,
+        }
     }
 
     /// The outcome: the first error, if any.
@@ -164,6 +130,24 @@ macro_rules! key_trait {
         pub trait $trait: Sealed {
             /// The value to project.
             fn value(&self) -> $ret;
+
+            /// The value of a required field.
+            #[inline]
+            fn some(&self) -> Option<$ret> {
+                Some(self.value())
+            }
+
+            /// The value of an optional field, if present.
+            #[inline]
+            fn optional(field: &Option<Self>) -> Option<$ret>
+            where
+                Self: Sized,
+            {
+                match field {
+                    Some(value) => Some(value.value()),
+                    None => None,
+                }
+            }
         }
     };
 }
