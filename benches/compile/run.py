@@ -15,17 +15,23 @@ referenced by path but built as a crates.io dependency is (no incremental state)
 times, in rounds that run the variants back to back in rotating order:
   clean        -- `cargo build` from an empty target dir (dependencies included)
   crate-only   -- the generated crate alone, dependencies already built
-  incremental  -- rebuild after editing one struct (--edits of them per rep)
+  incremental  -- rebuild after editing one struct (--edits of them per rep): by default
+                  a field is added, which moves the spans of every struct after it; with
+                  --edit rename, a field is renamed to a name of the same length, so every
+                  other struct is untouched and re-running the derives dominates
 Then it times a clean build of `toolmeta-derive` against `serde_derive` (same profile).
 
-Usage: python3 benches/compile/run.py [--reps N] [--edits N] [--structs N] [--keep DIR] [--raw FILE]
-       python3 benches/compile/run.py --instructions   (rustc's instruction counts; valgrind)
+Usage: python3 benches/compile/run.py [--reps N] [--edits N] [--edit add|rename] [--structs N]
+                                      [--keep DIR] [--raw FILE]
+       python3 benches/compile/run.py --instructions [--edit add|rename]
+                                      (rustc's instruction counts; valgrind)
 Prints median times, and ratios as the median over rounds of each round's ratio (with the
 range), in wall-clock and in CPU time: the tables the README records.
 """
 import argparse
 import json
 import os
+import re
 import resource
 import shutil
 import statistics
@@ -61,13 +67,29 @@ TEMPLATES = [
 ]
 
 
-def generate_struct(i, with_toolmeta):
+# The struct the incremental rebuilds edit, and the field a --edit rename renames: every
+# tag has the same width, so renaming it keeps every span after it in place.
+EDITED_STRUCT = "pub struct Tool7 {\n"
+EDITED_FIELD = re.compile(r"    pub edited_\w+: Option<String>,\n")
+
+
+def edit_tag(rep, edit):
+    return f"{rep:04}_{edit:04}"
+
+
+def edited_field(tag):
+    return f"    pub edited_{tag}: Option<String>,\n"
+
+
+def generate_struct(i, with_toolmeta, rename_target=False):
     kind, fields = TEMPLATES[i % len(TEMPLATES)]
     derives = "Serialize, Deserialize, ToolIdentity" if with_toolmeta else "Serialize, Deserialize"
     out = [f"#[derive(Debug, {derives})]"]
     if with_toolmeta:
         out.append(f'#[tool(name = "tool_{i}", namespace = "grok_build", kind = "{kind}")]')
     out.append(f"pub struct Tool{i} {{")
+    if rename_target and out[-1] + "\n" == EDITED_STRUCT:
+        out.append(edited_field("init_0000").rstrip("\n"))
     for name, ty, serde_attr, tool_attr in fields:
         if serde_attr:
             out.append(f"    #[serde({serde_attr})]")
@@ -78,7 +100,7 @@ def generate_struct(i, with_toolmeta):
     return "\n".join(out)
 
 
-def write_crate(root, name, n, with_toolmeta, deps, derive_crate="toolmeta"):
+def write_crate(root, name, n, with_toolmeta, deps, rename, derive_crate="toolmeta"):
     src = root / name / "src"
     src.mkdir(parents=True, exist_ok=True)
     (root / name / "Cargo.toml").write_text(
@@ -88,21 +110,21 @@ def write_crate(root, name, n, with_toolmeta, deps, derive_crate="toolmeta"):
     uses = "use serde::{Deserialize, Serialize};\n"
     if with_toolmeta:
         uses += f"use {derive_crate}::ToolIdentity;\n"
-    body = "\n".join(generate_struct(i, with_toolmeta) for i in range(n))
+    body = "\n".join(generate_struct(i, with_toolmeta, rename) for i in range(n))
     (src / "lib.rs").write_text("#![allow(dead_code)]\n" + uses + "\n" + body)
 
 
-def scaffold(root, n):
+def scaffold(root, n, rename):
     serde = 'serde = { version = "1", features = ["derive"] }\nserde_json = "1"'
     toolmeta = f'toolmeta = {{ path = "{REPO / "toolmeta"}" }}'
-    write_crate(root, "plain", n, False, serde)
-    write_crate(root, "with_toolmeta", n, True, serde + "\n" + toolmeta)
+    write_crate(root, "plain", n, False, serde, rename)
+    write_crate(root, "with_toolmeta", n, True, serde + "\n" + toolmeta, rename)
     write_floor_derive(root)
     write_crate(root, "with_floor", n, True, serde + '\nfloor_derive = { path = "../floor_derive" }',
-                derive_crate="floor_derive")
-    write_crate(root, "only_serde_derive", 0, False, 'serde_derive = "1"')
+                rename, derive_crate="floor_derive")
+    write_crate(root, "only_serde_derive", 0, False, 'serde_derive = "1"', False)
     write_crate(root, "only_toolmeta_derive", 0, False,
-                f'toolmeta-derive = {{ path = "{REPO / "toolmeta-derive"}" }}')
+                f'toolmeta-derive = {{ path = "{REPO / "toolmeta-derive"}" }}', False)
     for only in ("only_serde_derive", "only_toolmeta_derive"):
         (root / only / "src" / "lib.rs").write_text("")
     (root / "Cargo.toml").write_text(
@@ -161,11 +183,16 @@ def run(cmd, cwd, target):
     return Timing(elapsed, cpu)
 
 
-def edit_one_struct(root, crate, tag):
+def edit_one_struct(root, crate, tag, rename):
+    """Adds a field `edited_<tag>` to one struct, or with `rename`, renames the one there."""
     lib = root / crate / "src" / "lib.rs"
     text = lib.read_text()
-    marker = "pub struct Tool7 {\n"
-    lib.write_text(text.replace(marker, marker + f"    pub edited_{tag}: Option<String>,\n", 1))
+    if rename:
+        text, found = EDITED_FIELD.subn(edited_field(tag), text, count=1)
+        assert found == 1, "the scaffold puts the field to rename in place"
+    else:
+        text = text.replace(EDITED_STRUCT, EDITED_STRUCT + edited_field(tag), 1)
+    lib.write_text(text)
 
 
 VARIANTS = (("plain", "plain"), ("toolmeta", "with_toolmeta"), ("floor", "with_floor"))
@@ -177,7 +204,7 @@ def rotated(items, by):
     return items[by:] + items[:by]
 
 
-def measure(root, reps, edits):
+def measure(root, reps, edits, rename):
     """Timings per "<variant> <build>" key, in rounds: sample i of every variant of a build
     comes from the same round, the variants run back to back, so they can be paired."""
     results = {f"{variant} {what}": [] for variant, _ in VARIANTS
@@ -194,7 +221,7 @@ def measure(root, reps, edits):
         # Incremental rebuilds are short and noisy: several per rep, the variants alternating.
         for edit in range(edits):
             for variant, crate in rotated(VARIANTS, rep + edit):
-                edit_one_struct(root, crate, f"{rep}_{edit}")
+                edit_one_struct(root, crate, edit_tag(rep, edit), rename)
                 results[f"{variant} incremental"].append(
                     run(["cargo", "build", "-p", crate], root, targets / crate))
         for variant, crate in VARIANTS:
@@ -227,10 +254,11 @@ def fastest(samples, base):
     return min(s.wall for s in samples) / min(b.wall for b in base)
 
 
-def print_timings(results, structs, reps, edits):
+def print_timings(results, structs, reps, edits, rename):
     median = {key: statistics.median(t.wall for t in values) for key, values in results.items()}
     print(f"\n{structs} structs, debug profile, {os.cpu_count()} cores; {reps} clean builds and "
-          f"{reps * edits} incremental rebuilds per variant. Times are medians; ratios are "
+          f"{reps * edits} incremental rebuilds per variant ({'a field renamed' if rename else 'a field added'}). "
+          "Times are medians; ratios are "
           "medians of the ratios of builds run back to back (lowest–highest in brackets)\n")
     print("| build | serde only | serde + ToolIdentity | ratio | CPU-time ratio | fastest-build ratio "
           "| floor: serde + parse-only derive | ratio | fastest-build ratio |")
@@ -259,7 +287,7 @@ exec "$@"
 """
 
 
-def count_instructions(root):
+def count_instructions(root, rename):
     """Instructions rustc executes compiling each variant's crate, dependencies built: the
     whole crate, then an incremental rebuild after editing one struct.
 
@@ -280,7 +308,7 @@ def count_instructions(root):
         try:
             for what in ("crate-only", "incremental"):
                 if what == "incremental":
-                    edit_one_struct(root, crate, "counted")
+                    edit_one_struct(root, crate, edit_tag(9999, 9999), rename)
                 out = root / f"callgrind.{crate}.{what}"
                 os.environ["CALLGRIND_OUT"] = str(out)
                 run(["cargo", "build", "-p", crate], root, target)
@@ -299,6 +327,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--edits", type=int, default=4, help="incremental rebuilds per rep")
+    parser.add_argument("--edit", choices=("add", "rename"), default="add",
+                        help="how an incremental rebuild edits a struct (see above)")
     parser.add_argument("--structs", type=int, default=200)
     parser.add_argument("--keep", type=Path, help="generate into this folder and keep it")
     parser.add_argument("--raw", type=Path, help="also write every timing, [wall, cpu] per build, as JSON")
@@ -308,10 +338,12 @@ def main():
 
     root = args.keep or Path(tempfile.mkdtemp(prefix="toolmeta-compile-"))
     root.mkdir(parents=True, exist_ok=True)
-    scaffold(root, args.structs)
+    rename = args.edit == "rename"
+    scaffold(root, args.structs, rename)
     if args.instructions:
-        counts = count_instructions(root)
-        print(f"\n{args.structs} structs, debug profile; instructions rustc executes for the crate\n")
+        counts = count_instructions(root, rename)
+        print(f"\n{args.structs} structs, debug profile; instructions rustc executes for the crate "
+              f"(incremental: a field {'renamed' if rename else 'added'})\n")
         print("| build | serde only | serde + ToolIdentity | ratio | floor: serde + parse-only derive | ratio |")
         print("|---|---|---|---|---|---|")
         for what in ("crate-only", "incremental"):
@@ -321,11 +353,11 @@ def main():
         if not args.keep:
             shutil.rmtree(root, ignore_errors=True)
         return
-    results = measure(root, args.reps, args.edits)
+    results = measure(root, args.reps, args.edits, rename)
     if args.raw:
         args.raw.write_text(json.dumps(
             {key: [[t.wall, t.cpu] for t in values] for key, values in results.items()}, indent=1))
-    print_timings(results, args.structs, args.reps, args.edits)
+    print_timings(results, args.structs, args.reps, args.edits, rename)
     if not args.keep:
         shutil.rmtree(root, ignore_errors=True)
 
