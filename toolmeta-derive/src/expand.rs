@@ -265,7 +265,7 @@ fn fallback_struct(out: &mut Source, container: &Container, tool: &Tool) {
 }
 
 /// The `ToolIdentity` and `Projection` impls of a tool struct, around their parts. Only the
-/// body of `project` holds spliced tokens (its converters), so everything else stays text.
+/// body of `project` holds spliced tokens (its key-trait calls), so everything else stays text.
 fn struct_impls(out: &mut Source, container: &Container, generics: &Generics, parts: StructParts) {
     impl_header(out, container, generics, "ToolIdentity");
     let _ = write!(

@@ -34,9 +34,9 @@ use crate::normalize_offset;
 /// Writes the entries of a derived `project`, keeping the first error and skipping the rest.
 ///
 /// The generated body is one chain, `Projector::new(map).text(..).integer(..)..finish()`:
-/// each call takes the projector by value and converts the field itself, so the body has
-/// no `?` to desugar, no temporaries to drop and no unwind paths to clean up, which keeps
-/// the compiler's work per derived type small. Each method takes the field's value already
+/// each call takes the projector by value, so the body has no `?` to desugar, no
+/// temporaries to drop and no unwind paths to clean up, which keeps the compiler's work per
+/// derived type small. Each method takes the field's value already
 /// converted, as an `Option`: `<FieldType as ProjectKey>::some(&field)`, or `::optional`
 /// for an optional field, named by the derive at the user's type.
 #[must_use = "the projection's outcome is returned by `finish`"]
