@@ -36,9 +36,9 @@ use crate::normalize_offset;
 /// The generated body is one chain, `Projector::new(map).text(..).integer(..)..finish()`:
 /// each call takes the projector by value, so the body has no `?` to desugar, no
 /// temporaries to drop and no unwind paths to clean up, which keeps the compiler's work per
-/// derived type small. Each method takes the field's value already
-/// converted, as an `Option`: `<FieldType as ProjectKey>::some(&field)`, or `::optional`
-/// for an optional field, named by the derive at the user's type.
+/// derived type small. Each method takes the field's value already converted, as an
+/// `Option`: `<FieldType as ProjectKey>::some(&field)`, or `::optional` for an optional
+/// field, named by the derive at the user's type.
 #[must_use = "the projection's outcome is returned by `finish`"]
 pub struct Projector<'a, M: SerializeMap> {
     map: &'a mut M,
@@ -55,10 +55,11 @@ impl<'a, M: SerializeMap> Projector<'a, M> {
         }
     }
 
-    /// Writes `key: value`, unless an earlier entry failed.
+    /// Writes `key: value` when there is a value (an absent optional field is omitted),
+    /// unless an earlier entry failed.
     #[inline]
-    fn write<V: Serialize + ?Sized>(mut self, key: &'static str, value: &V) -> Self {
-        if self.result.is_ok() {
+    fn write<V: Serialize + ?Sized>(mut self, key: &'static str, value: Option<&V>) -> Self {
+        if let (Some(value), Ok(())) = (value, &self.result) {
             self.result = self.map.serialize_entry(key, value);
         }
         self
@@ -67,47 +68,35 @@ impl<'a, M: SerializeMap> Projector<'a, M> {
     /// Writes a string key whose value may be converted lossily (paths).
     #[inline]
     pub fn lossy(self, key: &'static str, value: Option<Cow<'_, str>>) -> Self {
-        match value {
-            Some(value) => self.write(key, &*value),
-            None => self,
-        }
+        self.write(key, value.as_deref())
     }
 
     /// Writes a string key.
     #[inline]
     pub fn text(self, key: &'static str, value: Option<&str>) -> Self {
-        match value {
-            Some(value) => self.write(key, value),
-            None => self,
-        }
+        self.write(key, value)
     }
 
     /// Writes an integer key, saturating at the JSON integer range (see [`Integer`]).
     #[inline]
     pub fn integer(self, key: &'static str, value: Option<i128>) -> Self {
-        match value {
-            Some(value) => self.write(key, &Integer(value)),
-            None => self,
-        }
+        self.write(key, value.map(Integer).as_ref())
     }
 
     /// Writes `offset`, normalized: a negative offset has no 1-based equivalent and is
     /// dropped (see [`normalize_offset`]).
     #[inline]
     pub fn offset(self, value: Option<i128>) -> Self {
-        match value.and_then(normalize_offset) {
-            Some(offset) => self.write(crate::keys::OFFSET, &offset),
-            None => self,
-        }
+        self.write(
+            crate::keys::OFFSET,
+            value.and_then(normalize_offset).as_ref(),
+        )
     }
 
     /// Writes an extra key.
     #[inline]
     pub fn extra(self, key: &'static str, value: Option<Extra<'_>>) -> Self {
-        match value {
-            Some(value) => self.write(key, &value),
-            None => self,
-        }
+        self.write(key, value.as_ref())
     }
 
     /// The outcome: the first error, if any.
