@@ -185,3 +185,60 @@ fn read_only_kinds_never_map_to_mutating_acp_kinds() {
         }
     }
 }
+
+/// The ledger reads the SDK's typed messages as it reads their JSON-RPC lines.
+#[test]
+fn the_ledger_reads_typed_messages_as_it_reads_their_lines() {
+    use toolmeta::acp::schema::v1::{SessionNotification, SessionUpdate};
+    use toolmeta::client::Ledger;
+
+    let mut call = ToolCall::new("call_1", "read_file");
+    call.stamp_from(&TOOLS, "read_file", None);
+    let update = {
+        let mut update = ToolCallUpdate::new("call_1", ToolCallUpdateFields::new());
+        update.stamp_from(
+            &TOOLS,
+            "read_file",
+            Some(&json!({"target_file": "a.rs", "offset": 0})),
+        );
+        update
+    };
+    let permission = RequestPermissionRequest::new(
+        "s1",
+        ToolCallUpdate::new("call_1", ToolCallUpdateFields::new().title("Read `a.rs`")),
+        vec![PermissionOption::new(
+            "allow",
+            "Allow",
+            PermissionOptionKind::AllowOnce,
+        )],
+    );
+    let notifications = [
+        SessionNotification::new("s1", SessionUpdate::ToolCall(call)),
+        SessionNotification::new("s1", SessionUpdate::ToolCallUpdate(update)),
+    ];
+
+    let mut typed = Ledger::new();
+    let mut lines = Ledger::new();
+    for notification in &notifications {
+        typed.feed_notification(notification);
+        let line = json!({"jsonrpc": "2.0", "method": "session/update", "params": notification});
+        lines.feed_line(&line.to_string());
+    }
+    typed.feed_permission_request(&permission);
+    let line = json!({"jsonrpc": "2.0", "id": 7, "method": "session/request_permission",
+                      "params": permission});
+    lines.feed_line(&line.to_string());
+
+    for ledger in [&typed, &lines] {
+        let call = ledger.get_in_session("s1", "call_1").unwrap();
+        assert_eq!(call.name(), Some("read_file"));
+        assert_eq!(call.label(), Some("Read"));
+        assert_eq!(call.title(), Some("Read `a.rs`"));
+        assert_eq!(
+            call.input_map().map(Value::Object),
+            Some(json!({"path": "a.rs", "offset": 1}))
+        );
+    }
+    assert_eq!(typed.counts().tool_call_updates, 3);
+    assert_eq!(lines.counts().tool_call_updates, 3);
+}

@@ -4,6 +4,8 @@
 //! - [`Ledger`] consumes a stream of ACP messages in every shape seen in the wild, merges
 //!   each tool call's updates, falls back to the catalog or to ACP's own fields when a call
 //!   carries no envelope, and keeps its memory bounded.
+//! - With the `acp` feature, `Ledger::feed_notification` and
+//!   `Ledger::feed_permission_request` take the ACP SDK's typed messages.
 //! - [`CallRecord`], [`write_json_lines`] and [`Summary`] render a ledger, as the
 //!   `inspect` example does.
 //!
@@ -22,6 +24,8 @@
 //! assert_eq!(ledger.get("c1").unwrap().status(), Some("completed"));
 //! ```
 
+#[cfg(feature = "acp")]
+mod acp;
 mod call;
 mod counts;
 mod fallback;
