@@ -36,12 +36,13 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use agent_client_protocol::v1::ConnectionTo;
 use agent_client_protocol::v1::schema::{
-    AgentCapabilities, ContentBlock, ContentChunk, Diff, Implementation, InitializeRequest,
-    InitializeResponse, NewSessionRequest, NewSessionResponse, PermissionOption,
+    AgentCapabilities, CancelNotification, ContentBlock, ContentChunk, Diff, Implementation,
+    InitializeRequest, InitializeResponse, NewSessionRequest, NewSessionResponse, PermissionOption,
     PermissionOptionKind, PromptRequest, PromptResponse, RequestPermissionOutcome,
     RequestPermissionRequest, SessionId, SessionNotification, SessionUpdate, StopReason, ToolCall,
     ToolCallContent, ToolCallLocation, ToolCallStatus, ToolCallUpdate, ToolCallUpdateFields,
@@ -238,13 +239,20 @@ impl Outcome {
     }
 }
 
+/// What the agent keeps of one session.
+struct Session {
+    cwd: PathBuf,
+    /// Call ids are unique per session across turns.
+    calls: AtomicU64,
+    /// Set by `session/cancel`; the turn stops before its next call.
+    cancelled: AtomicBool,
+}
+
 /// One prompt turn of one session.
 struct Turn {
     connection: ConnectionTo<Client>,
     session_id: SessionId,
-    cwd: PathBuf,
-    /// Call ids are unique per session across turns.
-    calls: Arc<Mutex<u64>>,
+    session: Arc<Session>,
 }
 
 impl Turn {
@@ -260,24 +268,27 @@ impl Turn {
     }
 
     fn next_call_id(&self) -> String {
-        let mut calls = self
-            .calls
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        *calls += 1;
-        format!("call_{calls}")
+        let call = self.session.calls.fetch_add(1, Ordering::Relaxed) + 1;
+        format!("call_{call}")
     }
 
     fn resolve(&self, path: &str) -> PathBuf {
-        self.cwd.join(path)
+        match path {
+            "." | "" => self.session.cwd.clone(),
+            path => self.session.cwd.join(path),
+        }
     }
 
-    async fn run(&self, steps: Vec<Step>) -> Result<(), Error> {
+    async fn run(&self, steps: Vec<Step>) -> Result<StopReason, Error> {
         self.say(format!("Running {} tool calls.\n", steps.len()))?;
         for step in steps {
+            if self.session.cancelled.load(Ordering::Relaxed) {
+                return Ok(StopReason::Cancelled);
+            }
             self.call(step).await?;
         }
-        self.say("Done.\n")
+        self.say("Done.\n")?;
+        Ok(StopReason::EndTurn)
     }
 
     /// Plays one tool call through its lifecycle.
@@ -466,7 +477,10 @@ impl Turn {
             let Ok(text) = fs::read_to_string(&path) else {
                 continue;
             };
-            let shown = path.strip_prefix(&self.cwd).unwrap_or(&path).display();
+            let shown = path
+                .strip_prefix(&self.session.cwd)
+                .unwrap_or(&path)
+                .display();
             for (number, line) in text.lines().enumerate() {
                 if line.contains(&grep.pattern) && matches.len() < MAX_MATCHES {
                     matches.push(format!("{shown}:{}:{line}", number + 1));
@@ -520,11 +534,14 @@ fn title(name: &str, arguments: &Value) -> String {
 
 // ---- The ACP connection ------------------------------------------------------------------
 
-/// What the agent remembers across requests: each session's working directory.
-#[derive(Default)]
-struct Sessions {
-    cwd: HashMap<SessionId, PathBuf>,
-    calls: HashMap<SessionId, Arc<Mutex<u64>>>,
+/// The sessions this connection created, by id.
+type Sessions = Arc<Mutex<HashMap<SessionId, Arc<Session>>>>;
+
+fn session(sessions: &Sessions, id: &SessionId) -> Option<Arc<Session>> {
+    let sessions = sessions
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    sessions.get(id).cloned()
 }
 
 fn prompt_text(prompt: &[ContentBlock]) -> String {
@@ -539,8 +556,8 @@ fn prompt_text(prompt: &[ContentBlock]) -> String {
 }
 
 async fn serve() -> Result<(), Error> {
-    let sessions = Arc::new(Mutex::new(Sessions::default()));
-    let on_new_session = Arc::clone(&sessions);
+    let sessions = Sessions::default();
+    let (on_new_session, on_cancel) = (Arc::clone(&sessions), Arc::clone(&sessions));
     Agent
         .v1()
         .name("toolmeta-agent")
@@ -562,44 +579,47 @@ async fn serve() -> Result<(), Error> {
                 let mut sessions = on_new_session
                     .lock()
                     .unwrap_or_else(|poisoned| poisoned.into_inner());
-                let id = SessionId::new(format!("session-{}", sessions.cwd.len() + 1));
-                sessions.cwd.insert(id.clone(), request.cwd.clone());
-                sessions.calls.insert(id.clone(), Arc::default());
+                let id = SessionId::new(format!("session-{}", sessions.len() + 1));
+                let session = Session {
+                    cwd: request.cwd.clone(),
+                    calls: AtomicU64::new(0),
+                    cancelled: AtomicBool::new(false),
+                };
+                sessions.insert(id.clone(), Arc::new(session));
                 responder.respond(NewSessionResponse::new(id))
             },
             agent_client_protocol::on_receive_request!(),
         )
         .on_receive_request(
             async move |request: PromptRequest, responder, connection: ConnectionTo<Client>| {
-                let known = {
-                    let sessions = sessions
-                        .lock()
-                        .unwrap_or_else(|poisoned| poisoned.into_inner());
-                    sessions
-                        .cwd
-                        .get(&request.session_id)
-                        .cloned()
-                        .zip(sessions.calls.get(&request.session_id).cloned())
-                };
-                let Some((cwd, calls)) = known else {
+                let Some(session) = session(&sessions, &request.session_id) else {
                     return responder
                         .respond_with_error(Error::invalid_params().data("unknown session"));
                 };
+                session.cancelled.store(false, Ordering::Relaxed);
                 let turn = Turn {
                     connection: connection.clone(),
                     session_id: request.session_id.clone(),
-                    cwd,
-                    calls,
+                    session,
                 };
                 // The turn waits on permission answers, which arrive through this
                 // connection's dispatch loop: it must run outside the handler.
                 connection.spawn(async move {
-                    let steps = script(&prompt_text(&request.prompt), &turn.cwd);
-                    turn.run(steps).await?;
-                    responder.respond(PromptResponse::new(StopReason::EndTurn))
+                    let steps = script(&prompt_text(&request.prompt), &turn.session.cwd);
+                    let stop_reason = turn.run(steps).await?;
+                    responder.respond(PromptResponse::new(stop_reason))
                 })
             },
             agent_client_protocol::on_receive_request!(),
+        )
+        .on_receive_notification(
+            async move |cancel: CancelNotification, _connection| {
+                if let Some(session) = session(&on_cancel, &cancel.session_id) {
+                    session.cancelled.store(true, Ordering::Relaxed);
+                }
+                Ok(())
+            },
+            agent_client_protocol::on_receive_notification!(),
         )
         .connect_to(Stdio::new())
         .await

@@ -15,8 +15,8 @@ use std::time::Duration;
 use agent_client_protocol::schema::ProtocolVersion;
 use agent_client_protocol::v1::ConnectionTo;
 use agent_client_protocol::v1::schema::{
-    ContentBlock, InitializeRequest, NewSessionRequest, PermissionOptionKind, PromptRequest,
-    RequestPermissionOutcome, RequestPermissionRequest, RequestPermissionResponse,
+    CancelNotification, ContentBlock, InitializeRequest, NewSessionRequest, PermissionOptionKind,
+    PromptRequest, RequestPermissionOutcome, RequestPermissionRequest, RequestPermissionResponse,
     SelectedPermissionOutcome, SessionNotification, SessionUpdate, StopReason, TextContent,
 };
 use agent_client_protocol::{AcpAgent, AcpAgentConfig, Agent, Client, LineDirection};
@@ -71,7 +71,8 @@ fn workdir(name: &str, files: &[(&str, &str)]) -> PathBuf {
 }
 
 /// Runs one prompt against the agent in `cwd`; permission requests for a path containing
-/// `reject` are rejected, every other one is allowed once.
+/// `reject` are rejected, for one containing `cancel` the turn is cancelled, every other one
+/// is allowed once.
 fn run_session(cwd: &Path, prompt: &str) -> Received {
     let received = Arc::new(Mutex::new(Received::default()));
     let lines = Arc::clone(&received);
@@ -98,31 +99,41 @@ fn run_session(cwd: &Path, prompt: &str) -> Received {
             agent_client_protocol::on_receive_notification!(),
         )
         .on_receive_request(
-            async move |request: RequestPermissionRequest, responder, _connection| {
+            async move |request: RequestPermissionRequest,
+                        responder,
+                        connection: ConnectionTo<Agent>| {
                 let path = request.tool_call.meta.as_ref().and_then(|meta| {
                     meta[TOOL_META_KEY]["input"]["path"]
                         .as_str()
                         .map(str::to_owned)
                 });
-                let wanted = if path.is_some_and(|path| path.contains("reject")) {
-                    PermissionOptionKind::RejectOnce
+                let path = path.unwrap_or_default();
+                let outcome = if path.contains("cancel") {
+                    // The user stops the turn while the agent waits: ACP has the client
+                    // cancel the session and answer pending requests `cancelled`.
+                    connection
+                        .send_notification(CancelNotification::new(request.session_id.clone()))?;
+                    RequestPermissionOutcome::Cancelled
                 } else {
-                    PermissionOptionKind::AllowOnce
+                    let wanted = if path.contains("reject") {
+                        PermissionOptionKind::RejectOnce
+                    } else {
+                        PermissionOptionKind::AllowOnce
+                    };
+                    let option = request
+                        .options
+                        .iter()
+                        .find(|option| option.kind == wanted)
+                        .map(|option| option.option_id.clone())
+                        .expect("the agent offers allow and reject");
+                    RequestPermissionOutcome::Selected(SelectedPermissionOutcome::new(option))
                 };
-                let option = request
-                    .options
-                    .iter()
-                    .find(|option| option.kind == wanted)
-                    .map(|option| option.option_id.clone())
-                    .expect("the agent offers allow and reject");
                 on_permission
                     .lock()
                     .unwrap()
                     .messages
                     .push(Message::Permission(request));
-                responder.respond(RequestPermissionResponse::new(
-                    RequestPermissionOutcome::Selected(SelectedPermissionOutcome::new(option)),
-                ))
+                responder.respond(RequestPermissionResponse::new(outcome))
             },
             agent_client_protocol::on_receive_request!(),
         )
@@ -419,4 +430,23 @@ fn the_sdks_own_tool_call_types_are_stamped() {
     assert_eq!(call["kind"], "read");
     assert_eq!(call["_meta"][TOOL_META_KEY]["label"], "Read");
     assert_eq!(update.meta.unwrap()[TOOL_META_KEY]["name"], "read_file");
+}
+
+#[test]
+fn a_cancelled_turn_stops_and_the_waiting_edit_is_not_written() {
+    let cwd = workdir("cancel", &[("cancel.txt", "old\n")]);
+    let received = run_session(&cwd, "edit cancel.txt old => new\nls .\n");
+    assert_eq!(received.stop_reason, Some(StopReason::Cancelled));
+    assert_eq!(fs::read_to_string(cwd.join("cancel.txt")).unwrap(), "old\n");
+
+    // The edit that was waiting fails; the listing after it never starts.
+    let ledger = typed_ledger(&received);
+    assert_eq!(ledger.len(), 1);
+    let call = ledger.get("call_1").unwrap();
+    assert_eq!(
+        (call.name(), call.label()),
+        (Some("search_replace"), Some("Edit"))
+    );
+    assert_eq!(call.status(), Some("failed"));
+    let _ = fs::remove_dir_all(&cwd);
 }
