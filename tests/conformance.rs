@@ -268,9 +268,14 @@ fn both_schemas_reject_broken_envelopes() {
 #[test]
 fn in_repo_reference_schema_is_the_shared_one() {
     let Ok(shared) = std::fs::read(SHARED_REFERENCE) else {
+        // CI always has ../shared beside the clone: there the comparison must run.
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{SHARED_REFERENCE} is absent under CI; the in-repo copy cannot be checked"
+        );
         println!(
             "note: {SHARED_REFERENCE} is absent; not comparing the in-repo copy \
-             (tests/data/reference/) with it"
+             (tests/data/reference/) with it (under CI this fails)"
         );
         return;
     };

@@ -8,7 +8,8 @@
 //! Compiler messages change between Rust releases, so the expectations are pinned to the
 //! toolchain in `tests/ui/TOOLCHAIN`. On another compiler the cases are not compared (a
 //! wall of diffs about spacing would hide nothing useful); the test says so and passes,
-//! unless `TOOLMETA_UI_STRICT=1` asks for the comparison anyway.
+//! unless `TOOLMETA_UI_STRICT=1` asks for the comparison anyway. Under CI (`CI` set) a
+//! skip is a failure.
 
 use std::process::Command;
 
@@ -28,6 +29,12 @@ fn ui() {
     let pinned = include_str!("ui/TOOLCHAIN").trim();
     let running = rustc_version();
     if running.as_deref() != Some(pinned) && std::env::var_os("TOOLMETA_UI_STRICT").is_none() {
+        // CI's compiler is the pinned one: a skip there would hide every compile-fail case.
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "the UI tests would be skipped under CI: rustc {} is not the pinned {pinned}",
+            running.as_deref().unwrap_or("(unknown)")
+        );
         eprintln!(
             "skipping the UI tests: their expected compiler output was recorded with rustc {pinned}, \
              and this is {}.\nRun them with rustc {pinned}, or re-record them for this compiler with \
