@@ -7,7 +7,8 @@
 //! - `stamp/derive`: `ToolIdentity::stamp` into an existing `_meta` map;
 //! - `stamp/hand_written`: the same two `Value`s, inserted into the map.
 //!
-//! Run: `cargo bench --bench envelope`.
+//! Run: `cargo bench -p toolmeta-benches --bench envelope`, and again with
+//! `--features preserve_order` (serde_json keeps key order, as in an ACP harness).
 #![forbid(unsafe_code)]
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};

@@ -4,7 +4,7 @@
 //! requests with diffs, completions with file contents, persisted lines, and Claude Code
 //! calls without envelopes.
 //!
-//! `cargo bench --bench ledger` — the ratio is parse-to-Value time / ledger time (≥ 1.0:
+//! `cargo bench -p toolmeta-benches --bench ledger` — the ratio is parse-to-Value time / ledger time (≥ 1.0:
 //! the ledger is at least as fast as parsing alone).
 
 use std::hint::black_box;
