@@ -1,0 +1,30 @@
+//! Loose decoding never fails on an object, and agrees with strict decoding wherever
+//! strict decoding succeeds.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use serde_json::Value;
+use toolmeta::ToolMeta;
+use toolmeta::client::LooseMeta;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(value) = serde_json::from_slice::<Value>(data) else {
+        return;
+    };
+    let loose = LooseMeta::from_value(&value);
+    assert_eq!(
+        loose.is_some(),
+        value.is_object(),
+        "every object is an envelope, loosely"
+    );
+    let (Some(loose), Ok(strict)) = (loose, serde_json::from_value::<ToolMeta>(value.clone()))
+    else {
+        return;
+    };
+    assert_eq!(loose.name.as_deref(), Some(strict.name.as_str()));
+    assert_eq!(loose.kind, Some(strict.kind));
+    assert_eq!(loose.namespace.as_deref(), Some(strict.namespace.as_str()));
+    assert_eq!(loose.label.as_deref(), Some(&*strict.label));
+    assert_eq!(loose.read_only_or_default(), Some(strict.read_only));
+    assert_eq!(loose.input_map().map(Value::Object), strict.input);
+});
