@@ -1,2 +1,7 @@
-//! Shared fixtures for the workspace's tests, examples and benchmarks (not published).
+//! Shared fixtures for the workspace's tests and examples (not published).
 #![forbid(unsafe_code)]
+
+/// Every Rust block of the README, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
