@@ -122,6 +122,21 @@ pub const NAMESPACES: &[Namespace] = &[
         variant: "GeminiCli",
         aliases: &["GeminiCli"],
     },
+    Namespace {
+        wire: "zed",
+        variant: "Zed",
+        aliases: &["Zed"],
+    },
+    Namespace {
+        wire: "goose",
+        variant: "Goose",
+        aliases: &["Goose"],
+    },
+    Namespace {
+        wire: "amazon_q",
+        variant: "AmazonQ",
+        aliases: &["AmazonQ"],
+    },
 ];
 
 /// What values a canonical key carries.
