@@ -47,6 +47,15 @@ impl Projected<'_> {
     pub fn is_extra(&self) -> bool {
         self.key_type.is_none()
     }
+
+    /// Whether every value of the tool writes this key: a required field projected as is.
+    /// (An `Option`, a `with` that may return `None`, and an `offset`, whose negative values
+    /// are dropped, can each be absent.)
+    pub fn always_present(&self) -> bool {
+        self.field.option_inner.is_none()
+            && self.field.attrs.with.is_none()
+            && self.key != contract::OFFSET_KEY
+    }
 }
 
 /// Checks a tool struct.

@@ -169,10 +169,21 @@ fn projection_bounds(generics: &Generics, projected: &[Projected]) -> Vec<WhereP
         .collect()
 }
 
+/// What the derived `has_input` says.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum HasInput {
+    /// Some key is written by every value: the trait's default (`true`), not overridden.
+    Always,
+    /// A `no_input` tool: `false`.
+    Never,
+    /// Every key may be absent: whether the projection writes any, so that an empty
+    /// projection omits `input` instead of writing `{}`.
+    Counted,
+}
+
 /// The parts of the struct impls that differ between a checked tool and the fallback.
 struct StructParts {
-    /// Only `no_input` tools override `has_input` (the trait's default is `true`).
-    no_input: bool,
+    has_input: HasInput,
     /// The body of `project`.
     project: Source,
     /// The `Identity` expression.
@@ -223,7 +234,13 @@ fn tool_impls(out: &mut Source, container: &Container, tool: &Tool) {
         container,
         &generics,
         StructParts {
-            no_input: !tool.has_input,
+            has_input: if !tool.has_input {
+                HasInput::Never
+            } else if tool.projected.iter().any(Projected::always_present) {
+                HasInput::Always
+            } else {
+                HasInput::Counted
+            },
             project,
             identity: identity_text,
             input_fields,
@@ -251,7 +268,7 @@ fn fallback_struct(out: &mut Source, container: &Container, tool: &Tool) {
         container,
         container.generics,
         StructParts {
-            no_input: false,
+            has_input: HasInput::Always,
             project: {
                 let mut project = Source::default();
                 project.tokens(converters).text("_tm::Ok(())");
@@ -275,8 +292,14 @@ fn struct_impls(out: &mut Source, container: &Container, generics: &Generics, pa
     );
 
     let mut projection = Source::default();
-    if parts.no_input {
-        projection.text("fn has_input(&self) -> bool { false }");
+    match parts.has_input {
+        HasInput::Always => {}
+        HasInput::Never => {
+            projection.text("fn has_input(&self) -> bool { false }");
+        }
+        HasInput::Counted => {
+            projection.text("fn has_input(&self) -> bool { _tm::projects_any(self) }");
+        }
     }
     projection
         .text("fn project<__M: _tm::SerializeMap>(&self, __map: &mut __M) -> _tm::Result<(), __M::Error>")

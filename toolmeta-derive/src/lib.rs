@@ -96,6 +96,8 @@ use proc_macro::TokenStream;
 /// - A required key of the label's shape (such as `path` for `"Read"`) must come from a
 ///   non-`Option` field, and a closed shape admits no other canonical key. A tool that
 ///   projects nothing must say `no_input`: an empty `input` is never the intended contract.
+///   A projection that comes out empty at run time (every optional field `None`) omits
+///   `input` too: the envelope never carries `"input": {}`.
 /// - Raw wire keys honour `#[serde(rename = "...")]`, `#[serde(rename(deserialize = "..."))]`
 ///   and the struct's `#[serde(rename_all = "...")]`; all other serde attributes are
 ///   ignored.

@@ -106,6 +106,57 @@ impl<'a, M: SerializeMap> Projector<'a, M> {
     }
 }
 
+/// Whether `tool` projects at least one entry: the derived `has_input` of a tool whose every
+/// key may be absent at run time (all `Option`, a dropped negative `offset`, a `with` that
+/// returns `None`), so that an empty projection omits `input` rather than writing `{}`.
+///
+/// It runs the projection itself into a map that only counts keys, so it agrees with what
+/// `project` writes by construction; values are never serialized.
+pub fn projects_any<T: Projection + ?Sized>(tool: &T) -> bool {
+    let mut counter = KeyCounter(0);
+    // Counting never fails; a projection that failed anyway has nothing to show.
+    tool.project(&mut counter).is_ok() && counter.0 > 0
+}
+
+/// A map that counts the keys written into it.
+struct KeyCounter(usize);
+
+/// The error of [`KeyCounter`], which never fails (serde requires an error type).
+#[derive(Debug)]
+struct CounterError;
+
+impl std::fmt::Display for CounterError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("counting projected keys failed")
+    }
+}
+
+impl std::error::Error for CounterError {}
+
+impl serde::ser::Error for CounterError {
+    fn custom<T: std::fmt::Display>(_: T) -> Self {
+        CounterError
+    }
+}
+
+impl SerializeMap for KeyCounter {
+    type Ok = ();
+    type Error = CounterError;
+
+    fn serialize_key<K: Serialize + ?Sized>(&mut self, _: &K) -> Result<(), CounterError> {
+        self.0 += 1;
+        Ok(())
+    }
+
+    fn serialize_value<V: Serialize + ?Sized>(&mut self, _: &V) -> Result<(), CounterError> {
+        Ok(())
+    }
+
+    fn end(self) -> Result<(), CounterError> {
+        Ok(())
+    }
+}
+
 mod sealed {
     /// Only the types listed in `__private` fit a key.
     pub trait Sealed {}

@@ -28,7 +28,8 @@
 //! | anything but `null`, for an `extra` key | copied as given |
 //! | any value, for a field converted by `with` | skipped: a Rust function cannot run on raw JSON |
 //!
-//! An input that lacks a required key of its label's shape ([`LabelShape`](crate::LabelShape))
+//! An input in which no key is left (every optional field absent) is not emitted either —
+//! `input` is never `{}`, as on the typed path. An input that lacks a required key of its label's shape ([`LabelShape`](crate::LabelShape))
 //! is not emitted at all, and a `no_input` tool (no projected fields) has no input. To
 //! project through `with` conversions, register the tool with
 //! [`ToolEntry::deserialized`]: the raw arguments are deserialized into the tool type and

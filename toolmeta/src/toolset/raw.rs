@@ -34,7 +34,8 @@ pub(crate) fn project_raw(
     if shape.required.iter().any(|key| !input.contains_key(*key)) {
         return None;
     }
-    Some(Value::Object(input))
+    // An empty projection omits `input`, as the typed path does: never `{}`.
+    (!input.is_empty()).then_some(Value::Object(input))
 }
 
 /// The projected value of one field, or `None` when it is absent, `null`, of the wrong JSON
