@@ -33,8 +33,8 @@ struct GoTo {
     offset: i64,
 }
 
-fn nonempty(name: &String) -> Option<&str> {
-    (!name.is_empty()).then_some(name.as_str())
+fn nonempty(name: &str) -> Option<&str> {
+    (!name.is_empty()).then_some(name)
 }
 
 /// An open-shape tool whose one key goes through a `with` that may give `None`.

@@ -21,6 +21,8 @@ const CATEGORIES: &[&str] = &[
     "items",
     "enum",
     "toolset",
+    "payload",
+    "serde",
 ];
 
 #[test]

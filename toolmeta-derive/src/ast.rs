@@ -121,7 +121,7 @@ impl<'a> Field<'a> {
         let ident = field.ident.as_ref().expect("named fields have names");
         let name = ident.to_string().trim_start_matches("r#").to_owned();
         let attrs = attr::Field::from_attrs(cx, &field.attrs);
-        let wire = match (&attrs.serde_rename, container.rename_all) {
+        let wire = match (&attrs.serde.rename, container.serde.rename_all) {
             (Some(rename), _) => rename.clone(),
             (None, Some(rule)) => rule.apply_to_field(&name),
             (None, None) => name.clone(),

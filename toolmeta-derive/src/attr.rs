@@ -75,8 +75,8 @@ pub struct Container {
     pub crate_path: Option<syn::Path>,
     /// The first `#[tool(...)]` attribute, for errors about missing keys.
     pub attr_tokens: Option<TokenStream>,
-    /// `#[serde(rename_all = "...")]` (or `rename_all(deserialize = "...")`).
-    pub rename_all: Option<RenameRule>,
+    /// What the container's `#[serde(...)]` changes about the raw JSON.
+    pub serde: SerdeContainer,
     /// Keys that were probably meant but misspelled or malformed (already reported).
     pub misspelled: Vec<String>,
     /// Whether a `#[tool(...)]` could not be parsed to its end (already reported).
@@ -99,8 +99,39 @@ pub struct Field {
     pub with: Option<(syn::Path, LitStr)>,
     pub payload: Flag,
     pub skip: Flag,
-    /// `#[serde(rename = "...")]` or `rename(deserialize = "...")`.
-    pub serde_rename: Option<String>,
+    pub zero_based: Flag,
+    pub not_payload: Flag,
+    /// What the field's `#[serde(...)]` changes about the raw JSON.
+    pub serde: SerdeField,
+}
+
+/// The container's serde attributes that change what the raw JSON looks like.
+#[derive(Default)]
+pub struct SerdeContainer {
+    /// `rename_all = "..."` (or `rename_all(deserialize = "...")`).
+    pub rename_all: Option<RenameRule>,
+    /// `default`: every field may be absent.
+    pub default: bool,
+    /// `tag = "..."`: an internally tagged enum's tag key.
+    pub tag: Option<String>,
+}
+
+/// A field's serde attributes that change what the raw JSON looks like.
+#[derive(Default)]
+pub struct SerdeField {
+    /// `rename = "..."` or `rename(deserialize = "...")`.
+    pub rename: Option<String>,
+    /// Every `alias = "..."`: further keys serde reads the field from.
+    pub aliases: Vec<String>,
+    /// `default` or `default = "..."`: the field may be absent from the raw JSON.
+    pub default: bool,
+    /// `flatten`, by its tokens: the field's keys are spread over the raw arguments.
+    pub flatten: Option<TokenStream>,
+    /// `deserialize_with = ".."` or `with = ".."`, by its tokens: the raw value needs the
+    /// user's conversion.
+    pub deserialize_with: Option<TokenStream>,
+    /// `skip` or `skip_deserializing`, by its tokens: never read from the raw JSON.
+    pub skip: Option<TokenStream>,
 }
 
 /// `#[tool(...)]` on an enum variant.
@@ -118,7 +149,7 @@ impl Container {
                 .iter()
                 .find(|attr| attr.path() == TOOL)
                 .map(|attr| attr.to_token_stream()),
-            rename_all: serde_rename_all(attrs),
+            serde: SerdeContainer::from_attrs(attrs),
             misspelled: parsed.misspelled,
             broken: parsed.broken,
             ..Container::default()
@@ -198,7 +229,7 @@ impl Field {
                         Ok(parsed) => field.with = Some((parsed, path)),
                         Err(_) => cx.error_spanned_by(
                             &path,
-                            format!("`with` expects the path of a function `fn(&FieldType) -> Option<T>`, such as \"display_path\" or \"crate::convert::display_path\"; `{}` is not a path", path.value()),
+                            format!("`with` expects the path of a function `fn(&FieldType) -> T` (or `-> Option<T>` for an optional key), such as \"display_path\" or \"crate::convert::display_path\"; `{}` is not a path", path.value()),
                         ),
                     }
                 }
@@ -206,9 +237,13 @@ impl Field {
                 field.payload = flag_value(cx, &entry);
             } else if key == SKIP {
                 field.skip = flag_value(cx, &entry);
+            } else if key == ZERO_BASED {
+                field.zero_based = flag_value(cx, &entry);
+            } else if key == NOT_PAYLOAD {
+                field.not_payload = flag_value(cx, &entry);
             }
         }
-        field.serde_rename = serde_rename(attrs);
+        field.serde = SerdeField::from_attrs(attrs);
         field
     }
 }
@@ -434,45 +469,85 @@ fn flag_value(cx: &Ctxt, entry: &Entry) -> Flag {
     }
 }
 
-/// The name serde reads a field from: `rename = "x"` or `rename(deserialize = "x")`.
-fn serde_rename(attrs: &[Attribute]) -> Option<String> {
-    serde_name_value(attrs, RENAME)
-}
-
-/// The container's `rename_all` rule, for deserialization.
-fn serde_rename_all(attrs: &[Attribute]) -> Option<RenameRule> {
-    serde_name_value(attrs, RENAME_ALL).and_then(|rule| RenameRule::from_name(&rule))
-}
-
-/// The deserialize-side value of `#[serde(key = "..")]` / `#[serde(key(deserialize = ".."))]`.
-/// Everything else in `#[serde(...)]` is serde's business and skipped without complaint;
-/// malformed serde attributes are left for serde to report.
-fn serde_name_value(attrs: &[Attribute], wanted: Symbol) -> Option<String> {
-    let mut found = None;
-    for attr in attrs.iter().filter(|attr| attr.path() == SERDE) {
-        let _ = attr.parse_nested_meta(|meta| {
-            if meta.path == wanted {
-                if meta.input.peek(Token![=]) {
-                    let value: LitStr = meta.value()?.parse()?;
-                    found = Some(value.value());
-                } else if meta.input.peek(syn::token::Paren) {
-                    meta.parse_nested_meta(|inner| {
-                        if inner.path == DESERIALIZE {
-                            let value: LitStr = inner.value()?.parse()?;
-                            found = Some(value.value());
-                        } else {
-                            skip_value(inner.input)?;
-                        }
-                        Ok(())
-                    })?;
+impl SerdeContainer {
+    fn from_attrs(attrs: &[Attribute]) -> SerdeContainer {
+        let mut serde = SerdeContainer::default();
+        for_each_serde_key(attrs, |meta| {
+            if meta.path == RENAME_ALL {
+                if let Some(rule) = deserialize_name(&meta)? {
+                    serde.rename_all = RenameRule::from_name(&rule);
                 }
+            } else if meta.path == DEFAULT {
+                skip_value(meta.input)?;
+                serde.default = true;
+            } else if meta.path == TAG {
+                serde.tag = Some(meta.value()?.parse::<LitStr>()?.value());
             } else {
                 skip_value(meta.input)?;
             }
             Ok(())
         });
+        serde
     }
-    found
+}
+
+impl SerdeField {
+    fn from_attrs(attrs: &[Attribute]) -> SerdeField {
+        let mut serde = SerdeField::default();
+        for_each_serde_key(attrs, |meta| {
+            let tokens = meta.path.to_token_stream();
+            if meta.path == RENAME {
+                if let Some(rename) = deserialize_name(&meta)? {
+                    serde.rename = Some(rename);
+                }
+            } else if meta.path == ALIAS {
+                serde.aliases.push(meta.value()?.parse::<LitStr>()?.value());
+            } else if meta.path == DEFAULT {
+                skip_value(meta.input)?;
+                serde.default = true;
+            } else if meta.path == FLATTEN {
+                serde.flatten = Some(tokens);
+            } else if meta.path == DESERIALIZE_WITH || meta.path == SERDE_WITH {
+                skip_value(meta.input)?;
+                serde.deserialize_with = Some(tokens);
+            } else if meta.path == SERDE_SKIP || meta.path == SKIP_DESERIALIZING {
+                serde.skip = Some(tokens);
+            } else {
+                skip_value(meta.input)?;
+            }
+            Ok(())
+        });
+        serde
+    }
+}
+
+/// Calls `each` on every key of every `#[serde(...)]` in `attrs`. Malformed serde attributes
+/// are serde's to report: what cannot be parsed is skipped without complaint.
+fn for_each_serde_key(
+    attrs: &[Attribute],
+    mut each: impl FnMut(syn::meta::ParseNestedMeta) -> syn::Result<()>,
+) {
+    for attr in attrs.iter().filter(|attr| attr.path() == SERDE) {
+        let _ = attr.parse_nested_meta(&mut each);
+    }
+}
+
+/// The deserialize-side value of `key = ".."` / `key(deserialize = "..")`.
+fn deserialize_name(meta: &syn::meta::ParseNestedMeta) -> syn::Result<Option<String>> {
+    let mut found = None;
+    if meta.input.peek(Token![=]) {
+        found = Some(meta.value()?.parse::<LitStr>()?.value());
+    } else if meta.input.peek(syn::token::Paren) {
+        meta.parse_nested_meta(|inner| {
+            if inner.path == DESERIALIZE {
+                found = Some(inner.value()?.parse::<LitStr>()?.value());
+            } else {
+                skip_value(inner.input)?;
+            }
+            Ok(())
+        })?;
+    }
+    Ok(found)
 }
 
 /// Skips whatever follows a key up to the next top-level comma.

@@ -12,7 +12,7 @@ use syn::{DeriveInput, Generics, Type, WherePredicate, parse_quote};
 
 use crate::ast::{Container, Data, Field, Variant};
 use crate::check::{self, Projected, Tool};
-use crate::contract::OFFSET_KEY;
+use crate::contract::{KeyType, OFFSET_KEY};
 use crate::ctxt::Ctxt;
 use crate::source::Source;
 
@@ -104,11 +104,31 @@ fn key_trait(projected: &Projected) -> (Ident, &'static str) {
             "pattern" => ("ProjectPattern", "text"),
             "url" => ("ProjectUrl", "text"),
             "query" => ("ProjectQuery", "text"),
+            OFFSET_KEY if projected.field.attrs.zero_based.is_some() => {
+                ("ProjectOffset", "offset_from_zero")
+            }
             OFFSET_KEY => ("ProjectOffset", "offset"),
             _ => ("ProjectLimit", "integer"),
         },
     };
     (Ident::new(name, Span::call_site()), method)
+}
+
+/// The trait that checks and converts what a `with` function returns: the value itself for
+/// a key the label's shape requires, an `Option` otherwise.
+fn with_trait(projected: &Projected) -> Ident {
+    let class = match projected.key_type {
+        None => "Extra",
+        Some(KeyType::Path) => "Path",
+        Some(KeyType::Text) => "Text",
+        Some(KeyType::Integer) => "Integer",
+    };
+    let shape = if projected.required {
+        "Value"
+    } else {
+        "Option"
+    };
+    Ident::new(&format!("With{class}{shape}"), Span::call_site())
 }
 
 /// The type whose fitness for the key is checked: `T` of an `Option<T>`, else the field type.
@@ -134,7 +154,8 @@ fn project_field(index: usize, projected: &Projected, prelude: &mut Source, chai
         let mut field_at_lit = member.clone();
         field_at_lit.set_span(lit.span());
         prelude.tokens(quote_spanned! {lit.span()=> let #with = #path(&self.#field_at_lit);});
-        quote_spanned!(lit.span()=> <_ as _tm::#trait_ident>::optional(&#with))
+        let with_trait = with_trait(projected);
+        quote_spanned!(lit.span()=> <_ as _tm::#with_trait>::project(&#with))
     } else {
         let ty = checked_type(field);
         let convert = match field.option_inner {
@@ -144,7 +165,7 @@ fn project_field(index: usize, projected: &Projected, prelude: &mut Source, chai
         quote!(#convert(&self.#member))
     };
     let mut arguments = Source::default();
-    if method != "offset" {
+    if !method.starts_with("offset") {
         arguments.text(&format!("{:?}, ", projected.key));
     }
     arguments.tokens(value);
@@ -219,14 +240,20 @@ fn tool_impls(out: &mut Source, container: &Container, tool: &Tool) {
     }
     let mut input_fields = String::new();
     for projected in &tool.projected {
+        let field = projected.field;
+        let optional = field.option_inner.is_some()
+            || field.attrs.serde.default
+            || container.attrs.serde.default;
         let _ = write!(
             input_fields,
-            "_tm::InputField {{ key: {:?}, wire: {:?}, extra: {}, optional: {}, converted: {} }},",
+            "_tm::InputField {{ key: {:?}, wire: {:?}, aliases: &{:?}, extra: {}, optional: {}, converted: {}, zero_based: {} }},",
             projected.key,
-            projected.field.wire,
+            field.wire,
+            field.attrs.serde.aliases,
             projected.is_extra(),
-            projected.field.option_inner.is_some(),
-            projected.field.attrs.with.is_some(),
+            optional,
+            projected.converted(),
+            field.attrs.zero_based.is_some(),
         );
     }
     struct_impls(

@@ -29,6 +29,7 @@ pub use crate::{
     Identity, InputField, Namespace, Projection, ToolDispatch, ToolIdentity, ToolKind,
 };
 
+use crate::convert::one_based_offset;
 use crate::normalize_offset;
 
 /// Writes the entries of a derived `project`, keeping the first error and skipping the rest.
@@ -90,6 +91,16 @@ impl<'a, M: SerializeMap> Projector<'a, M> {
         self.write(
             crate::keys::OFFSET,
             value.and_then(normalize_offset).as_ref(),
+        )
+    }
+
+    /// Writes `offset` from a source that counts from 0 (`#[tool(zero_based)]`): shifted by
+    /// one (see [`one_based_offset`]).
+    #[inline]
+    pub fn offset_from_zero(self, value: Option<i128>) -> Self {
+        self.write(
+            crate::keys::OFFSET,
+            value.and_then(one_based_offset).as_ref(),
         )
     }
 
@@ -268,6 +279,86 @@ key_trait!(
     "`{Self}` cannot be projected under an extra key: extra values are strings, paths, integers or bools",
     "cannot be projected under an extra key",
     "an extra key accepts the string and path types of `path`, the primitive integers and bool (or an Option of one); convert other types with #[tool(with = \"...\")]"
+);
+
+/// The output of a `with` function (or a computed key): `$value` for a key the label's shape
+/// requires (the function returns the value itself), `$option` for an optional one (it
+/// returns an `Option`). Each checks the function's output type with a message that says
+/// what the function must look like, then converts it as the key's trait does.
+macro_rules! with_traits {
+    ($base:ident -> $ret:ty, $value:ident, $value_message:literal, $option:ident, $option_message:literal, $note:literal) => {
+        #[doc = concat!("The output of a `with` function for a required key of [`", stringify!($base), "`].")]
+        #[diagnostic::on_unimplemented(
+            message = $value_message,
+            label = "this function returns `{Self}`",
+            note = $note
+        )]
+        pub trait $value {
+            /// The value to project.
+            fn project(&self) -> Option<$ret>;
+        }
+
+        // Not recommended: the error names what the function returns, not the key's trait.
+        #[diagnostic::do_not_recommend]
+        impl<T: $base + ?Sized> $value for T {
+            #[inline]
+            fn project(&self) -> Option<$ret> {
+                Some(self.value())
+            }
+        }
+
+        #[doc = concat!("The output of a `with` function for an optional key of [`", stringify!($base), "`].")]
+        #[diagnostic::on_unimplemented(
+            message = $option_message,
+            label = "this function returns `{Self}`",
+            note = $note
+        )]
+        pub trait $option {
+            /// The value to project, if any.
+            fn project(&self) -> Option<$ret>;
+        }
+
+        #[diagnostic::do_not_recommend]
+        impl<T: $base> $option for Option<T> {
+            #[inline]
+            fn project(&self) -> Option<$ret> {
+                self.as_ref().map(|value| value.value())
+            }
+        }
+    };
+}
+
+with_traits!(
+    ProjectPath -> Cow<'_, str>,
+    WithPathValue,
+    "a `with` function for a path key the tool always carries (`path`, `directory` or `cwd`) returns the value itself: `fn(&FieldType) -> String` (or another string or path type), not `{Self}`",
+    WithPathOption,
+    "a `with` function for an optional path key returns an `Option`: `fn(&FieldType) -> Option<String>` (or an Option of another string or path type), not `{Self}`; `None` omits the key",
+    "a key the label's shape requires is in every envelope of the tool, so its `with` function returns the value; for an optional key it returns an `Option`"
+);
+with_traits!(
+    ProjectCommand -> &str,
+    WithTextValue,
+    "a `with` function for a text key the tool always carries (such as `command` or `pattern`) returns the value itself: `fn(&FieldType) -> String` (or another string type), not `{Self}`",
+    WithTextOption,
+    "a `with` function for an optional text key returns an `Option`: `fn(&FieldType) -> Option<String>` (or an Option of another string type), not `{Self}`; `None` omits the key",
+    "a key the label's shape requires is in every envelope of the tool, so its `with` function returns the value; for an optional key it returns an `Option`"
+);
+with_traits!(
+    ProjectLimit -> i128,
+    WithIntegerValue,
+    "a `with` function for an integer key the tool always carries returns the value itself: `fn(&FieldType) -> u64` (or another primitive integer), not `{Self}`",
+    WithIntegerOption,
+    "a `with` function for `offset` or `limit` returns an `Option`: `fn(&FieldType) -> Option<u64>` (or an Option of another primitive integer), not `{Self}`; `None` omits the key",
+    "`offset` and `limit` are optional in every label shape, so their `with` function (or computed key) returns an `Option`"
+);
+with_traits!(
+    ProjectExtra -> Extra<'_>,
+    WithExtraValue,
+    "a `with` function for an extra key returns an `Option`: `fn(&FieldType) -> Option<String>` (or an Option of an integer or bool), not `{Self}`",
+    WithExtraOption,
+    "a `with` function for an extra key returns an `Option`: `fn(&FieldType) -> Option<String>` (or an Option of another string, path or integer type, or bool), not `{Self}`; `None` omits the key",
+    "extra keys are never required, so their `with` function returns an `Option`"
 );
 
 /// Implements `$trait` for the string types, and `&T` of each.

@@ -81,6 +81,7 @@ pub mod acp;
 pub mod catalog;
 #[cfg(feature = "client")]
 pub mod client;
+pub mod convert;
 mod decode;
 mod envelope;
 mod identity;

@@ -29,9 +29,7 @@ type TypedProjection = fn(&Value) -> Option<Option<Value>>;
 /// use toolmeta::{Identity, InputField, Namespace, ToolEntry, ToolKind};
 ///
 /// // A tool known only at run time (say, from an MCP server), described by hand.
-/// const FIELDS: &[InputField] = &[InputField {
-///     key: keys::PATH, wire: "filePath", extra: false, optional: false, converted: false,
-/// }];
+/// const FIELDS: &[InputField] = &[InputField::new(keys::PATH, "filePath")];
 /// const READ: ToolEntry = ToolEntry::new(
 ///     Identity::new("read", ToolKind::Read, Namespace::OpenCode),
 ///     FIELDS,
@@ -89,14 +87,10 @@ impl ToolEntry {
     /// use serde_json::json;
     /// use toolmeta::{ToolEntry, ToolIdentity};
     ///
-    /// fn command_line(argv: &Vec<String>) -> Option<String> {
-    ///     (!argv.is_empty()).then(|| argv.join(" "))
-    /// }
-    ///
     /// #[derive(Deserialize, ToolIdentity)]
     /// #[tool(name = "shell", namespace = "codex", kind = "execute")]
     /// struct Shell {
-    ///     #[tool(project, with = "command_line")]
+    ///     #[tool(project, with = "toolmeta::convert::command_line")]
     ///     command: Vec<String>,
     /// }
     ///

@@ -19,14 +19,19 @@
 //!
 //! | raw value of a projected field | what the input gets |
 //! |---|---|
-//! | absent or `null`, optional field | key omitted |
+//! | absent or `null`, optional field (an `Option`, or `#[serde(default)]`) | key omitted |
 //! | absent or `null`, required field | **no input** (the arguments would not have parsed) |
 //! | string, for `path` `directory` `cwd` `command` `description` `pattern` `url` `query` | the string, as given |
 //! | integer, for `limit` | the integer, as given |
 //! | integer, for `offset` | [`normalize_offset`](crate::normalize_offset): negative dropped, `0` → `1` |
+//! | integer, for a `zero_based` `offset` | [`one_based_offset`](crate::convert::one_based_offset): negative dropped, one added |
 //! | any other JSON type (`"40"`, `40.5`, `[..]`) | like an absent value (optional: dropped; required: no input) |
 //! | anything but `null`, for an `extra` key | copied as given |
 //! | any value, for a field converted by `with` | skipped: a Rust function cannot run on raw JSON |
+//! | any value, for a `#[serde(deserialize_with)]`/`#[serde(with)]` or flattened field, or a key computed from the whole tool | skipped, likewise |
+//!
+//! A field is read from its wire key (after `rename`/`rename_all`) or, failing that, from
+//! each of its `#[serde(alias)]`es in turn.
 //!
 //! An input in which no key is left (every optional field absent) is not emitted either —
 //! `input` is never `{}`, as on the typed path. An input that lacks a required key of its label's shape ([`LabelShape`](crate::LabelShape))
