@@ -46,6 +46,8 @@ struct Entry {
     /// `key` as a string, made once: comparing an `Ident` with a string formats it.
     name: String,
     value: Option<Lit>,
+    /// The `inner = "..."` pairs of `key(...)` (only `compute` takes that form).
+    nested: Vec<(Ident, LitStr)>,
 }
 
 impl Entry {
@@ -73,6 +75,8 @@ pub struct Container {
     pub no_input: Flag,
     pub project: Flag,
     pub crate_path: Option<syn::Path>,
+    /// `compute(key = "path::to::function", ...)`: keys computed from the whole tool.
+    pub compute: Vec<Compute>,
     /// The first `#[tool(...)]` attribute, for errors about missing keys.
     pub attr_tokens: Option<TokenStream>,
     /// What the container's `#[serde(...)]` changes about the raw JSON.
@@ -81,6 +85,14 @@ pub struct Container {
     pub misspelled: Vec<String>,
     /// Whether a `#[tool(...)]` could not be parsed to its end (already reported).
     pub broken: bool,
+}
+
+/// One `key = "path::to::function"` of `compute(...)`.
+pub struct Compute {
+    pub key: Ident,
+    pub function: syn::Path,
+    /// The function's string, where errors about it point.
+    pub lit: LitStr,
 }
 
 /// `project` or `project = "key"` on a field.
@@ -114,6 +126,8 @@ pub struct SerdeContainer {
     pub default: bool,
     /// `tag = "..."`: an internally tagged enum's tag key.
     pub tag: Option<String>,
+    /// `rename_all_fields = "..."`: an enum's rule for the fields of every variant.
+    pub rename_all_fields: Option<RenameRule>,
 }
 
 /// A field's serde attributes that change what the raw JSON looks like.
@@ -180,6 +194,22 @@ impl Container {
                         None
                     }
                 };
+            } else if key == COMPUTE {
+                if entry.nested.is_empty() {
+                    cx.error_spanned_by(
+                        &entry.key,
+                        "`compute` names the keys computed from the whole tool and their functions: `compute(limit = \"path::to::function\")`, the function `fn(&Self) -> Option<u64>`",
+                    );
+                }
+                for (key, lit) in entry.nested {
+                    match lit.parse::<syn::Path>() {
+                        Ok(function) => container.compute.push(Compute { key, function, lit }),
+                        Err(_) => cx.error_spanned_by(
+                            &lit,
+                            format!("`compute` expects the path of a function `fn(&Self) -> ...`, such as \"line_count\" or \"crate::convert::line_count\"; `{}` is not a path", lit.value()),
+                        ),
+                    }
+                }
             } else if key == NO_INPUT {
                 container.no_input = flag_value(cx, &entry);
             } else if key == PROJECT {
@@ -326,6 +356,20 @@ fn parse_tool_attrs(cx: &Ctxt, attrs: &[Attribute], scope: Scope) -> Parsed {
                         return Ok(());
                     }
                 }
+            } else if meta.input.peek(syn::token::Paren) && key == COMPUTE && scope == Scope::Struct {
+                let mut nested = Vec::new();
+                meta.parse_nested_meta(|inner| {
+                    let Some(inner_key) = inner.path.get_ident().cloned() else {
+                        return Err(inner.error("expected a canonical key, as in `compute(limit = \"path::to::function\")`"));
+                    };
+                    let function: LitStr = inner.value()?.parse().map_err(|error| {
+                        syn::Error::new(error.span(), format!("`compute({inner_key} = ...)` expects the path of a function as a string: `compute({inner_key} = \"path::to::function\")`"))
+                    })?;
+                    nested.push((inner_key, function));
+                    Ok(())
+                })?;
+                parsed.entries.push(Entry { name: key.to_string(), key, value: None, nested });
+                return Ok(());
             } else if meta.input.peek(syn::token::Paren) {
                 let content;
                 syn::parenthesized!(content in meta.input);
@@ -341,7 +385,7 @@ fn parse_tool_attrs(cx: &Ctxt, attrs: &[Attribute], scope: Scope) -> Parsed {
             };
             let name = key.to_string();
             if scope.keys().iter().any(|known| name == known.0) {
-                parsed.entries.push(Entry { key, name, value });
+                parsed.entries.push(Entry { key, name, value, nested: Vec::new() });
             } else {
                 let (message, near) = unknown_key_message(&name, scope);
                 cx.error_spanned_by(&key, message);
@@ -377,6 +421,7 @@ fn literal_example(key: &str) -> &'static str {
         "project" => "`project = \"path\"`",
         "extra" => "`extra = \"encoding\"`",
         "with" => "`with = \"path::to::function\"`",
+        "compute" => "`compute(limit = \"path::to::function\")`",
         _ => "a string: `key = \"...\"`",
     }
 }
@@ -470,7 +515,7 @@ fn flag_value(cx: &Ctxt, entry: &Entry) -> Flag {
 }
 
 impl SerdeContainer {
-    fn from_attrs(attrs: &[Attribute]) -> SerdeContainer {
+    pub fn from_attrs(attrs: &[Attribute]) -> SerdeContainer {
         let mut serde = SerdeContainer::default();
         for_each_serde_key(attrs, |meta| {
             if meta.path == RENAME_ALL {
@@ -480,6 +525,10 @@ impl SerdeContainer {
             } else if meta.path == DEFAULT {
                 skip_value(meta.input)?;
                 serde.default = true;
+            } else if meta.path == RENAME_ALL_FIELDS {
+                if let Some(rule) = deserialize_name(&meta)? {
+                    serde.rename_all_fields = RenameRule::from_name(&rule);
+                }
             } else if meta.path == TAG {
                 serde.tag = Some(meta.value()?.parse::<LitStr>()?.value());
             } else {
@@ -492,7 +541,7 @@ impl SerdeContainer {
 }
 
 impl SerdeField {
-    fn from_attrs(attrs: &[Attribute]) -> SerdeField {
+    pub fn from_attrs(attrs: &[Attribute]) -> SerdeField {
         let mut serde = SerdeField::default();
         for_each_serde_key(attrs, |meta| {
             let tokens = meta.path.to_token_stream();

@@ -8,7 +8,7 @@ use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::LitStr;
 
-use crate::ast::{Container, Field, Variant};
+use crate::ast::{Container, Data, Field, Tagged, Variant};
 use crate::contract::{self, KeyType};
 use crate::ctxt::Ctxt;
 use crate::suggest;
@@ -93,7 +93,7 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
     let identity = identity(cx, container);
     let attrs = &container.attrs;
     let mut projected = Vec::new();
-    let mut by_key: HashMap<String, &str> = HashMap::new();
+    let mut by_key: HashMap<String, String> = HashMap::new();
 
     if let (Some(project), Some(_)) = (attrs.project, attrs.no_input) {
         cx.error_at(
@@ -104,7 +104,11 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
     let project_all = attrs.project.is_some() && attrs.no_input.is_none();
 
     for field in fields {
-        let chosen = field_key(cx, field, project_all);
+        let chosen = if field.computed {
+            computed_key(cx, container, field)
+        } else {
+            field_key(cx, field, project_all)
+        };
         zero_based_rule(cx, field, chosen.as_ref());
         let Some(chosen) = chosen else {
             continue;
@@ -119,17 +123,22 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
             );
             continue;
         }
+        let source = if field.computed {
+            format!("`compute({} = ...)`", field.name)
+        } else {
+            format!("field `{}`", field.name)
+        };
         if let Some(first) = by_key.get(&chosen.key) {
             cx.error_spanned_by(
                 &chosen.key_tokens,
                 format!(
-                    "`{}` is projected twice, by field `{first}` and by field `{}`: each key comes from one field",
-                    chosen.key, field.name
+                    "`{}` is projected twice, by {first} and by {source}: each key comes from one field or function",
+                    chosen.key
                 ),
             );
             continue;
         }
-        by_key.insert(chosen.key.clone(), &field.name);
+        by_key.insert(chosen.key.clone(), source);
         projected.push(chosen);
     }
 
@@ -164,6 +173,40 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
         has_input: attrs.no_input.is_none(),
         projected,
     }
+}
+
+/// The key of `compute(key = "function")`: canonical, since a computed value stands for
+/// what the contract calls it (a harness-specific value has a field to project).
+fn computed_key<'a>(
+    cx: &Ctxt,
+    container: &Container,
+    field: &'a Field<'a>,
+) -> Option<Projected<'a>> {
+    let compute = container
+        .attrs
+        .compute
+        .iter()
+        .find(|compute| compute.key == field.name.as_str())?;
+    let key = field.name.clone();
+    if let Some(key_type) = contract::key_type(&key) {
+        return Some(Projected::new(
+            field,
+            key,
+            Some(key_type),
+            compute.key.to_token_stream(),
+        ));
+    }
+    let message = match suggest::closest(&key, contract::KEYS.iter().map(|(key, _)| *key)) {
+        Some(near) => format!(
+            "`compute` computes a canonical key, and `{key}` is not one; did you mean `{near}`?"
+        ),
+        None => format!(
+            "`compute` computes a canonical key, and `{key}` is not one: expected {}; a harness-specific value is projected from its field with `extra = \"...\"`",
+            canonical_keys()
+        ),
+    };
+    cx.error_spanned_by(&compute.key, message);
+    None
 }
 
 /// `zero_based` says a source `offset` counts from 0: on any other key, or on a field that
@@ -639,6 +682,24 @@ fn check_shape(
             Some(_) => {}
         }
     }
+}
+
+/// Checks a tagged tool: every variant as a tool struct, and at least one variant.
+pub fn tagged<'a>(cx: &Ctxt, container: &Container, tagged: &'a Tagged<'a>) -> Vec<Tool<'a>> {
+    if tagged.variants.is_empty() {
+        cx.error_spanned_by(
+            container.ident,
+            "a tagged tool needs variants: one struct variant per kind, each with its own #[tool(...)]",
+        );
+    }
+    tagged
+        .variants
+        .iter()
+        .map(|variant| match &variant.tool.data {
+            Data::Struct(fields) => tool(cx, &variant.tool, fields),
+            _ => unreachable!("the variants of a tagged tool are parsed as structs"),
+        })
+        .collect()
 }
 
 /// Checks an enum of tools: newtype variants, at most one dynamic catch-all.

@@ -67,6 +67,7 @@ use proc_macro::TokenStream;
 /// | `no_input` | `no_input` | no stable cross-harness shape: the envelope never carries `input` |
 /// | `project` | `project` | project every field under its own name; others say `skip` or `payload` |
 /// | `crate` | `crate = "my_harness::toolmeta"` | where the runtime crate is, when re-exported |
+/// | `compute` | `compute(limit = "line_count")` | a canonical key computed from the whole tool: `fn(&Self) -> T` for a key the label's shape requires, `fn(&Self) -> Option<T>` otherwise (raw projection skips it) |
 ///
 /// # Field keys
 ///
@@ -117,6 +118,12 @@ use proc_macro::TokenStream;
 ///   attributes do not change what the raw JSON looks like and are ignored.
 ///
 /// # Enums
+///
+/// An enum of newtype variants dispatches to each variant's tool (below). A serde
+/// internally tagged enum (`#[serde(tag = "command")]`) of struct variants is one tool whose
+/// kind depends on the tag: each variant carries its own `#[tool(...)]` and fields, and the
+/// derive also implements `toolmeta::TaggedTool`, so `ToolEntry::tagged` projects raw
+/// arguments by the variant their tag selects.
 ///
 /// ```
 /// use toolmeta::{ToolDispatch, ToolIdentity};

@@ -21,6 +21,7 @@ pub const LABEL: Symbol = Symbol("label");
 pub const READ_ONLY: Symbol = Symbol("read_only");
 pub const NO_INPUT: Symbol = Symbol("no_input");
 pub const CRATE: Symbol = Symbol("crate");
+pub const COMPUTE: Symbol = Symbol("compute");
 // Container and field key.
 pub const PROJECT: Symbol = Symbol("project");
 // Field keys.
@@ -45,10 +46,11 @@ pub const SERDE_WITH: Symbol = Symbol("with");
 pub const SERDE_SKIP: Symbol = Symbol("skip");
 pub const SKIP_DESERIALIZING: Symbol = Symbol("skip_deserializing");
 pub const TAG: Symbol = Symbol("tag");
+pub const RENAME_ALL_FIELDS: Symbol = Symbol("rename_all_fields");
 
 /// The keys of a struct's `#[tool(...)]`.
 pub const CONTAINER_KEYS: &[Symbol] = &[
-    NAME, NAMESPACE, KIND, LABEL, READ_ONLY, NO_INPUT, PROJECT, CRATE,
+    NAME, NAMESPACE, KIND, LABEL, READ_ONLY, NO_INPUT, PROJECT, CRATE, COMPUTE,
 ];
 /// The keys of a field's `#[tool(...)]`.
 pub const FIELD_KEYS: &[Symbol] = &[PROJECT, EXTRA, WITH, PAYLOAD, SKIP, ZERO_BASED, NOT_PAYLOAD];

@@ -26,7 +26,8 @@ pub use serde::ser::SerializeMap;
 // Everything the generated code names, under the one path it imports (`use ::toolmeta::__private
 // as _tm;`): short paths are fewer tokens to build, parse and resolve per derived type.
 pub use crate::{
-    Identity, InputField, Namespace, Projection, ToolDispatch, ToolIdentity, ToolKind,
+    Identity, InputField, Namespace, Projection, TaggedTool, TaggedVariant, ToolDispatch,
+    ToolIdentity, ToolKind,
 };
 
 use crate::convert::one_based_offset;
@@ -334,7 +335,7 @@ with_traits!(
     "a `with` function for a path key the tool always carries (`path`, `directory` or `cwd`) returns the value itself: `fn(&FieldType) -> String` (or another string or path type), not `{Self}`",
     WithPathOption,
     "a `with` function for an optional path key returns an `Option`: `fn(&FieldType) -> Option<String>` (or an Option of another string or path type), not `{Self}`; `None` omits the key",
-    "a key the label's shape requires is in every envelope of the tool, so its `with` function returns the value; for an optional key it returns an `Option`"
+    "a key the label's shape requires is in every envelope of the tool, so its `with` function returns the value; for an optional key it returns an `Option` (a function of `compute(...)` takes the whole tool: `fn(&Self) -> ...`)"
 );
 with_traits!(
     ProjectCommand -> &str,
@@ -342,7 +343,7 @@ with_traits!(
     "a `with` function for a text key the tool always carries (such as `command` or `pattern`) returns the value itself: `fn(&FieldType) -> String` (or another string type), not `{Self}`",
     WithTextOption,
     "a `with` function for an optional text key returns an `Option`: `fn(&FieldType) -> Option<String>` (or an Option of another string type), not `{Self}`; `None` omits the key",
-    "a key the label's shape requires is in every envelope of the tool, so its `with` function returns the value; for an optional key it returns an `Option`"
+    "a key the label's shape requires is in every envelope of the tool, so its `with` function returns the value; for an optional key it returns an `Option` (a function of `compute(...)` takes the whole tool: `fn(&Self) -> ...`)"
 );
 with_traits!(
     ProjectLimit -> i128,
@@ -350,7 +351,7 @@ with_traits!(
     "a `with` function for an integer key the tool always carries returns the value itself: `fn(&FieldType) -> u64` (or another primitive integer), not `{Self}`",
     WithIntegerOption,
     "a `with` function for `offset` or `limit` returns an `Option`: `fn(&FieldType) -> Option<u64>` (or an Option of another primitive integer), not `{Self}`; `None` omits the key",
-    "`offset` and `limit` are optional in every label shape, so their `with` function (or computed key) returns an `Option`"
+    "`offset` and `limit` are optional in every label shape, so their `with` function returns an `Option`; a function of `compute(...)` takes the whole tool: `fn(&Self) -> Option<u64>`"
 );
 with_traits!(
     ProjectExtra -> Extra<'_>,

@@ -70,7 +70,7 @@
 mod dynamic;
 mod entry;
 mod fixed;
-mod raw;
+pub(crate) mod raw;
 
 use serde_json::{Map, Value};
 
@@ -215,7 +215,11 @@ impl<'a> RegisteredTool<'a> {
     /// The envelope of a call with raw JSON arguments `raw_input`; identity only when they
     /// are `None` or give no input.
     pub fn tool_meta(&self, raw_input: Option<&Value>) -> ToolMeta {
-        let envelope = self.entry.identity().envelope().with_name(self.name);
+        let identity = match raw_input {
+            Some(raw) => self.entry.identity_for(raw),
+            None => *self.entry.identity(),
+        };
+        let envelope = identity.envelope().with_name(self.name);
         ToolMeta {
             input: raw_input.and_then(|raw| self.project(raw)),
             ..envelope.to_tool_meta()
