@@ -22,7 +22,9 @@ pub struct FsRead {
     pub summary: Option<String>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// One operation of `fs_read`, internally tagged by `mode`: each variant's struct is a
+/// tool of its own (below), so the enum dispatches to it, and raw arguments pick it by tag.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
 #[serde(tag = "mode")]
 pub enum FsReadOperation {
     Line(FsLine),
@@ -152,8 +154,23 @@ pub struct ExecuteCommand {
     pub summary: Option<String>,
 }
 
-// crates/chat-cli/src/cli/chat/tools/knowledge.rs: the `search` command of `knowledge`
-// (an internally tagged enum of newtype variants there), declared as its own tool.
+// crates/chat-cli/src/cli/chat/tools/knowledge.rs: `knowledge`, an internally tagged enum
+// of newtype variants, each command's struct a tool of its own. `show` carries no
+// arguments and has no struct: the dynamic catch-all (no identity).
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[serde(tag = "command", rename_all = "lowercase")]
+pub enum Knowledge {
+    Add(KnowledgeAdd),
+    Remove(KnowledgeRemove),
+    Clear(KnowledgeClear),
+    Search(KnowledgeSearch),
+    Update(KnowledgeUpdate),
+    #[tool(dynamic)]
+    Show,
+    Cancel(KnowledgeCancel),
+}
+
+// crates/chat-cli/src/cli/chat/tools/knowledge.rs: the `search` command of `knowledge`.
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
 #[tool(name = "knowledge", namespace = "amazon_q", kind = "memory_search")]
 pub struct KnowledgeSearch {
@@ -176,6 +193,73 @@ pub struct KnowledgeAdd {
     #[tool(extra = "name")]
     pub name: String,
     pub value: String,
+}
+
+// crates/chat-cli/src/cli/chat/tools/knowledge.rs: the `remove` command; at least one of
+// the three is given, the others default to "".
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    name = "knowledge",
+    namespace = "amazon_q",
+    kind = "other",
+    label = "Remove Knowledge"
+)]
+pub struct KnowledgeRemove {
+    #[serde(default)]
+    #[tool(extra = "name")]
+    pub name: String,
+    #[serde(default)]
+    #[tool(extra = "context_id")]
+    pub context_id: String,
+    #[serde(default)]
+    #[tool(project)]
+    pub path: String,
+}
+
+// crates/chat-cli/src/cli/chat/tools/knowledge.rs: the `clear` command.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    name = "knowledge",
+    namespace = "amazon_q",
+    kind = "other",
+    label = "Clear Knowledge"
+)]
+pub struct KnowledgeClear {
+    #[tool(extra = "confirm")]
+    pub confirm: bool,
+}
+
+// crates/chat-cli/src/cli/chat/tools/knowledge.rs: the `update` command.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    name = "knowledge",
+    namespace = "amazon_q",
+    kind = "other",
+    label = "Update Knowledge"
+)]
+pub struct KnowledgeUpdate {
+    #[serde(default)]
+    #[tool(project)]
+    pub path: String,
+    #[serde(default)]
+    #[tool(extra = "context_id")]
+    pub context_id: String,
+    #[serde(default)]
+    #[tool(extra = "name")]
+    pub name: String,
+}
+
+// crates/chat-cli/src/cli/chat/tools/knowledge.rs: the `cancel` command.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    name = "knowledge",
+    namespace = "amazon_q",
+    kind = "other",
+    label = "Cancel Knowledge Operation"
+)]
+pub struct KnowledgeCancel {
+    #[tool(extra = "operation_id")]
+    pub operation_id: String,
 }
 
 // crates/chat-cli/src/cli/chat/tools/use_aws.rs
@@ -365,30 +449,55 @@ pub fn tools() -> Vec<Tool> {
         None,
         None,
     ));
-    tagged_case::<FsWrite>(
+    // The operations as they arrive inside `operations`, tagged by `mode`.
+    tools.push(tagged_case::<FsReadOperation>(
+        read,
+        json!({"mode": "Line", "path": "src/main.rs", "start_line": 3, "end_line": 4}),
+        Some(json!({"path": "src/main.rs", "offset": 3, "limit": 2})),
+        Some(json!({"path": "src/main.rs", "offset": 3})),
+    ));
+    tools.push(tagged_case::<FsReadOperation>(
+        ("fs_read", ListDir, "List Files"),
+        json!({"mode": "Directory", "path": "crates"}),
+        Some(json!({"directory": "crates"})),
+        Some(json!({"directory": "crates"})),
+    ));
+    tools.push(tagged_case::<FsReadOperation>(
+        ("fs_read", Search, "Search"),
+        json!({"mode": "Search", "path": "src", "pattern": "unsafe"}),
+        Some(json!({"path": "src", "pattern": "unsafe"})),
+        Some(json!({"path": "src", "pattern": "unsafe"})),
+    ));
+    tools.push(tagged_case::<FsReadOperation>(
+        ("fs_read", Other, "Read Images"),
+        json!({"mode": "Image", "image_paths": ["a.png"]}),
+        None,
+        None,
+    ));
+    tools.push(tagged_case::<FsWrite>(
         ("fs_write", Write, "Write"),
         json!({"command": "create", "path": "hello.py", "file_text": "print('hello')\n", "summary": "Create hello"}),
         Some(json!({"path": "hello.py"})),
         Some(json!({"path": "hello.py"})),
-    );
-    tagged_case::<FsWrite>(
+    ));
+    tools.push(tagged_case::<FsWrite>(
         ("fs_write", Edit, "Edit"),
         json!({"command": "str_replace", "path": "hello.py", "old_str": "hello", "new_str": "world"}),
         Some(json!({"path": "hello.py"})),
         Some(json!({"path": "hello.py"})),
-    );
-    tagged_case::<FsWrite>(
+    ));
+    tools.push(tagged_case::<FsWrite>(
         ("fs_write", Edit, "Edit"),
         json!({"command": "insert", "path": "hello.py", "insert_line": 3, "new_str": "x = 1\n"}),
         Some(json!({"path": "hello.py"})),
         Some(json!({"path": "hello.py"})),
-    );
-    tagged_case::<FsWrite>(
+    ));
+    tools.push(tagged_case::<FsWrite>(
         ("fs_write", Edit, "Edit"),
         json!({"command": "append", "path": "log.txt", "new_str": "done\n"}),
         Some(json!({"path": "log.txt"})),
         Some(json!({"path": "log.txt"})),
-    );
+    ));
     tools.push(case::<ExecuteCommand>(
         ("execute_bash", Execute, "Run Command"),
         json!({"command": "ls -la", "summary": "List the files"}),
@@ -400,6 +509,19 @@ pub fn tools() -> Vec<Tool> {
         json!({"query": "deployment steps", "context_id": "ctx-1"}),
         Some(json!({"query": "deployment steps", "context_id": "ctx-1"})),
         Some(json!({"query": "deployment steps", "context_id": "ctx-1"})),
+    ));
+    tools.push(tagged_case::<Knowledge>(
+        ("knowledge", MemorySearch, "Memory Search"),
+        json!({"command": "search", "query": "deployment steps"}),
+        Some(json!({"query": "deployment steps"})),
+        Some(json!({"query": "deployment steps"})),
+    ));
+    // `remove` with only a name: the defaulted `path` is "" when typed, absent when raw.
+    tools.push(tagged_case::<Knowledge>(
+        ("knowledge", Other, "Remove Knowledge"),
+        json!({"command": "remove", "name": "runbooks"}),
+        Some(json!({"path": "", "name": "runbooks", "context_id": ""})),
+        Some(json!({"name": "runbooks"})),
     ));
     tools.push(case::<KnowledgeAdd>(
         ("knowledge", Other, "Add Knowledge"),
@@ -440,17 +562,17 @@ pub fn tools() -> Vec<Tool> {
         Some(json!({"operation": "launch", "agent": "rust-agent"})),
         Some(json!({"agent": "rust-agent"})),
     ));
-    tagged_case::<TodoList>(
+    tools.push(tagged_case::<TodoList>(
         ("todo_list", Plan, "Plan"),
         json!({"command": "create", "tasks": ["write tests", "ship"], "todo_list_description": "Release"}),
         None,
         None,
-    );
-    tagged_case::<TodoList>(
+    ));
+    tools.push(tagged_case::<TodoList>(
         ("todo_list", Plan, "Plan"),
         json!({"command": "lookup"}),
         None,
         None,
-    );
+    ));
     tools
 }

@@ -9,6 +9,8 @@ use toolmeta::{Identity, InputField, TaggedTool, ToolDispatch, ToolEntry, ToolId
 /// A derived tool struct, erased for the property test: how to project a raw argument
 /// object the typed way and the raw way, and an example call to vary.
 pub struct Tool {
+    /// The Rust type checked.
+    pub type_name: &'static str,
     pub identity: Identity,
     pub fields: &'static [InputField],
     /// The arguments deserialized and projected; `None` when they do not deserialize.
@@ -60,6 +62,7 @@ pub fn case<T: ToolIdentity + DeserializeOwned>(
         "deserialized entry of {name}"
     );
     Tool {
+        type_name: std::any::type_name::<T>(),
         identity: T::IDENTITY,
         fields: T::INPUT_FIELDS,
         typed: typed::<T>,
@@ -68,14 +71,24 @@ pub fn case<T: ToolIdentity + DeserializeOwned>(
     }
 }
 
+fn tagged_typed<T: ToolDispatch + DeserializeOwned>(raw: &Value) -> Option<Option<Value>> {
+    let tool = T::deserialize(raw).ok()?;
+    Some(tool.tool_meta().and_then(|meta| meta.input))
+}
+
+fn tagged_raw<T: TaggedTool>(raw: &Value) -> Option<Value> {
+    ToolEntry::tagged::<T>().project(raw)
+}
+
 /// Checks one call to the tagged tool `T`: the variant's identity, typed and from the raw
-/// tag, then the typed and the raw `input`.
+/// tag, then the typed and the raw `input`. Returns the variant the call selects, for the
+/// property test.
 pub fn tagged_case<T: ToolDispatch + TaggedTool + DeserializeOwned>(
     identity: (&str, ToolKind, &str),
     arguments: Value,
     typed_input: Option<Value>,
     raw_input: Option<Value>,
-) {
+) -> Tool {
     let (name, kind, label) = identity;
     let tool = T::deserialize(&arguments)
         .unwrap_or_else(|error| panic!("{name}: {arguments} does not deserialize: {error}"));
@@ -104,4 +117,19 @@ pub fn tagged_case<T: ToolDispatch + TaggedTool + DeserializeOwned>(
         raw_input,
         "raw input for {arguments}"
     );
+    let tag = arguments[T::TAG]
+        .as_str()
+        .expect("the call carries its tag");
+    let variant = T::VARIANTS
+        .iter()
+        .find(|variant| variant.tag == tag)
+        .expect("the tag names a variant");
+    Tool {
+        type_name: std::any::type_name::<T>(),
+        identity: variant.identity,
+        fields: variant.fields,
+        typed: tagged_typed::<T>,
+        raw: tagged_raw::<T>,
+        example: arguments,
+    }
 }

@@ -214,42 +214,42 @@ pub fn tools() -> Vec<Tool> {
         Some(json!({"path": "/repo/app.py"})),
     ));
     let editor = ("text_editor", Read, "Read");
-    tagged_case::<TextEditor>(
+    tools.push(tagged_case::<TextEditor>(
         editor,
         json!({"command": "view", "path": "/repo/app.py", "view_range": [10, 29]}),
         Some(json!({"path": "/repo/app.py", "offset": 10, "limit": 20})),
         Some(json!({"path": "/repo/app.py"})),
-    );
-    tagged_case::<TextEditor>(
+    ));
+    tools.push(tagged_case::<TextEditor>(
         editor,
         json!({"command": "view", "path": "/repo/app.py", "view_range": [10, -1]}),
         Some(json!({"path": "/repo/app.py", "offset": 10})),
         Some(json!({"path": "/repo/app.py"})),
-    );
-    tagged_case::<TextEditor>(
+    ));
+    tools.push(tagged_case::<TextEditor>(
         ("text_editor", Write, "Write"),
         json!({"command": "write", "path": "/repo/new.py", "file_text": "print('hi')\n"}),
         Some(json!({"path": "/repo/new.py"})),
         Some(json!({"path": "/repo/new.py"})),
-    );
-    tagged_case::<TextEditor>(
+    ));
+    tools.push(tagged_case::<TextEditor>(
         ("text_editor", Edit, "Edit"),
         json!({"command": "str_replace", "path": "/repo/app.py", "old_str": "a = 1", "new_str": "a = 2"}),
         Some(json!({"path": "/repo/app.py"})),
         Some(json!({"path": "/repo/app.py"})),
-    );
-    tagged_case::<TextEditor>(
+    ));
+    tools.push(tagged_case::<TextEditor>(
         ("text_editor", Edit, "Edit"),
         json!({"command": "insert", "path": "/repo/app.py", "insert_line": 0, "new_str": "import os\n"}),
         Some(json!({"path": "/repo/app.py"})),
         Some(json!({"path": "/repo/app.py"})),
-    );
-    tagged_case::<TextEditor>(
+    ));
+    tools.push(tagged_case::<TextEditor>(
         ("text_editor", Edit, "Edit"),
         json!({"command": "undo_edit", "path": "/repo/app.py"}),
         Some(json!({"path": "/repo/app.py"})),
         Some(json!({"path": "/repo/app.py"})),
-    );
+    ));
     tools.push(case::<ShellParams>(
         ("shell", Execute, "Run Command"),
         json!({"command": "rg --files | rg example.py"}),

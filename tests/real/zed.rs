@@ -226,24 +226,24 @@ pub fn tools() -> Vec<Tool> {
         Some(json!({"path": "backend/src/api.rs"})),
         Some(json!({"path": "backend/src/api.rs"})),
     ));
-    tagged_case::<EditFileByMode>(
+    tools.push(tagged_case::<EditFileByMode>(
         ("edit_file", Edit, "Edit"),
         json!({"display_description": "Fix API endpoint URLs", "path": "backend/src/api.rs", "mode": "edit"}),
         Some(json!({"path": "backend/src/api.rs"})),
         Some(json!({"path": "backend/src/api.rs"})),
-    );
-    tagged_case::<EditFileByMode>(
+    ));
+    tools.push(tagged_case::<EditFileByMode>(
         ("edit_file", Write, "Write"),
         json!({"display_description": "Add a footer", "path": "frontend/footer.js", "mode": "create"}),
         Some(json!({"path": "frontend/footer.js"})),
         Some(json!({"path": "frontend/footer.js"})),
-    );
-    tagged_case::<EditFileByMode>(
+    ));
+    tools.push(tagged_case::<EditFileByMode>(
         ("edit_file", Write, "Write"),
         json!({"display_description": "Rewrite the config", "path": "frontend/config.json", "mode": "overwrite"}),
         Some(json!({"path": "frontend/config.json"})),
         Some(json!({"path": "frontend/config.json"})),
-    );
+    ));
     // `case_sensitive` is `#[serde(default)]`: raw arguments without it still project.
     tools.push(case::<GrepToolInput>(
         ("grep", Search, "Search"),

@@ -4,6 +4,7 @@
 use syn::{DeriveInput, Generics, Ident, Type};
 
 use crate::attr::{self, Scope};
+use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
 
 /// The item `#[derive(ToolIdentity)]` is on.
@@ -65,6 +66,10 @@ pub struct Variant<'a> {
     pub ident: &'a Ident,
     pub attrs: attr::Variant,
     pub fields: &'a syn::Fields,
+    /// The tag value serde reads the variant from when the enum is internally tagged
+    /// (after `rename`/`rename_all`), and its aliases.
+    pub tag: String,
+    pub tag_aliases: Vec<String>,
 }
 
 impl Variant<'_> {
@@ -130,13 +135,19 @@ impl<'a> Container<'a> {
                 });
             }
             syn::Data::Enum(data) => {
+                let rename_all = attr::SerdeContainer::from_attrs(&input.attrs).rename_all;
                 let variants = data
                     .variants
                     .iter()
-                    .map(|variant| Variant {
-                        ident: &variant.ident,
-                        attrs: attr::Variant::from_attrs(cx, &variant.attrs),
-                        fields: &variant.fields,
+                    .map(|variant| {
+                        let (tag, tag_aliases) = variant_tag(variant, rename_all);
+                        Variant {
+                            ident: &variant.ident,
+                            attrs: attr::Variant::from_attrs(cx, &variant.attrs),
+                            fields: &variant.fields,
+                            tag,
+                            tag_aliases,
+                        }
                     })
                     .collect();
                 (Data::Enum(variants), Scope::Enum)
@@ -169,6 +180,18 @@ fn is_tagged_tool(input: &DeriveInput, data: &syn::DataEnum) -> bool {
             .any(|variant| matches!(variant.fields, syn::Fields::Named(_)))
 }
 
+/// The tag value serde reads `variant` from, and its aliases.
+fn variant_tag(variant: &syn::Variant, rename_all: Option<RenameRule>) -> (String, Vec<String>) {
+    let serde = attr::SerdeField::from_attrs(&variant.attrs);
+    let name = variant.ident.to_string();
+    let tag = match (serde.rename, rename_all) {
+        (Some(rename), _) => rename,
+        (None, Some(rule)) => rule.apply_to_variant(&name),
+        (None, None) => name,
+    };
+    (tag, serde.aliases)
+}
+
 impl<'a> TaggedVariant<'a> {
     fn from_ast(
         cx: &Ctxt,
@@ -184,13 +207,7 @@ impl<'a> TaggedVariant<'a> {
         if attrs.serde.rename_all.is_none() {
             attrs.serde.rename_all = enum_attrs.serde.rename_all_fields;
         }
-        let serde = attr::SerdeField::from_attrs(&variant.attrs);
-        let name = variant.ident.to_string();
-        let tag = match (serde.rename, enum_attrs.serde.rename_all) {
-            (Some(rename), _) => rename,
-            (None, Some(rule)) => rule.apply_to_variant(&name),
-            (None, None) => name,
-        };
+        let (tag, aliases) = variant_tag(variant, enum_attrs.serde.rename_all);
         let (named, fields) = match &variant.fields {
             syn::Fields::Named(fields) => (
                 true,
@@ -216,7 +233,7 @@ impl<'a> TaggedVariant<'a> {
         fields.extend(computed_fields(&variant.ident, &attrs));
         TaggedVariant {
             tag,
-            aliases: serde.aliases,
+            aliases,
             named,
             tool: Container {
                 ident: &variant.ident,

@@ -510,7 +510,35 @@ fn dispatch_impls(container: &Container, variants: &[Variant]) -> TokenStream {
             }
         }
     }
+    // An internally tagged enum of tool types (`#[serde(tag = "...")]`): its raw arguments
+    // carry the tag, so a toolset can pick the variant's tool from them.
+    let tagged = container.attrs.serde.tag.as_ref().map(|tag| {
+        let entries = variants
+            .iter()
+            .filter(|variant| variant.attrs.dynamic.is_none())
+            .filter_map(|variant| {
+                let ty = variant.newtype()?;
+                let (value, aliases) = (&variant.tag, &variant.tag_aliases);
+                Some(quote! {
+                    _tm::TaggedVariant {
+                        tag: #value,
+                        aliases: &[#(#aliases),*],
+                        identity: <#ty as _tm::ToolIdentity>::IDENTITY,
+                        fields: <#ty as _tm::ToolIdentity>::INPUT_FIELDS,
+                    },
+                })
+            });
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics _tm::TaggedTool for #ident #ty_generics #where_clause {
+                const TAG: &'static str = #tag;
+                const VARIANTS: &'static [_tm::TaggedVariant] = &[#(#entries)*];
+            }
+        }
+    });
     quote! {
+        #tagged
+
         #[automatically_derived]
         impl #impl_generics _tm::Projection for #ident #ty_generics #where_clause {
             fn has_input(&self) -> bool {

@@ -123,7 +123,9 @@ use proc_macro::TokenStream;
 /// internally tagged enum (`#[serde(tag = "command")]`) of struct variants is one tool whose
 /// kind depends on the tag: each variant carries its own `#[tool(...)]` and fields, and the
 /// derive also implements `toolmeta::TaggedTool`, so `ToolEntry::tagged` projects raw
-/// arguments by the variant their tag selects.
+/// arguments by the variant their tag selects. So does an internally tagged enum of newtype
+/// variants (`#[serde(tag = "mode")] enum Op { Line(FsLine), .. }`): each variant's tag
+/// selects its tool type's identity and wire keys.
 ///
 /// ```
 /// use toolmeta::{ToolDispatch, ToolIdentity};
