@@ -66,18 +66,11 @@ struct SearchReplace {
 #[derive(Deserialize, ToolIdentity)]
 #[tool(name = "shell", namespace = "codex", kind = "execute")]
 struct Shell {
-    #[tool(project, with = "command_line")]
+    // An argv as one command line, shell-quoted; a `bash -lc` script as itself.
+    #[tool(project, with = "toolmeta::convert::command_line")]
     command: Vec<String>,
     #[tool(project = "cwd")]
     workdir: Option<String>,
-}
-
-fn command_line(argv: &Vec<String>) -> Option<String> {
-    match argv.as_slice() {
-        [shell, flag, script] if shell == "bash" && flag == "-lc" => Some(script.clone()),
-        words if !words.is_empty() => Some(words.join(" ")),
-        _ => None,
-    }
 }
 
 /// Codex's plan: no stable cross-harness shape, so no `input`.

@@ -19,16 +19,20 @@ const READ_FILE: ToolEntry = ToolEntry::new(
         InputField {
             key: PATH,
             wire: "target_file",
+            aliases: &[],
             extra: false,
             optional: false,
             converted: false,
+            zero_based: false,
         },
         InputField {
             key: OFFSET,
             wire: "offset",
+            aliases: &[],
             extra: false,
             optional: true,
             converted: false,
+            zero_based: false,
         },
     ],
 );

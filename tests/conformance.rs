@@ -159,7 +159,13 @@ fn every_kind_in_every_namespace_validates_against_the_published_schema() {
 fn toolmeta_namespaces_are_accepted_by_ours_and_rejected_by_the_reference() {
     let reference = validator(REFERENCE);
     let published = validator(PUBLISHED);
-    for namespace in [Namespace::ClaudeCode, Namespace::GeminiCli] {
+    for namespace in [
+        Namespace::ClaudeCode,
+        Namespace::GeminiCli,
+        Namespace::Zed,
+        Namespace::Goose,
+        Namespace::AmazonQ,
+    ] {
         assert!(!namespace.in_reference_schema());
         let envelope =
             serde_json::to_value(Identity::new("Read", ToolKind::Read, namespace).envelope())

@@ -148,9 +148,10 @@ integer_tools! {
     OffsetUsize: usize = 9, r#","offset":9,"#, 9;
 }
 
-// The converter is called with `&FieldType`; deref coercion lets it take `&Path`.
-fn display(path: &Path) -> Option<String> {
-    Some(path.display().to_string())
+// The converter is called with `&FieldType`; deref coercion lets it take `&Path`. `path`
+// is required by the "Read" shape, so it returns the value itself.
+fn display(path: &Path) -> String {
+    path.display().to_string()
 }
 
 mod convert {
@@ -185,9 +186,11 @@ fn with_converts_before_projecting() {
         InputField {
             key: "offset",
             wire: "start",
+            aliases: &[],
             extra: false,
             optional: false,
-            converted: true
+            converted: true,
+            zero_based: false
         }
     );
 }

@@ -67,23 +67,29 @@ fn read_file_records_wire_keys() {
             InputField {
                 key: "path",
                 wire: "target_file",
+                aliases: &[],
                 extra: false,
                 optional: false,
-                converted: false
+                converted: false,
+                zero_based: false
             },
             InputField {
                 key: "offset",
                 wire: "offset",
+                aliases: &[],
                 extra: false,
                 optional: true,
-                converted: false
+                converted: false,
+                zero_based: false
             },
             InputField {
                 key: "limit",
                 wire: "limit",
+                aliases: &[],
                 extra: false,
                 optional: true,
-                converted: false
+                converted: false,
+                zero_based: false
             },
         ]
     );
@@ -226,9 +232,11 @@ fn opencode_write_camel_case() {
         &[InputField {
             key: "path",
             wire: "filePath",
+            aliases: &[],
             extra: false,
             optional: false,
-            converted: false
+            converted: false,
+            zero_based: false
         }]
     );
 }

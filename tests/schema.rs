@@ -191,7 +191,9 @@ fn namespace_is_a_closed_enum_of_every_namespace() {
     assert_eq!(namespace["type"], "string");
     let wire: Vec<&str> = Namespace::ALL.iter().map(|ns| ns.as_str()).collect();
     assert_eq!(namespace["enum"], json!(wire));
-    assert!(wire.contains(&"claude_code") && wire.contains(&"gemini_cli"));
+    for added in ["claude_code", "gemini_cli", "zed", "goose", "amazon_q"] {
+        assert!(wire.contains(&added), "{added}");
+    }
     let description = namespace["description"].as_str().unwrap();
     for ns in Namespace::ALL {
         for alias in ns.aliases() {
@@ -243,12 +245,22 @@ fn published_schema_is_a_superset_of_the_reference() {
             "reference namespace {namespace} is missing from ours"
         );
     }
-    // Only toolmeta's catalog namespaces are extra, and the crate knows which ones they are.
+    // Only toolmeta's added namespaces (its catalog's, and the public Rust harnesses') are
+    // extra, and the crate knows which ones they are.
     let extra: Vec<&Value> = our_namespaces
         .iter()
         .filter(|ns| !reference_namespaces.contains(ns))
         .collect();
-    assert_eq!(extra, [&json!("claude_code"), &json!("gemini_cli")]);
+    assert_eq!(
+        extra,
+        [
+            &json!("claude_code"),
+            &json!("gemini_cli"),
+            &json!("zed"),
+            &json!("goose"),
+            &json!("amazon_q")
+        ]
+    );
     for ns in Namespace::ALL {
         assert_eq!(
             ns.in_reference_schema(),

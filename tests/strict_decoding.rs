@@ -117,7 +117,7 @@ fn unknown_namespace_is_an_error_naming_the_field_and_the_value() {
             "{err}"
         );
         assert!(
-            err.contains("`gemini_cli`"),
+            err.contains("`amazon_q`"),
             "lists the whole closed set: {err}"
         );
     }
@@ -126,7 +126,7 @@ fn unknown_namespace_is_an_error_naming_the_field_and_the_value() {
 #[test]
 fn every_spelling_of_every_namespace_decodes() {
     // The contract's table (DESIGN.md section 2), written out independently of the crate.
-    let table: [(&str, &[&str], Namespace); 8] = [
+    let table: [(&str, &[&str], Namespace); 11] = [
         ("grok_build", &["GrokBuild"], Namespace::GrokBuild),
         (
             "grok_build_concise",
@@ -143,6 +143,9 @@ fn every_spelling_of_every_namespace_decodes() {
         ("mcp", &["MCP"], Namespace::Mcp),
         ("claude_code", &["ClaudeCode"], Namespace::ClaudeCode),
         ("gemini_cli", &["GeminiCli"], Namespace::GeminiCli),
+        ("zed", &["Zed"], Namespace::Zed),
+        ("goose", &["Goose"], Namespace::Goose),
+        ("amazon_q", &["AmazonQ"], Namespace::AmazonQ),
     ];
     assert_eq!(table.len(), Namespace::ALL.len());
     for (wire, aliases, namespace) in table {

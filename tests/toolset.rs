@@ -19,9 +19,11 @@ const fn field(key: &'static str, wire: &'static str, optional: bool) -> InputFi
     InputField {
         key,
         wire,
+        aliases: &[],
         extra: false,
         optional,
         converted: false,
+        zero_based: false,
     }
 }
 
@@ -81,9 +83,11 @@ impl ToolIdentity for Grep {
         InputField {
             key: "glob",
             wire: "glob",
+            aliases: &[],
             extra: true,
             optional: true,
             converted: false,
+            zero_based: false,
         },
     ];
 }
@@ -128,9 +132,11 @@ impl ToolIdentity for Shell {
         InputField {
             key: COMMAND,
             wire: "command",
+            aliases: &[],
             extra: false,
             optional: false,
             converted: true,
+            zero_based: false,
         },
         field("cwd", "workdir", true),
     ];

@@ -22,6 +22,8 @@ const CATEGORIES: &[&str] = &[
     "items",
     "enum",
     "toolset",
+    "payload",
+    "serde",
 ];
 
 #[test]

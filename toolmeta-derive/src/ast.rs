@@ -4,6 +4,7 @@
 use syn::{DeriveInput, Generics, Ident, Type};
 
 use crate::attr::{self, Scope};
+use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
 
 /// The item `#[derive(ToolIdentity)]` is on.
@@ -18,19 +19,46 @@ pub struct Container<'a> {
 pub enum Data<'a> {
     Struct(Vec<Field<'a>>),
     Enum(Vec<Variant<'a>>),
+    /// A serde internally tagged enum (`#[serde(tag = "...")]`) of struct variants: one
+    /// tool whose identity depends on the tag, each variant checked as a tool struct.
+    Tagged(Tagged<'a>),
 }
 
-/// A named field of a tool struct.
+/// A tagged tool: the tag's key and its variants.
+pub struct Tagged<'a> {
+    pub tag: String,
+    pub variants: Vec<TaggedVariant<'a>>,
+}
+
+/// A variant of a tagged tool, checked as a tool struct of its own.
+pub struct TaggedVariant<'a> {
+    /// The tag value serde reads the variant from, and its aliases.
+    pub tag: String,
+    pub aliases: Vec<String>,
+    /// Whether the variant is written `Name { .. }` (else `Name`, a unit variant).
+    pub named: bool,
+    /// The variant as a tool: its ident, `#[tool(...)]` and fields.
+    pub tool: Container<'a>,
+}
+
+/// A named field of a tool struct, or a key computed from the whole tool
+/// (`#[tool(compute(key = "function"))]`), which is projected like a field converted by
+/// `with` whose function takes the whole tool.
 pub struct Field<'a> {
+    /// The field's name; for a computed key, the struct's.
     pub ident: &'a Ident,
     /// The field's name without any `r#`.
     pub name: String,
     /// The key serde reads the field from in the raw JSON arguments.
     pub wire: String,
-    pub ty: &'a Type,
+    /// The field's type; `None` for a computed key.
+    pub ty: Option<&'a Type>,
     /// `T` when the field is an `Option<T>`.
     pub option_inner: Option<&'a Type>,
     pub attrs: attr::Field,
+    /// Whether this is a key computed from the whole tool: `name` is the key, `attrs.with`
+    /// the function, called with `&self`.
+    pub computed: bool,
 }
 
 /// A variant of an enum of tools.
@@ -38,6 +66,10 @@ pub struct Variant<'a> {
     pub ident: &'a Ident,
     pub attrs: attr::Variant,
     pub fields: &'a syn::Fields,
+    /// The tag value serde reads the variant from when the enum is internally tagged
+    /// (after `rename`/`rename_all`), and its aliases.
+    pub tag: String,
+    pub tag_aliases: Vec<String>,
 }
 
 impl Variant<'_> {
@@ -59,11 +91,12 @@ impl<'a> Container<'a> {
             syn::Data::Struct(data) => match &data.fields {
                 syn::Fields::Named(fields) => {
                     let attrs = attr::Container::from_attrs(cx, &input.attrs, Scope::Struct);
-                    let fields = fields
+                    let mut fields: Vec<Field> = fields
                         .named
                         .iter()
                         .map(|field| Field::from_ast(cx, field, &attrs))
                         .collect();
+                    fields.extend(computed_fields(&input.ident, &attrs));
                     return Some(Container {
                         ident: &input.ident,
                         generics: &input.generics,
@@ -86,14 +119,35 @@ impl<'a> Container<'a> {
                     return None;
                 }
             },
-            syn::Data::Enum(data) => {
+            syn::Data::Enum(data) if is_tagged_tool(input, data) => {
+                let attrs = attr::Container::from_attrs(cx, &input.attrs, Scope::Enum);
+                let tag = attrs.serde.tag.clone().expect("checked by is_tagged_tool");
                 let variants = data
                     .variants
                     .iter()
-                    .map(|variant| Variant {
-                        ident: &variant.ident,
-                        attrs: attr::Variant::from_attrs(cx, &variant.attrs),
-                        fields: &variant.fields,
+                    .map(|variant| TaggedVariant::from_ast(cx, input, &attrs, variant))
+                    .collect();
+                return Some(Container {
+                    ident: &input.ident,
+                    generics: &input.generics,
+                    attrs,
+                    data: Data::Tagged(Tagged { tag, variants }),
+                });
+            }
+            syn::Data::Enum(data) => {
+                let rename_all = attr::SerdeContainer::from_attrs(&input.attrs).rename_all;
+                let variants = data
+                    .variants
+                    .iter()
+                    .map(|variant| {
+                        let (tag, tag_aliases) = variant_tag(variant, rename_all);
+                        Variant {
+                            ident: &variant.ident,
+                            attrs: attr::Variant::from_attrs(cx, &variant.attrs),
+                            fields: &variant.fields,
+                            tag,
+                            tag_aliases,
+                        }
                     })
                     .collect();
                 (Data::Enum(variants), Scope::Enum)
@@ -116,12 +170,107 @@ impl<'a> Container<'a> {
     }
 }
 
+/// Whether an enum is a tagged tool: `#[serde(tag = "...")]` with a struct variant (an
+/// enum of newtype variants is a dispatch enum, tagged or not).
+fn is_tagged_tool(input: &DeriveInput, data: &syn::DataEnum) -> bool {
+    attr::SerdeContainer::from_attrs(&input.attrs).tag.is_some()
+        && data
+            .variants
+            .iter()
+            .any(|variant| matches!(variant.fields, syn::Fields::Named(_)))
+}
+
+/// The tag value serde reads `variant` from, and its aliases.
+fn variant_tag(variant: &syn::Variant, rename_all: Option<RenameRule>) -> (String, Vec<String>) {
+    let serde = attr::SerdeField::from_attrs(&variant.attrs);
+    let name = variant.ident.to_string();
+    let tag = match (serde.rename, rename_all) {
+        (Some(rename), _) => rename,
+        (None, Some(rule)) => rule.apply_to_variant(&name),
+        (None, None) => name,
+    };
+    (tag, serde.aliases)
+}
+
+impl<'a> TaggedVariant<'a> {
+    fn from_ast(
+        cx: &Ctxt,
+        input: &'a DeriveInput,
+        enum_attrs: &attr::Container,
+        variant: &'a syn::Variant,
+    ) -> TaggedVariant<'a> {
+        let mut attrs = attr::Container::from_attrs(cx, &variant.attrs, Scope::Struct);
+        if attrs.crate_path.is_none() {
+            attrs.crate_path = enum_attrs.crate_path.clone();
+        }
+        // The variant's own `rename_all` names its fields, else the enum's `rename_all_fields`.
+        if attrs.serde.rename_all.is_none() {
+            attrs.serde.rename_all = enum_attrs.serde.rename_all_fields;
+        }
+        let (tag, aliases) = variant_tag(variant, enum_attrs.serde.rename_all);
+        let (named, fields) = match &variant.fields {
+            syn::Fields::Named(fields) => (
+                true,
+                fields
+                    .named
+                    .iter()
+                    .map(|field| Field::from_ast(cx, field, &attrs))
+                    .collect(),
+            ),
+            syn::Fields::Unit => (false, Vec::new()),
+            syn::Fields::Unnamed(_) => {
+                cx.error_spanned_by(
+                    variant,
+                    format!(
+                        "variant `{}` of a tagged tool must be a struct variant, `{} {{ field: Type }}`, with its own #[tool(name = \"...\", namespace = \"...\", kind = \"...\")]: serde reads its fields beside the tag",
+                        variant.ident, variant.ident
+                    ),
+                );
+                (false, Vec::new())
+            }
+        };
+        let mut fields: Vec<Field> = fields;
+        fields.extend(computed_fields(&variant.ident, &attrs));
+        TaggedVariant {
+            tag,
+            aliases,
+            named,
+            tool: Container {
+                ident: &variant.ident,
+                generics: &input.generics,
+                attrs,
+                data: Data::Struct(fields),
+            },
+        }
+    }
+}
+
+/// The keys `compute(...)` computes from the whole tool, as fields converted by their function.
+fn computed_fields<'a>(ident: &'a Ident, attrs: &attr::Container) -> Vec<Field<'a>> {
+    attrs
+        .compute
+        .iter()
+        .map(|compute| Field {
+            ident,
+            name: compute.key.to_string(),
+            wire: String::new(),
+            ty: None,
+            option_inner: None,
+            attrs: attr::Field {
+                with: Some((compute.function.clone(), compute.lit.clone())),
+                ..attr::Field::default()
+            },
+            computed: true,
+        })
+        .collect()
+}
+
 impl<'a> Field<'a> {
     fn from_ast(cx: &Ctxt, field: &'a syn::Field, container: &attr::Container) -> Field<'a> {
         let ident = field.ident.as_ref().expect("named fields have names");
         let name = ident.to_string().trim_start_matches("r#").to_owned();
         let attrs = attr::Field::from_attrs(cx, &field.attrs);
-        let wire = match (&attrs.serde_rename, container.rename_all) {
+        let wire = match (&attrs.serde.rename, container.serde.rename_all) {
             (Some(rename), _) => rename.clone(),
             (None, Some(rule)) => rule.apply_to_field(&name),
             (None, None) => name.clone(),
@@ -130,9 +279,10 @@ impl<'a> Field<'a> {
             ident,
             name,
             wire,
-            ty: &field.ty,
+            ty: Some(&field.ty),
             option_inner: option_inner(&field.ty),
             attrs,
+            computed: false,
         }
     }
 }

@@ -46,6 +46,8 @@ struct Entry {
     /// `key` as a string, made once: comparing an `Ident` with a string formats it.
     name: String,
     value: Option<Lit>,
+    /// The `inner = "..."` pairs of `key(...)` (only `compute` takes that form).
+    nested: Vec<(Ident, LitStr)>,
 }
 
 impl Entry {
@@ -73,14 +75,24 @@ pub struct Container {
     pub no_input: Flag,
     pub project: Flag,
     pub crate_path: Option<syn::Path>,
+    /// `compute(key = "path::to::function", ...)`: keys computed from the whole tool.
+    pub compute: Vec<Compute>,
     /// The first `#[tool(...)]` attribute, for errors about missing keys.
     pub attr_tokens: Option<TokenStream>,
-    /// `#[serde(rename_all = "...")]` (or `rename_all(deserialize = "...")`).
-    pub rename_all: Option<RenameRule>,
+    /// What the container's `#[serde(...)]` changes about the raw JSON.
+    pub serde: SerdeContainer,
     /// Keys that were probably meant but misspelled or malformed (already reported).
     pub misspelled: Vec<String>,
     /// Whether a `#[tool(...)]` could not be parsed to its end (already reported).
     pub broken: bool,
+}
+
+/// One `key = "path::to::function"` of `compute(...)`.
+pub struct Compute {
+    pub key: Ident,
+    pub function: syn::Path,
+    /// The function's string, where errors about it point.
+    pub lit: LitStr,
 }
 
 /// `project` or `project = "key"` on a field.
@@ -99,8 +111,41 @@ pub struct Field {
     pub with: Option<(syn::Path, LitStr)>,
     pub payload: Flag,
     pub skip: Flag,
-    /// `#[serde(rename = "...")]` or `rename(deserialize = "...")`.
-    pub serde_rename: Option<String>,
+    pub zero_based: Flag,
+    pub not_payload: Flag,
+    /// What the field's `#[serde(...)]` changes about the raw JSON.
+    pub serde: SerdeField,
+}
+
+/// The container's serde attributes that change what the raw JSON looks like.
+#[derive(Default)]
+pub struct SerdeContainer {
+    /// `rename_all = "..."` (or `rename_all(deserialize = "...")`).
+    pub rename_all: Option<RenameRule>,
+    /// `default`: every field may be absent.
+    pub default: bool,
+    /// `tag = "..."`: an internally tagged enum's tag key.
+    pub tag: Option<String>,
+    /// `rename_all_fields = "..."`: an enum's rule for the fields of every variant.
+    pub rename_all_fields: Option<RenameRule>,
+}
+
+/// A field's serde attributes that change what the raw JSON looks like.
+#[derive(Default)]
+pub struct SerdeField {
+    /// `rename = "..."` or `rename(deserialize = "...")`.
+    pub rename: Option<String>,
+    /// Every `alias = "..."`: further keys serde reads the field from.
+    pub aliases: Vec<String>,
+    /// `default` or `default = "..."`: the field may be absent from the raw JSON.
+    pub default: bool,
+    /// `flatten`, by its tokens: the field's keys are spread over the raw arguments.
+    pub flatten: Option<TokenStream>,
+    /// `deserialize_with = ".."` or `with = ".."`, by its tokens: the raw value needs the
+    /// user's conversion.
+    pub deserialize_with: Option<TokenStream>,
+    /// `skip` or `skip_deserializing`, by its tokens: never read from the raw JSON.
+    pub skip: Option<TokenStream>,
 }
 
 /// `#[tool(...)]` on an enum variant.
@@ -118,7 +163,7 @@ impl Container {
                 .iter()
                 .find(|attr| attr.path() == TOOL)
                 .map(|attr| attr.to_token_stream()),
-            rename_all: serde_rename_all(attrs),
+            serde: SerdeContainer::from_attrs(attrs),
             misspelled: parsed.misspelled,
             broken: parsed.broken,
             ..Container::default()
@@ -149,6 +194,22 @@ impl Container {
                         None
                     }
                 };
+            } else if key == COMPUTE {
+                if entry.nested.is_empty() {
+                    cx.error_spanned_by(
+                        &entry.key,
+                        "`compute` names the keys computed from the whole tool and their functions: `compute(limit = \"path::to::function\")`, the function `fn(&Self) -> Option<u64>`",
+                    );
+                }
+                for (key, lit) in entry.nested {
+                    match lit.parse::<syn::Path>() {
+                        Ok(function) => container.compute.push(Compute { key, function, lit }),
+                        Err(_) => cx.error_spanned_by(
+                            &lit,
+                            format!("`compute` expects the path of a function `fn(&Self) -> ...`, such as \"line_count\" or \"crate::convert::line_count\"; `{}` is not a path", lit.value()),
+                        ),
+                    }
+                }
             } else if key == NO_INPUT {
                 container.no_input = flag_value(cx, &entry);
             } else if key == PROJECT {
@@ -198,7 +259,7 @@ impl Field {
                         Ok(parsed) => field.with = Some((parsed, path)),
                         Err(_) => cx.error_spanned_by(
                             &path,
-                            format!("`with` expects the path of a function `fn(&FieldType) -> Option<T>`, such as \"display_path\" or \"crate::convert::display_path\"; `{}` is not a path", path.value()),
+                            format!("`with` expects the path of a function `fn(&FieldType) -> T` (or `-> Option<T>` for an optional key), such as \"display_path\" or \"crate::convert::display_path\"; `{}` is not a path", path.value()),
                         ),
                     }
                 }
@@ -206,9 +267,13 @@ impl Field {
                 field.payload = flag_value(cx, &entry);
             } else if key == SKIP {
                 field.skip = flag_value(cx, &entry);
+            } else if key == ZERO_BASED {
+                field.zero_based = flag_value(cx, &entry);
+            } else if key == NOT_PAYLOAD {
+                field.not_payload = flag_value(cx, &entry);
             }
         }
-        field.serde_rename = serde_rename(attrs);
+        field.serde = SerdeField::from_attrs(attrs);
         field
     }
 }
@@ -291,6 +356,20 @@ fn parse_tool_attrs(cx: &Ctxt, attrs: &[Attribute], scope: Scope) -> Parsed {
                         return Ok(());
                     }
                 }
+            } else if meta.input.peek(syn::token::Paren) && key == COMPUTE && scope == Scope::Struct {
+                let mut nested = Vec::new();
+                meta.parse_nested_meta(|inner| {
+                    let Some(inner_key) = inner.path.get_ident().cloned() else {
+                        return Err(inner.error("expected a canonical key, as in `compute(limit = \"path::to::function\")`"));
+                    };
+                    let function: LitStr = inner.value()?.parse().map_err(|error| {
+                        syn::Error::new(error.span(), format!("`compute({inner_key} = ...)` expects the path of a function as a string: `compute({inner_key} = \"path::to::function\")`"))
+                    })?;
+                    nested.push((inner_key, function));
+                    Ok(())
+                })?;
+                parsed.entries.push(Entry { name: key.to_string(), key, value: None, nested });
+                return Ok(());
             } else if meta.input.peek(syn::token::Paren) {
                 let content;
                 syn::parenthesized!(content in meta.input);
@@ -306,7 +385,7 @@ fn parse_tool_attrs(cx: &Ctxt, attrs: &[Attribute], scope: Scope) -> Parsed {
             };
             let name = key.to_string();
             if scope.keys().iter().any(|known| name == known.0) {
-                parsed.entries.push(Entry { key, name, value });
+                parsed.entries.push(Entry { key, name, value, nested: Vec::new() });
             } else {
                 let (message, near) = unknown_key_message(&name, scope);
                 cx.error_spanned_by(&key, message);
@@ -342,6 +421,7 @@ fn literal_example(key: &str) -> &'static str {
         "project" => "`project = \"path\"`",
         "extra" => "`extra = \"encoding\"`",
         "with" => "`with = \"path::to::function\"`",
+        "compute" => "`compute(limit = \"path::to::function\")`",
         _ => "a string: `key = \"...\"`",
     }
 }
@@ -434,45 +514,89 @@ fn flag_value(cx: &Ctxt, entry: &Entry) -> Flag {
     }
 }
 
-/// The name serde reads a field from: `rename = "x"` or `rename(deserialize = "x")`.
-fn serde_rename(attrs: &[Attribute]) -> Option<String> {
-    serde_name_value(attrs, RENAME)
-}
-
-/// The container's `rename_all` rule, for deserialization.
-fn serde_rename_all(attrs: &[Attribute]) -> Option<RenameRule> {
-    serde_name_value(attrs, RENAME_ALL).and_then(|rule| RenameRule::from_name(&rule))
-}
-
-/// The deserialize-side value of `#[serde(key = "..")]` / `#[serde(key(deserialize = ".."))]`.
-/// Everything else in `#[serde(...)]` is serde's business and skipped without complaint;
-/// malformed serde attributes are left for serde to report.
-fn serde_name_value(attrs: &[Attribute], wanted: Symbol) -> Option<String> {
-    let mut found = None;
-    for attr in attrs.iter().filter(|attr| attr.path() == SERDE) {
-        let _ = attr.parse_nested_meta(|meta| {
-            if meta.path == wanted {
-                if meta.input.peek(Token![=]) {
-                    let value: LitStr = meta.value()?.parse()?;
-                    found = Some(value.value());
-                } else if meta.input.peek(syn::token::Paren) {
-                    meta.parse_nested_meta(|inner| {
-                        if inner.path == DESERIALIZE {
-                            let value: LitStr = inner.value()?.parse()?;
-                            found = Some(value.value());
-                        } else {
-                            skip_value(inner.input)?;
-                        }
-                        Ok(())
-                    })?;
+impl SerdeContainer {
+    pub fn from_attrs(attrs: &[Attribute]) -> SerdeContainer {
+        let mut serde = SerdeContainer::default();
+        for_each_serde_key(attrs, |meta| {
+            if meta.path == RENAME_ALL {
+                if let Some(rule) = deserialize_name(&meta)? {
+                    serde.rename_all = RenameRule::from_name(&rule);
                 }
+            } else if meta.path == DEFAULT {
+                skip_value(meta.input)?;
+                serde.default = true;
+            } else if meta.path == RENAME_ALL_FIELDS {
+                if let Some(rule) = deserialize_name(&meta)? {
+                    serde.rename_all_fields = RenameRule::from_name(&rule);
+                }
+            } else if meta.path == TAG {
+                serde.tag = Some(meta.value()?.parse::<LitStr>()?.value());
             } else {
                 skip_value(meta.input)?;
             }
             Ok(())
         });
+        serde
     }
-    found
+}
+
+impl SerdeField {
+    pub fn from_attrs(attrs: &[Attribute]) -> SerdeField {
+        let mut serde = SerdeField::default();
+        for_each_serde_key(attrs, |meta| {
+            let tokens = meta.path.to_token_stream();
+            if meta.path == RENAME {
+                if let Some(rename) = deserialize_name(&meta)? {
+                    serde.rename = Some(rename);
+                }
+            } else if meta.path == ALIAS {
+                serde.aliases.push(meta.value()?.parse::<LitStr>()?.value());
+            } else if meta.path == DEFAULT {
+                skip_value(meta.input)?;
+                serde.default = true;
+            } else if meta.path == FLATTEN {
+                serde.flatten = Some(tokens);
+            } else if meta.path == DESERIALIZE_WITH || meta.path == SERDE_WITH {
+                skip_value(meta.input)?;
+                serde.deserialize_with = Some(tokens);
+            } else if meta.path == SERDE_SKIP || meta.path == SKIP_DESERIALIZING {
+                serde.skip = Some(tokens);
+            } else {
+                skip_value(meta.input)?;
+            }
+            Ok(())
+        });
+        serde
+    }
+}
+
+/// Calls `each` on every key of every `#[serde(...)]` in `attrs`. Malformed serde attributes
+/// are serde's to report: what cannot be parsed is skipped without complaint.
+fn for_each_serde_key(
+    attrs: &[Attribute],
+    mut each: impl FnMut(syn::meta::ParseNestedMeta) -> syn::Result<()>,
+) {
+    for attr in attrs.iter().filter(|attr| attr.path() == SERDE) {
+        let _ = attr.parse_nested_meta(&mut each);
+    }
+}
+
+/// The deserialize-side value of `key = ".."` / `key(deserialize = "..")`.
+fn deserialize_name(meta: &syn::meta::ParseNestedMeta) -> syn::Result<Option<String>> {
+    let mut found = None;
+    if meta.input.peek(Token![=]) {
+        found = Some(meta.value()?.parse::<LitStr>()?.value());
+    } else if meta.input.peek(syn::token::Paren) {
+        meta.parse_nested_meta(|inner| {
+            if inner.path == DESERIALIZE {
+                found = Some(inner.value()?.parse::<LitStr>()?.value());
+            } else {
+                skip_value(inner.input)?;
+            }
+            Ok(())
+        })?;
+    }
+    Ok(found)
 }
 
 /// Skips whatever follows a key up to the next top-level comma.

@@ -30,6 +30,36 @@ impl RenameRule {
         })
     }
 
+    /// The wire name of a PascalCase variant under this rule (serde's `apply_to_variant`).
+    pub fn apply_to_variant(self, variant: &str) -> String {
+        let snake = || {
+            let mut snake = String::new();
+            for (i, ch) in variant.char_indices() {
+                if i > 0 && ch.is_uppercase() {
+                    snake.push('_');
+                }
+                snake.push(ch.to_ascii_lowercase());
+            }
+            snake
+        };
+        match self {
+            RenameRule::Pascal => variant.to_owned(),
+            RenameRule::Lower => variant.to_ascii_lowercase(),
+            RenameRule::Upper => variant.to_ascii_uppercase(),
+            RenameRule::Camel => {
+                let mut chars = variant.chars();
+                match chars.next() {
+                    Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
+                    None => String::new(),
+                }
+            }
+            RenameRule::Snake => snake(),
+            RenameRule::ScreamingSnake => snake().to_ascii_uppercase(),
+            RenameRule::Kebab => snake().replace('_', "-"),
+            RenameRule::ScreamingKebab => snake().to_ascii_uppercase().replace('_', "-"),
+        }
+    }
+
     /// The wire name of a snake_case field under this rule.
     pub fn apply_to_field(self, field: &str) -> String {
         match self {
@@ -67,6 +97,23 @@ impl RenameRule {
 #[cfg(test)]
 mod tests {
     use super::RenameRule::{self, *};
+
+    #[test]
+    fn variant_rules() {
+        let cases = [
+            (Lower, "strreplace"),
+            (Upper, "STRREPLACE"),
+            (Pascal, "StrReplace"),
+            (Camel, "strReplace"),
+            (Snake, "str_replace"),
+            (ScreamingSnake, "STR_REPLACE"),
+            (Kebab, "str-replace"),
+            (ScreamingKebab, "STR-REPLACE"),
+        ];
+        for (rule, expected) in cases {
+            assert_eq!(rule.apply_to_variant("StrReplace"), expected, "{rule:?}");
+        }
+    }
 
     #[test]
     fn every_rule() {

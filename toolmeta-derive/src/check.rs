@@ -8,7 +8,7 @@ use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::LitStr;
 
-use crate::ast::{Container, Field, Variant};
+use crate::ast::{Container, Data, Field, Tagged, Variant};
 use crate::contract::{self, KeyType};
 use crate::ctxt::Ctxt;
 use crate::suggest;
@@ -41,11 +41,50 @@ pub struct Projected<'a> {
     pub key_type: Option<KeyType>,
     /// The tokens that chose the key, for errors.
     pub key_tokens: TokenStream,
+    /// Whether the label's shape requires the key (a `with` function then returns the value
+    /// itself, not an `Option`).
+    pub required: bool,
 }
 
-impl Projected<'_> {
+impl<'a> Projected<'a> {
+    fn new(
+        field: &'a Field<'a>,
+        key: String,
+        key_type: Option<KeyType>,
+        key_tokens: TokenStream,
+    ) -> Projected<'a> {
+        Projected {
+            field,
+            key,
+            key_type,
+            key_tokens,
+            required: false,
+        }
+    }
+
     pub fn is_extra(&self) -> bool {
         self.key_type.is_none()
+    }
+
+    /// Whether every value of the tool writes this key: a required field projected as is,
+    /// or through a `with` function for a required key (which returns the value). (An
+    /// `Option`, a `with` that may return `None`, and an `offset`, whose negative values are
+    /// dropped, can each be absent.)
+    pub fn always_present(&self) -> bool {
+        let present = match self.field.attrs.with {
+            Some(_) => self.required,
+            None => self.field.option_inner.is_none(),
+        };
+        present && self.key != contract::OFFSET_KEY
+    }
+
+    /// Whether the raw value cannot be projected as it is: converted by `with`, by serde's
+    /// `deserialize_with`/`with`, or flattened.
+    pub fn converted(&self) -> bool {
+        let serde = &self.field.attrs.serde;
+        self.field.attrs.with.is_some()
+            || serde.deserialize_with.is_some()
+            || serde.flatten.is_some()
     }
 }
 
@@ -54,7 +93,7 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
     let identity = identity(cx, container);
     let attrs = &container.attrs;
     let mut projected = Vec::new();
-    let mut by_key: HashMap<String, &str> = HashMap::new();
+    let mut by_key: HashMap<String, String> = HashMap::new();
 
     if let (Some(project), Some(_)) = (attrs.project, attrs.no_input) {
         cx.error_at(
@@ -65,7 +104,13 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
     let project_all = attrs.project.is_some() && attrs.no_input.is_none();
 
     for field in fields {
-        let Some(chosen) = field_key(cx, field, project_all) else {
+        let chosen = if field.computed {
+            computed_key(cx, container, field)
+        } else {
+            field_key(cx, field, project_all)
+        };
+        zero_based_rule(cx, field, chosen.as_ref());
+        let Some(chosen) = chosen else {
             continue;
         };
         if attrs.no_input.is_some() {
@@ -78,17 +123,22 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
             );
             continue;
         }
+        let source = if field.computed {
+            format!("`compute({} = ...)`", field.name)
+        } else {
+            format!("field `{}`", field.name)
+        };
         if let Some(first) = by_key.get(&chosen.key) {
             cx.error_spanned_by(
                 &chosen.key_tokens,
                 format!(
-                    "`{}` is projected twice, by field `{first}` and by field `{}`: each key comes from one field",
-                    chosen.key, field.name
+                    "`{}` is projected twice, by {first} and by {source}: each key comes from one field or function",
+                    chosen.key
                 ),
             );
             continue;
         }
-        by_key.insert(chosen.key.clone(), &field.name);
+        by_key.insert(chosen.key.clone(), source);
         projected.push(chosen);
     }
 
@@ -101,6 +151,14 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
     };
     // A stable sort keeps extra keys in field order.
     projected.sort_by_key(key_order);
+    if let Some(shape) = identity
+        .as_ref()
+        .and_then(|identity| contract::shape(&identity.label))
+    {
+        for projected in &mut projected {
+            projected.required = shape.required.contains(&projected.key.as_str());
+        }
+    }
 
     if attrs.no_input.is_none()
         && let Some(identity) = &identity
@@ -115,6 +173,62 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
         has_input: attrs.no_input.is_none(),
         projected,
     }
+}
+
+/// The key of `compute(key = "function")`: canonical, since a computed value stands for
+/// what the contract calls it (a harness-specific value has a field to project).
+fn computed_key<'a>(
+    cx: &Ctxt,
+    container: &Container,
+    field: &'a Field<'a>,
+) -> Option<Projected<'a>> {
+    let compute = container
+        .attrs
+        .compute
+        .iter()
+        .find(|compute| compute.key == field.name.as_str())?;
+    let key = field.name.clone();
+    if let Some(key_type) = contract::key_type(&key) {
+        return Some(Projected::new(
+            field,
+            key,
+            Some(key_type),
+            compute.key.to_token_stream(),
+        ));
+    }
+    let message = match suggest::closest(&key, contract::KEYS.iter().map(|(key, _)| *key)) {
+        Some(near) => format!(
+            "`compute` computes a canonical key, and `{key}` is not one; did you mean `{near}`?"
+        ),
+        None => format!(
+            "`compute` computes a canonical key, and `{key}` is not one: expected {}; a harness-specific value is projected from its field with `extra = \"...\"`",
+            canonical_keys()
+        ),
+    };
+    cx.error_spanned_by(&compute.key, message);
+    None
+}
+
+/// `zero_based` says a source `offset` counts from 0: on any other key, or on a field that
+/// is not projected, it means nothing.
+fn zero_based_rule(cx: &Ctxt, field: &Field, projected: Option<&Projected>) {
+    let Some(span) = field.attrs.zero_based else {
+        return;
+    };
+    let message = match projected {
+        Some(projected) if projected.key == contract::OFFSET_KEY => return,
+        Some(projected) => format!(
+            "`zero_based` applies to `offset` only: it shifts a start line counted from 0 to the contract's 1-based one, and field `{}` is projected as `{}`; remove `zero_based`",
+            field.name, projected.key
+        ),
+        // Projected, but the key had an error of its own (already reported).
+        None if field.attrs.project.is_some() || field.attrs.extra.is_some() => return,
+        None => format!(
+            "`zero_based` applies to a projected `offset`, and field `{}` is not projected; write #[tool(project = \"offset\", zero_based)], or remove `zero_based`",
+            field.name
+        ),
+    };
+    cx.error_at(span, message);
 }
 
 /// Resolves the identity keys; reports every one that is missing or wrong.
@@ -255,6 +369,15 @@ fn check_kind(cx: &Ctxt, lit: &LitStr) -> Option<&'static contract::Kind> {
     None
 }
 
+/// `a "Read"`, `an "Edit"`: the label quoted, with its article.
+fn a_label(label: &str) -> String {
+    let article = match label.chars().next() {
+        Some('A' | 'E' | 'I' | 'O' | 'U') => "an",
+        _ => "a",
+    };
+    format!("{article} \"{label}\"")
+}
+
 fn canonical_keys() -> String {
     suggest::one_of(contract::KEYS.iter().map(|(key, _)| *key))
 }
@@ -293,8 +416,8 @@ fn field_key<'a>(cx: &Ctxt, field: &'a Field<'a>, project_all: bool) -> Option<P
         );
         return None;
     }
-    let projects =
-        attrs.project.is_some() || attrs.extra.is_some() || (project_all && excluded.is_none());
+    let explicitly = attrs.project.is_some() || attrs.extra.is_some();
+    let projects = explicitly || (project_all && excluded.is_none());
     if let (Some((_, with)), false) = (&attrs.with, projects) {
         cx.error_spanned_by(
             with,
@@ -305,7 +428,20 @@ fn field_key<'a>(cx: &Ctxt, field: &'a Field<'a>, project_all: bool) -> Option<P
         );
         return None;
     }
-    if excluded.is_some() {
+    if let (Some(span), false) = (attrs.not_payload, projects) {
+        cx.error_at(
+            span,
+            format!("`not_payload` acknowledges that a projected field with a payload name is short, but field `{}` is not projected; remove it", field.name),
+        );
+    }
+    if excluded.is_some() || !projects {
+        return None;
+    }
+
+    if !payload_rule(cx, field, explicitly) {
+        return None;
+    }
+    if !serde_rule(cx, field, explicitly) {
         return None;
     }
 
@@ -318,7 +454,7 @@ fn field_key<'a>(cx: &Ctxt, field: &'a Field<'a>, project_all: bool) -> Option<P
                 "`{key}` is a canonical key: project it with `project = \"{key}\"`; `extra` is for harness-specific keys"
             ))
         } else {
-            suggest::closest(&key, contract::KEYS.iter().map(|(key, _)| *key)).map(|near| {
+            suggest::near_miss_key(&key).map(|near| {
                 format!(
                     "extra key `{key}` is a near miss of the canonical key `{near}`: readers would miss it; if you mean `{near}`, write `project = \"{near}\"`, otherwise pick a name that is clearly different"
                 )
@@ -328,12 +464,7 @@ fn field_key<'a>(cx: &Ctxt, field: &'a Field<'a>, project_all: bool) -> Option<P
             cx.error_spanned_by(extra, message);
             return None;
         }
-        return Some(Projected {
-            field,
-            key,
-            key_type: None,
-            key_tokens: extra.to_token_stream(),
-        });
+        return Some(Projected::new(field, key, None, extra.to_token_stream()));
     }
 
     let (key, key_tokens, explicit) = match &attrs.project {
@@ -341,18 +472,16 @@ fn field_key<'a>(cx: &Ctxt, field: &'a Field<'a>, project_all: bool) -> Option<P
             Some(key) => (key.value(), key.to_token_stream(), true),
             None => (field.name.clone(), project.tokens.clone(), false),
         },
-        None if project_all => (field.name.clone(), field.ident.to_token_stream(), false),
-        None => return None,
+        None => (field.name.clone(), field.ident.to_token_stream(), false),
     };
     if let Some(key_type) = contract::key_type(&key) {
-        return Some(Projected {
-            field,
-            key,
-            key_type: Some(key_type),
-            key_tokens,
-        });
+        return Some(Projected::new(field, key, Some(key_type), key_tokens));
     }
-    let near = suggest::closest(&key, contract::KEYS.iter().map(|(key, _)| *key));
+    let near = if explicit {
+        suggest::closest(&key, contract::KEYS.iter().map(|(key, _)| *key))
+    } else {
+        suggest::canonical_for(&key)
+    };
     let message = match (explicit, near, attrs.project.is_some()) {
         (true, Some(near), _) => format!("unknown canonical key `{key}`; did you mean `{near}`?"),
         (true, None, _) => format!(
@@ -378,6 +507,107 @@ fn field_key<'a>(cx: &Ctxt, field: &'a Field<'a>, project_all: bool) -> Option<P
     };
     cx.error_spanned_by(key_tokens, message);
     None
+}
+
+/// **Payloads never leak by accident**: a field whose Rust name or serde wire name (or
+/// alias) is a payload name, or a key that is one, is not projected under any key unless
+/// `not_payload` says it is short. Returns whether the field may be projected.
+fn payload_rule(cx: &Ctxt, field: &Field, explicitly: bool) -> bool {
+    let attrs = &field.attrs;
+    let names = std::iter::once(field.name.as_str())
+        .chain(std::iter::once(field.wire.as_str()))
+        .chain(attrs.serde.aliases.iter().map(String::as_str));
+    let key = match (&attrs.extra, &attrs.project) {
+        (Some(extra), _) => Some(extra),
+        (None, Some(project)) => project.key.as_ref(),
+        (None, None) => None,
+    };
+    let key_payload = key.filter(|key| contract::payload_name(&key.value()).is_some());
+    let field_payload = names.into_iter().find_map(contract::payload_name);
+    match (field_payload, key_payload, attrs.not_payload) {
+        (None, None, Some(span)) => {
+            cx.error_at(
+                span,
+                format!("`not_payload` acknowledges a payload name, but neither field `{}` nor its key has one; remove it", field.name),
+            );
+            true
+        }
+        (_, _, Some(_)) | (None, None, None) => true,
+        (Some(payload), _, None) if !explicitly => {
+            cx.error_spanned_by(
+                field.ident,
+                format!(
+                    "field `{}` holds a payload (`{payload}` is a payload name: file contents, edits, patches, todo lists), and #[tool(project)] on the struct projects every field; payloads are never projected: mark it #[tool(payload)]",
+                    field.name
+                ),
+            );
+            false
+        }
+        (Some(payload), _, None) => {
+            let tokens = key.map_or_else(
+                || {
+                    attrs
+                        .project
+                        .as_ref()
+                        .map(|project| project.tokens.clone())
+                        .unwrap_or_default()
+                },
+                ToTokens::to_token_stream,
+            );
+            cx.error_spanned_by(
+                tokens,
+                format!(
+                    "field `{}` holds a payload (`{payload}` is a payload name: file contents, edits, patches, todo lists), and payloads are never projected, under a canonical key or an extra one; mark it #[tool(payload)], or, if this field is really a short value, say so with #[tool(not_payload)] beside its key",
+                    field.name
+                ),
+            );
+            false
+        }
+        (None, Some(key), None) => {
+            cx.error_spanned_by(
+                key,
+                format!(
+                    "`{}` is a payload name (file contents, edits, patches, todo lists), and payloads are never projected, so it cannot be a key; if field `{}` holds bulky content mark it #[tool(payload)], otherwise name the key after the short value it holds (or keep the name and say so with #[tool(not_payload)])",
+                    key.value(),
+                    field.name
+                ),
+            );
+            false
+        }
+    }
+}
+
+/// **Raw projection follows serde**: a field serde never reads (`skip`,
+/// `skip_deserializing`) cannot be projected, and a flattened one only through `with`.
+/// Returns whether the field may be projected.
+fn serde_rule(cx: &Ctxt, field: &Field, explicitly: bool) -> bool {
+    let serde = &field.attrs.serde;
+    if let Some(skip) = &serde.skip {
+        let advice = if explicitly {
+            "remove the projection"
+        } else {
+            "mark it #[tool(skip)]"
+        };
+        cx.error_spanned_by(
+            skip,
+            format!(
+                "field `{}` is #[serde({skip})]: serde never reads it from the arguments (it always holds its default), so it cannot be projected; {advice}",
+                field.name
+            ),
+        );
+        return false;
+    }
+    if let (Some(flatten), None) = (&serde.flatten, &field.attrs.with) {
+        cx.error_spanned_by(
+            flatten,
+            format!(
+                "field `{}` is #[serde(flatten)]: its keys are spread over the top level of the raw arguments, so it cannot be projected as one value; convert it with `with = \"...\"` (projected from the typed value only; the raw projection skips it), or compute the key from the whole tool with #[tool(compute(key = \"...\"))] on the struct",
+                field.name
+            ),
+        );
+        return false;
+    }
+    true
 }
 
 /// The projection against the label's shape: required keys present and always there, no
@@ -419,9 +649,9 @@ fn check_shape(
             cx.error_spanned_by(
                 &projected.key_tokens,
                 format!(
-                    "`{key}` is not part of the \"{}\" shape: a \"{}\" tool projects {}; project this field under a harness-specific key with `extra = \"...\"`, or not at all",
+                    "`{key}` is not part of the \"{}\" shape: {} tool projects {}; project this field under a harness-specific key with `extra = \"...\"`, or not at all",
                     shape.label,
-                    shape.label,
+                    a_label(shape.label),
                     describe_shape()
                 ),
             );
@@ -433,20 +663,43 @@ fn check_shape(
             None => cx.error_spanned_by(
                 container.ident,
                 format!(
-                    "a \"{}\" tool must project `{required}`: mark the field that holds it #[tool(project = \"{required}\")], or mark the tool #[tool(no_input)] if it has no stable shape",
-                    shape.label
+                    "{} tool must project `{required}`: mark the field that holds it #[tool(project = \"{required}\")], or mark the tool #[tool(no_input)] if it has no stable shape",
+                    a_label(shape.label)
                 ),
             ),
-            Some(projected) if projected.field.option_inner.is_some() => cx.error_spanned_by(
+            Some(projected)
+                if projected.field.option_inner.is_some() && projected.field.attrs.with.is_none() =>
+            {
+                cx.error_spanned_by(
                 projected.field.ty,
-                format!(
-                    "`{required}` is required for a \"{}\" tool, but field `{}` is an `Option`: every call must carry `{required}`, so make the field non-optional",
-                    shape.label, projected.field.name
-                ),
-            ),
+                    format!(
+                        "`{required}` is required for {} tool, but field `{}` is an `Option`: every call must carry `{required}`, so make the field non-optional (or give the value with `with = \"...\"`, a function that returns it)",
+                        a_label(shape.label),
+                        projected.field.name
+                    ),
+                )
+            }
             Some(_) => {}
         }
     }
+}
+
+/// Checks a tagged tool: every variant as a tool struct, and at least one variant.
+pub fn tagged<'a>(cx: &Ctxt, container: &Container, tagged: &'a Tagged<'a>) -> Vec<Tool<'a>> {
+    if tagged.variants.is_empty() {
+        cx.error_spanned_by(
+            container.ident,
+            "a tagged tool needs variants: one struct variant per kind, each with its own #[tool(...)]",
+        );
+    }
+    tagged
+        .variants
+        .iter()
+        .map(|variant| match &variant.tool.data {
+            Data::Struct(fields) => tool(cx, &variant.tool, fields),
+            _ => unreachable!("the variants of a tagged tool are parsed as structs"),
+        })
+        .collect()
 }
 
 /// Checks an enum of tools: newtype variants, at most one dynamic catch-all.

@@ -122,6 +122,21 @@ pub const NAMESPACES: &[Namespace] = &[
         variant: "GeminiCli",
         aliases: &["GeminiCli"],
     },
+    Namespace {
+        wire: "zed",
+        variant: "Zed",
+        aliases: &["Zed"],
+    },
+    Namespace {
+        wire: "goose",
+        variant: "Goose",
+        aliases: &["Goose"],
+    },
+    Namespace {
+        wire: "amazon_q",
+        variant: "AmazonQ",
+        aliases: &["AmazonQ"],
+    },
 ];
 
 /// What values a canonical key carries.
@@ -149,6 +164,40 @@ pub const KEYS: &[(&str, KeyType)] = &[
     ("url", KeyType::Text),
     ("query", KeyType::Text),
 ];
+
+/// Names of bulky payloads (file contents, edits, patches, todo lists): a field so named, in
+/// Rust or on the wire, is never projected unless its attribute says it is short. Matched
+/// up to case, `_` and `-`, so the camelCase forms (`fileText`, `oldString`, ...) count too.
+pub const PAYLOAD_NAMES: &[&str] = &[
+    "content",
+    "contents",
+    "file_text",
+    "old_string",
+    "new_string",
+    "old_str",
+    "new_str",
+    "new_source",
+    "patch",
+    "patch_text",
+    "diff",
+    "edits",
+    "todos",
+];
+
+/// The payload name `name` is spelled after, if any.
+pub fn payload_name(name: &str) -> Option<&'static str> {
+    let squash = |name: &str| -> String {
+        name.chars()
+            .filter(|c| *c != '_' && *c != '-')
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let name = squash(name);
+    PAYLOAD_NAMES
+        .iter()
+        .copied()
+        .find(|payload| squash(payload) == name)
+}
 
 /// The key normalized as a 1-based start line.
 pub const OFFSET_KEY: &str = "offset";
@@ -188,12 +237,12 @@ pub const SHAPES: &[Shape] = &[
     Shape {
         label: "List Files",
         required: &["directory"],
-        optional: &[],
+        optional: &["offset", "limit"],
     },
     Shape {
         label: "Search",
         required: &["pattern"],
-        optional: &["path"],
+        optional: &["path", "limit"],
     },
     Shape {
         label: "Run Command",

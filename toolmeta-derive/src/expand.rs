@@ -10,9 +10,9 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{DeriveInput, Generics, Type, WherePredicate, parse_quote};
 
-use crate::ast::{Container, Data, Field, Variant};
+use crate::ast::{Container, Data, Field, Tagged, Variant};
 use crate::check::{self, Projected, Tool};
-use crate::contract::OFFSET_KEY;
+use crate::contract::{KeyType, OFFSET_KEY};
 use crate::ctxt::Ctxt;
 use crate::source::Source;
 
@@ -40,6 +40,14 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
                 fallback_struct(&mut block, &container, &tool);
             } else {
                 tool_impls(&mut block, &container, &tool);
+            }
+        }
+        Data::Tagged(tagged) => {
+            let tools = check::tagged(&cx, &container, tagged);
+            if cx.has_errors() {
+                block.tokens(fallback_enum(&container));
+            } else {
+                tagged_impls(&mut block, &container, tagged, &tools);
             }
         }
         Data::Enum(variants) => {
@@ -104,6 +112,9 @@ fn key_trait(projected: &Projected) -> (Ident, &'static str) {
             "pattern" => ("ProjectPattern", "text"),
             "url" => ("ProjectUrl", "text"),
             "query" => ("ProjectQuery", "text"),
+            OFFSET_KEY if projected.field.attrs.zero_based.is_some() => {
+                ("ProjectOffset", "offset_from_zero")
+            }
             OFFSET_KEY => ("ProjectOffset", "offset"),
             _ => ("ProjectLimit", "integer"),
         },
@@ -111,9 +122,29 @@ fn key_trait(projected: &Projected) -> (Ident, &'static str) {
     (Ident::new(name, Span::call_site()), method)
 }
 
+/// The trait that checks and converts what a `with` function returns: the value itself for
+/// a key the label's shape requires, an `Option` otherwise.
+fn with_trait(projected: &Projected) -> Ident {
+    let class = match projected.key_type {
+        None => "Extra",
+        Some(KeyType::Path) => "Path",
+        Some(KeyType::Text) => "Text",
+        Some(KeyType::Integer) => "Integer",
+    };
+    let shape = if projected.required {
+        "Value"
+    } else {
+        "Option"
+    };
+    Ident::new(&format!("With{class}{shape}"), Span::call_site())
+}
+
 /// The type whose fitness for the key is checked: `T` of an `Option<T>`, else the field type.
 fn checked_type<'a>(field: &'a Field) -> &'a Type {
-    field.option_inner.unwrap_or(field.ty)
+    field
+        .option_inner
+        .or(field.ty)
+        .expect("only computed keys have no type, and they always go through their function")
 }
 
 /// Appends the call that projects field number `index` to the `Projector` chain in `chain`
@@ -125,32 +156,58 @@ fn checked_type<'a>(field: &'a Field) -> &'a Type {
 /// signature that does not fit is reported there. The value reaches the `Projector` already
 /// converted (`Option<&str>`, `Option<i128>`, ...), so its methods are not generic over the
 /// field type: less for the compiler to infer per field.
-fn project_field(index: usize, projected: &Projected, prelude: &mut Source, chain: &mut Source) {
+fn project_field(
+    index: usize,
+    projected: &Projected,
+    receiver: Receiver,
+    prelude: &mut Source,
+    chain: &mut Source,
+) {
     let field = projected.field;
     let member = field.ident;
+    // `&self.field` in a struct; in a variant, the match binds the field by reference.
+    let place = |member: &Ident, span: Span| match receiver {
+        Receiver::Struct => quote_spanned!(span=> &self.#member),
+        Receiver::Variant => quote_spanned!(span=> #member),
+    };
     let (trait_ident, method) = key_trait(projected);
     let value = if let Some((path, lit)) = &field.attrs.with {
         let with = format_ident!("__with{index}");
-        let mut field_at_lit = member.clone();
-        field_at_lit.set_span(lit.span());
-        prelude.tokens(quote_spanned! {lit.span()=> let #with = #path(&self.#field_at_lit);});
-        quote_spanned!(lit.span()=> <_ as _tm::#trait_ident>::optional(&#with))
+        if field.computed {
+            prelude.tokens(quote_spanned! {lit.span()=> let #with = #path(self);});
+        } else {
+            let mut field_at_lit = member.clone();
+            field_at_lit.set_span(lit.span());
+            let place = place(&field_at_lit, lit.span());
+            prelude.tokens(quote_spanned! {lit.span()=> let #with = #path(#place);});
+        }
+        let with_trait = with_trait(projected);
+        quote_spanned!(lit.span()=> <_ as _tm::#with_trait>::project(&#with))
     } else {
         let ty = checked_type(field);
         let convert = match field.option_inner {
             Some(_) => quote_spanned!(ty.span()=> <#ty as _tm::#trait_ident>::optional),
             None => quote_spanned!(ty.span()=> <#ty as _tm::#trait_ident>::some),
         };
-        quote!(#convert(&self.#member))
+        let place = place(member, Span::call_site());
+        quote!(#convert(#place))
     };
     let mut arguments = Source::default();
-    if method != "offset" {
+    if !method.starts_with("offset") {
         arguments.text(&format!("{:?}, ", projected.key));
     }
     arguments.tokens(value);
     chain
         .text(&format!(".{method}"))
         .group(Delimiter::Parenthesis, arguments);
+}
+
+/// Where a tool's fields are read from: `self` (a struct), or the bindings of a variant's
+/// match arm (a tagged tool).
+#[derive(Clone, Copy)]
+enum Receiver {
+    Struct,
+    Variant,
 }
 
 /// Where-clause bounds for projected fields whose type mentions a type parameter, so a
@@ -169,10 +226,21 @@ fn projection_bounds(generics: &Generics, projected: &[Projected]) -> Vec<WhereP
         .collect()
 }
 
+/// What the derived `has_input` says.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum HasInput {
+    /// Some key is written by every value: the trait's default (`true`), not overridden.
+    Always,
+    /// A `no_input` tool: `false`.
+    Never,
+    /// Every key may be absent: whether the projection writes any, so that an empty
+    /// projection omits `input` instead of writing `{}`.
+    Counted,
+}
+
 /// The parts of the struct impls that differ between a checked tool and the fallback.
 struct StructParts {
-    /// Only `no_input` tools override `has_input` (the trait's default is `true`).
-    no_input: bool,
+    has_input: HasInput,
     /// The body of `project`.
     project: Source,
     /// The `Identity` expression.
@@ -182,16 +250,22 @@ struct StructParts {
 }
 
 fn tool_impls(out: &mut Source, container: &Container, tool: &Tool) {
-    let identity = tool.identity.as_ref().expect("checked before expanding");
     let generics = with_bounds(
         container.generics,
         projection_bounds(container.generics, &tool.projected),
     );
+    let parts = tool_parts(container, tool, Receiver::Struct);
+    struct_impls(out, container, &generics, parts)
+}
+
+/// The identity, `has_input`, `project` body and `INPUT_FIELDS` of a checked tool.
+fn tool_parts(container: &Container, tool: &Tool, receiver: Receiver) -> StructParts {
+    let identity = tool.identity.as_ref().expect("checked before expanding");
     let mut project = Source::default();
     let mut chain = Source::default();
     chain.text("_tm::Projector::new(__map)");
     for (index, projected) in tool.projected.iter().enumerate() {
-        project_field(index, projected, &mut project, &mut chain);
+        project_field(index, projected, receiver, &mut project, &mut chain);
     }
     chain.text(".finish()");
     project.append(chain);
@@ -208,27 +282,115 @@ fn tool_impls(out: &mut Source, container: &Container, tool: &Tool) {
     }
     let mut input_fields = String::new();
     for projected in &tool.projected {
+        let field = projected.field;
+        let optional = field.option_inner.is_some()
+            || field.attrs.serde.default
+            || container.attrs.serde.default;
         let _ = write!(
             input_fields,
-            "_tm::InputField {{ key: {:?}, wire: {:?}, extra: {}, optional: {}, converted: {} }},",
+            "_tm::InputField {{ key: {:?}, wire: {:?}, aliases: &{:?}, extra: {}, optional: {}, converted: {}, zero_based: {} }},",
             projected.key,
-            projected.field.wire,
+            field.wire,
+            field.attrs.serde.aliases,
             projected.is_extra(),
-            projected.field.option_inner.is_some(),
-            projected.field.attrs.with.is_some(),
+            optional,
+            projected.converted(),
+            field.attrs.zero_based.is_some(),
         );
     }
-    struct_impls(
-        out,
-        container,
-        &generics,
-        StructParts {
-            no_input: !tool.has_input,
-            project,
-            identity: identity_text,
-            input_fields,
+    StructParts {
+        has_input: if !tool.has_input {
+            HasInput::Never
+        } else if tool.projected.iter().any(Projected::always_present) {
+            HasInput::Always
+        } else {
+            HasInput::Counted
         },
-    )
+        project,
+        identity: identity_text,
+        input_fields,
+    }
+}
+
+/// The impls of a tagged tool: `Projection` and `ToolDispatch` matching on the variant,
+/// each arm the variant's own projection, and `TaggedTool` with every variant's tag value,
+/// identity and wire keys for the raw projection.
+fn tagged_impls(out: &mut Source, container: &Container, tagged: &Tagged, tools: &[Tool]) {
+    let ident = container.ident;
+    let mut bounds = Vec::new();
+    for tool in tools {
+        bounds.extend(projection_bounds(container.generics, &tool.projected));
+    }
+    let generics = with_bounds(container.generics, bounds);
+    let mut has_input = Source::default();
+    let mut project = Source::default();
+    let mut identity = String::new();
+    let mut variants = String::new();
+    for (variant, tool) in tagged.variants.iter().zip(tools) {
+        let name = variant.tool.ident;
+        let parts = tool_parts(&variant.tool, tool, Receiver::Variant);
+        let any = if variant.named { "{ .. }" } else { "" };
+        let _ = write!(
+            has_input,
+            "{ident}::{name} {any} => {},",
+            match parts.has_input {
+                HasInput::Always => "true",
+                HasInput::Never => "false",
+                HasInput::Counted => "_tm::projects_any(self)",
+            }
+        );
+        // The arm binds the fields it projects, by reference.
+        let mut bindings = Source::default();
+        if variant.named {
+            let mut fields = Source::default();
+            for projected in tool.projected.iter().filter(|p| !p.field.computed) {
+                fields.tokens(projected.field.ident).text(",");
+            }
+            fields.text("..");
+            bindings.group(Delimiter::Brace, fields);
+        }
+        project
+            .text(&format!("{ident}::{name}"))
+            .append(bindings)
+            .text("=>")
+            .group(Delimiter::Brace, parts.project);
+        let _ = write!(
+            identity,
+            "{ident}::{name} {any} => _tm::Some({}),",
+            parts.identity
+        );
+        let _ = write!(
+            variants,
+            "_tm::TaggedVariant {{ tag: {:?}, aliases: &{:?}, identity: {}, fields: &[{}] }},",
+            variant.tag, variant.aliases, parts.identity, parts.input_fields
+        );
+    }
+
+    let mut projection = Source::default();
+    projection.text("fn has_input(&self) -> bool");
+    let mut body = Source::default();
+    body.text("match self").group(Delimiter::Brace, has_input);
+    projection.group(Delimiter::Brace, body);
+    projection.text(
+        "fn project<__M: _tm::SerializeMap>(&self, __map: &mut __M) -> _tm::Result<(), __M::Error>",
+    );
+    let mut body = Source::default();
+    body.text("match self").group(Delimiter::Brace, project);
+    projection.group(Delimiter::Brace, body);
+    impl_header(out, container, &generics, "Projection");
+    out.group(Delimiter::Brace, projection);
+
+    impl_header(out, container, &generics, "ToolDispatch");
+    let _ = write!(
+        out,
+        "{{ fn identity(&self) -> _tm::Option<_tm::Identity> {{ match self {{ {identity} }} }} }}"
+    );
+    impl_header(out, container, &generics, "TaggedTool");
+    let _ = write!(
+        out,
+        "{{ const TAG: &'static str = {:?}; const VARIANTS: &'static [_tm::TaggedVariant] = &[{variants}]; }}",
+        tagged.tag
+    );
 }
 
 /// The impls emitted beside errors: they satisfy the traits so that uses of the type do not
@@ -251,7 +413,7 @@ fn fallback_struct(out: &mut Source, container: &Container, tool: &Tool) {
         container,
         container.generics,
         StructParts {
-            no_input: false,
+            has_input: HasInput::Always,
             project: {
                 let mut project = Source::default();
                 project.tokens(converters).text("_tm::Ok(())");
@@ -275,8 +437,14 @@ fn struct_impls(out: &mut Source, container: &Container, generics: &Generics, pa
     );
 
     let mut projection = Source::default();
-    if parts.no_input {
-        projection.text("fn has_input(&self) -> bool { false }");
+    match parts.has_input {
+        HasInput::Always => {}
+        HasInput::Never => {
+            projection.text("fn has_input(&self) -> bool { false }");
+        }
+        HasInput::Counted => {
+            projection.text("fn has_input(&self) -> bool { _tm::projects_any(self) }");
+        }
     }
     projection
         .text("fn project<__M: _tm::SerializeMap>(&self, __map: &mut __M) -> _tm::Result<(), __M::Error>")
@@ -342,7 +510,35 @@ fn dispatch_impls(container: &Container, variants: &[Variant]) -> TokenStream {
             }
         }
     }
+    // An internally tagged enum of tool types (`#[serde(tag = "...")]`): its raw arguments
+    // carry the tag, so a toolset can pick the variant's tool from them.
+    let tagged = container.attrs.serde.tag.as_ref().map(|tag| {
+        let entries = variants
+            .iter()
+            .filter(|variant| variant.attrs.dynamic.is_none())
+            .filter_map(|variant| {
+                let ty = variant.newtype()?;
+                let (value, aliases) = (&variant.tag, &variant.tag_aliases);
+                Some(quote! {
+                    _tm::TaggedVariant {
+                        tag: #value,
+                        aliases: &[#(#aliases),*],
+                        identity: <#ty as _tm::ToolIdentity>::IDENTITY,
+                        fields: <#ty as _tm::ToolIdentity>::INPUT_FIELDS,
+                    },
+                })
+            });
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics _tm::TaggedTool for #ident #ty_generics #where_clause {
+                const TAG: &'static str = #tag;
+                const VARIANTS: &'static [_tm::TaggedVariant] = &[#(#entries)*];
+            }
+        }
+    });
     quote! {
+        #tagged
+
         #[automatically_derived]
         impl #impl_generics _tm::Projection for #ident #ty_generics #where_clause {
             fn has_input(&self) -> bool {

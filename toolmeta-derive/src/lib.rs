@@ -67,6 +67,7 @@ use proc_macro::TokenStream;
 /// | `no_input` | `no_input` | no stable cross-harness shape: the envelope never carries `input` |
 /// | `project` | `project` | project every field under its own name; others say `skip` or `payload` |
 /// | `crate` | `crate = "my_harness::toolmeta"` | where the runtime crate is, when re-exported |
+/// | `compute` | `compute(limit = "line_count")` | a canonical key computed from the whole tool: `fn(&Self) -> T` for a key the label's shape requires, `fn(&Self) -> Option<T>` otherwise (raw projection skips it) |
 ///
 /// # Field keys
 ///
@@ -75,9 +76,19 @@ use proc_macro::TokenStream;
 /// | `project` | `#[tool(project)] path: String` | project under the field's own name (a canonical key) |
 /// | `project = "key"` | `#[tool(project = "path")] file_path: String` | project under a canonical key |
 /// | `extra = "key"` | `#[tool(extra = "encoding")] encoding: String` | a harness-specific key, after the canonical ones; not canonical nor a near miss of one |
-/// | `with = "fn"` | `#[tool(project = "path", with = "display")] file: Workspace` | convert first: `fn(&FieldType) -> Option<T>` (deref coercion applies), `T` fits the key; `None` omits the key |
+/// | `with = "fn"` | `#[tool(project = "path", with = "display")] file: Workspace` | convert first (deref coercion applies): `fn(&FieldType) -> T` for a key the label's shape requires, `fn(&FieldType) -> Option<T>` for any other (`None` omits the key); `T` fits the key |
 /// | `payload` | `#[tool(payload)] content: String` | bulky content: never projected |
 /// | `skip` | `#[tool(skip)] encoding: String` | not projected, under a struct-wide `project` |
+/// | `zero_based` | `#[tool(project, zero_based)] offset: Option<u32>` | only with `offset`: the source counts from 0, the projection adds one |
+/// | `not_payload` | `#[tool(extra = "content", not_payload)] content: String` | the field has a payload name but is short: project it anyway |
+///
+/// # Payload names
+///
+/// A field whose Rust name, serde wire name or alias is a payload name — `content`,
+/// `contents`, `file_text`, `old_string`, `new_string`, `old_str`, `new_str`, `new_source`,
+/// `patch`, `patch_text`, `diff`, `edits`, `todos`, in any case (`oldString`) — is not
+/// projected under any key, canonical or extra, and no key may be a payload name, unless the
+/// field says `not_payload`: the acknowledgement that this value is short.
 ///
 /// # Projection
 ///
@@ -96,11 +107,25 @@ use proc_macro::TokenStream;
 /// - A required key of the label's shape (such as `path` for `"Read"`) must come from a
 ///   non-`Option` field, and a closed shape admits no other canonical key. A tool that
 ///   projects nothing must say `no_input`: an empty `input` is never the intended contract.
-/// - Raw wire keys honour `#[serde(rename = "...")]`, `#[serde(rename(deserialize = "..."))]`
-///   and the struct's `#[serde(rename_all = "...")]`; all other serde attributes are
-///   ignored.
+///   A projection that comes out empty at run time (every optional field `None`) omits
+///   `input` too: the envelope never carries `"input": {}`.
+/// - Raw wire keys follow serde: `rename` (or `rename(deserialize = "...")`) and the
+///   struct's `rename_all` give the key, every `alias` is a further key, a field with
+///   `default` (or in a struct with `default`) may be absent, and a field with
+///   `deserialize_with`/`with` or `flatten` is projected from the typed value only (the raw
+///   projection skips it). A field with `skip`/`skip_deserializing` is never in the raw
+///   JSON and cannot be projected; a flattened one only through `with`. Other serde
+///   attributes do not change what the raw JSON looks like and are ignored.
 ///
 /// # Enums
+///
+/// An enum of newtype variants dispatches to each variant's tool (below). A serde
+/// internally tagged enum (`#[serde(tag = "command")]`) of struct variants is one tool whose
+/// kind depends on the tag: each variant carries its own `#[tool(...)]` and fields, and the
+/// derive also implements `toolmeta::TaggedTool`, so `ToolEntry::tagged` projects raw
+/// arguments by the variant their tag selects. So does an internally tagged enum of newtype
+/// variants (`#[serde(tag = "mode")] enum Op { Line(FsLine), .. }`): each variant's tag
+/// selects its tool type's identity and wire keys.
 ///
 /// ```
 /// use toolmeta::{ToolDispatch, ToolIdentity};

@@ -21,6 +21,7 @@ pub const LABEL: Symbol = Symbol("label");
 pub const READ_ONLY: Symbol = Symbol("read_only");
 pub const NO_INPUT: Symbol = Symbol("no_input");
 pub const CRATE: Symbol = Symbol("crate");
+pub const COMPUTE: Symbol = Symbol("compute");
 // Container and field key.
 pub const PROJECT: Symbol = Symbol("project");
 // Field keys.
@@ -28,6 +29,8 @@ pub const EXTRA: Symbol = Symbol("extra");
 pub const WITH: Symbol = Symbol("with");
 pub const PAYLOAD: Symbol = Symbol("payload");
 pub const SKIP: Symbol = Symbol("skip");
+pub const ZERO_BASED: Symbol = Symbol("zero_based");
+pub const NOT_PAYLOAD: Symbol = Symbol("not_payload");
 // Variant key.
 pub const DYNAMIC: Symbol = Symbol("dynamic");
 
@@ -35,13 +38,22 @@ pub const DYNAMIC: Symbol = Symbol("dynamic");
 pub const RENAME: Symbol = Symbol("rename");
 pub const RENAME_ALL: Symbol = Symbol("rename_all");
 pub const DESERIALIZE: Symbol = Symbol("deserialize");
+pub const ALIAS: Symbol = Symbol("alias");
+pub const DEFAULT: Symbol = Symbol("default");
+pub const FLATTEN: Symbol = Symbol("flatten");
+pub const DESERIALIZE_WITH: Symbol = Symbol("deserialize_with");
+pub const SERDE_WITH: Symbol = Symbol("with");
+pub const SERDE_SKIP: Symbol = Symbol("skip");
+pub const SKIP_DESERIALIZING: Symbol = Symbol("skip_deserializing");
+pub const TAG: Symbol = Symbol("tag");
+pub const RENAME_ALL_FIELDS: Symbol = Symbol("rename_all_fields");
 
 /// The keys of a struct's `#[tool(...)]`.
 pub const CONTAINER_KEYS: &[Symbol] = &[
-    NAME, NAMESPACE, KIND, LABEL, READ_ONLY, NO_INPUT, PROJECT, CRATE,
+    NAME, NAMESPACE, KIND, LABEL, READ_ONLY, NO_INPUT, PROJECT, CRATE, COMPUTE,
 ];
 /// The keys of a field's `#[tool(...)]`.
-pub const FIELD_KEYS: &[Symbol] = &[PROJECT, EXTRA, WITH, PAYLOAD, SKIP];
+pub const FIELD_KEYS: &[Symbol] = &[PROJECT, EXTRA, WITH, PAYLOAD, SKIP, ZERO_BASED, NOT_PAYLOAD];
 /// The keys of an enum's `#[tool(...)]`.
 pub const ENUM_KEYS: &[Symbol] = &[CRATE];
 /// The keys of an enum variant's `#[tool(...)]`.

@@ -26,9 +26,11 @@ pub use serde::ser::SerializeMap;
 // Everything the generated code names, under the one path it imports (`use ::toolmeta::__private
 // as _tm;`): short paths are fewer tokens to build, parse and resolve per derived type.
 pub use crate::{
-    Identity, InputField, Namespace, Projection, ToolDispatch, ToolIdentity, ToolKind,
+    Identity, InputField, Namespace, Projection, TaggedTool, TaggedVariant, ToolDispatch,
+    ToolIdentity, ToolKind,
 };
 
+use crate::convert::one_based_offset;
 use crate::normalize_offset;
 
 /// Writes the entries of a derived `project`, keeping the first error and skipping the rest.
@@ -93,6 +95,16 @@ impl<'a, M: SerializeMap> Projector<'a, M> {
         )
     }
 
+    /// Writes `offset` from a source that counts from 0 (`#[tool(zero_based)]`): shifted by
+    /// one (see [`one_based_offset`]).
+    #[inline]
+    pub fn offset_from_zero(self, value: Option<i128>) -> Self {
+        self.write(
+            crate::keys::OFFSET,
+            value.and_then(one_based_offset).as_ref(),
+        )
+    }
+
     /// Writes an extra key.
     #[inline]
     pub fn extra(self, key: &'static str, value: Option<Extra<'_>>) -> Self {
@@ -103,6 +115,57 @@ impl<'a, M: SerializeMap> Projector<'a, M> {
     #[inline]
     pub fn finish(self) -> Result<(), M::Error> {
         self.result
+    }
+}
+
+/// Whether `tool` projects at least one entry: the derived `has_input` of a tool whose every
+/// key may be absent at run time (all `Option`, a dropped negative `offset`, a `with` that
+/// returns `None`), so that an empty projection omits `input` rather than writing `{}`.
+///
+/// It runs the projection itself into a map that only counts keys, so it agrees with what
+/// `project` writes by construction; values are never serialized.
+pub fn projects_any<T: Projection + ?Sized>(tool: &T) -> bool {
+    let mut counter = KeyCounter(0);
+    // Counting never fails; a projection that failed anyway has nothing to show.
+    tool.project(&mut counter).is_ok() && counter.0 > 0
+}
+
+/// A map that counts the keys written into it.
+struct KeyCounter(usize);
+
+/// The error of [`KeyCounter`], which never fails (serde requires an error type).
+#[derive(Debug)]
+struct CounterError;
+
+impl std::fmt::Display for CounterError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("counting projected keys failed")
+    }
+}
+
+impl std::error::Error for CounterError {}
+
+impl serde::ser::Error for CounterError {
+    fn custom<T: std::fmt::Display>(_: T) -> Self {
+        CounterError
+    }
+}
+
+impl SerializeMap for KeyCounter {
+    type Ok = ();
+    type Error = CounterError;
+
+    fn serialize_key<K: Serialize + ?Sized>(&mut self, _: &K) -> Result<(), CounterError> {
+        self.0 += 1;
+        Ok(())
+    }
+
+    fn serialize_value<V: Serialize + ?Sized>(&mut self, _: &V) -> Result<(), CounterError> {
+        Ok(())
+    }
+
+    fn end(self) -> Result<(), CounterError> {
+        Ok(())
     }
 }
 
@@ -217,6 +280,86 @@ key_trait!(
     "`{Self}` cannot be projected under an extra key: extra values are strings, paths, integers or bools",
     "cannot be projected under an extra key",
     "an extra key accepts the string and path types of `path`, the primitive integers and bool (or an Option of one); convert other types with #[tool(with = \"...\")]"
+);
+
+/// The output of a `with` function (or a computed key): `$value` for a key the label's shape
+/// requires (the function returns the value itself), `$option` for an optional one (it
+/// returns an `Option`). Each checks the function's output type with a message that says
+/// what the function must look like, then converts it as the key's trait does.
+macro_rules! with_traits {
+    ($base:ident -> $ret:ty, $value:ident, $value_message:literal, $option:ident, $option_message:literal, $note:literal) => {
+        #[doc = concat!("The output of a `with` function for a required key of [`", stringify!($base), "`].")]
+        #[diagnostic::on_unimplemented(
+            message = $value_message,
+            label = "this function returns `{Self}`",
+            note = $note
+        )]
+        pub trait $value {
+            /// The value to project.
+            fn project(&self) -> Option<$ret>;
+        }
+
+        // Not recommended: the error names what the function returns, not the key's trait.
+        #[diagnostic::do_not_recommend]
+        impl<T: $base + ?Sized> $value for T {
+            #[inline]
+            fn project(&self) -> Option<$ret> {
+                Some(self.value())
+            }
+        }
+
+        #[doc = concat!("The output of a `with` function for an optional key of [`", stringify!($base), "`].")]
+        #[diagnostic::on_unimplemented(
+            message = $option_message,
+            label = "this function returns `{Self}`",
+            note = $note
+        )]
+        pub trait $option {
+            /// The value to project, if any.
+            fn project(&self) -> Option<$ret>;
+        }
+
+        #[diagnostic::do_not_recommend]
+        impl<T: $base> $option for Option<T> {
+            #[inline]
+            fn project(&self) -> Option<$ret> {
+                self.as_ref().map(|value| value.value())
+            }
+        }
+    };
+}
+
+with_traits!(
+    ProjectPath -> Cow<'_, str>,
+    WithPathValue,
+    "a `with` function for a path key the tool always carries (`path`, `directory` or `cwd`) returns the value itself: `fn(&FieldType) -> String` (or another string or path type), not `{Self}`",
+    WithPathOption,
+    "a `with` function for an optional path key returns an `Option`: `fn(&FieldType) -> Option<String>` (or an Option of another string or path type), not `{Self}`; `None` omits the key",
+    "a key the label's shape requires is in every envelope of the tool, so its `with` function returns the value; for an optional key it returns an `Option` (a function of `compute(...)` takes the whole tool: `fn(&Self) -> ...`)"
+);
+with_traits!(
+    ProjectCommand -> &str,
+    WithTextValue,
+    "a `with` function for a text key the tool always carries (such as `command` or `pattern`) returns the value itself: `fn(&FieldType) -> String` (or another string type), not `{Self}`",
+    WithTextOption,
+    "a `with` function for an optional text key returns an `Option`: `fn(&FieldType) -> Option<String>` (or an Option of another string type), not `{Self}`; `None` omits the key",
+    "a key the label's shape requires is in every envelope of the tool, so its `with` function returns the value; for an optional key it returns an `Option` (a function of `compute(...)` takes the whole tool: `fn(&Self) -> ...`)"
+);
+with_traits!(
+    ProjectLimit -> i128,
+    WithIntegerValue,
+    "a `with` function for an integer key the tool always carries returns the value itself: `fn(&FieldType) -> u64` (or another primitive integer), not `{Self}`",
+    WithIntegerOption,
+    "a `with` function for `offset` or `limit` returns an `Option`: `fn(&FieldType) -> Option<u64>` (or an Option of another primitive integer), not `{Self}`; `None` omits the key",
+    "`offset` and `limit` are optional in every label shape, so their `with` function returns an `Option`; a function of `compute(...)` takes the whole tool: `fn(&Self) -> Option<u64>`"
+);
+with_traits!(
+    ProjectExtra -> Extra<'_>,
+    WithExtraValue,
+    "a `with` function for an extra key returns an `Option`: `fn(&FieldType) -> Option<String>` (or an Option of an integer or bool), not `{Self}`",
+    WithExtraOption,
+    "a `with` function for an extra key returns an `Option`: `fn(&FieldType) -> Option<String>` (or an Option of another string, path or integer type, or bool), not `{Self}`; `None` omits the key",
+    "extra keys are never required, so their `with` function returns an `Option`"
 );
 
 /// Implements `$trait` for the string types, and `&T` of each.

@@ -81,6 +81,7 @@ pub mod acp;
 pub mod catalog;
 #[cfg(feature = "client")]
 pub mod client;
+pub mod convert;
 mod decode;
 mod envelope;
 mod identity;
@@ -92,6 +93,7 @@ mod offset;
 #[cfg(feature = "schemars")]
 pub mod schema;
 mod shape;
+mod tagged;
 mod tool;
 pub mod toolset;
 
@@ -105,6 +107,7 @@ pub use meta::ToolMeta;
 pub use namespace::{Namespace, UnknownNamespace};
 pub use offset::normalize_offset;
 pub use shape::LabelShape;
+pub use tagged::{TaggedTool, TaggedVariant};
 pub use tool::{InputField, Projection, ToolDispatch, ToolIdentity};
 pub use toolset::{
     DuplicateToolName, RegisteredTool, StaticToolset, ToolEntry, ToolLookup, Toolset,

@@ -65,13 +65,27 @@ namespaces! {
     ClaudeCode = "claude_code" | "ClaudeCode";
     /// Gemini CLI's tools (toolmeta's catalog).
     GeminiCli = "gemini_cli" | "GeminiCli";
+    /// The tools of Zed's agent (`crates/agent/src/tools`).
+    Zed = "zed" | "Zed";
+    /// The tools of goose (block/goose), its developer extension among them.
+    Goose = "goose" | "Goose";
+    /// The tools of the Amazon Q Developer CLI.
+    AmazonQ = "amazon_q" | "AmazonQ";
 }
 
 impl Namespace {
     /// Whether the namespace is in the reference schema published by the harness that
-    /// defined the envelope (toolmeta's `claude_code` and `gemini_cli` are additions).
+    /// defined the envelope (toolmeta's `claude_code`, `gemini_cli`, `zed`, `goose` and
+    /// `amazon_q` are additions).
     pub const fn in_reference_schema(self) -> bool {
-        !matches!(self, Namespace::ClaudeCode | Namespace::GeminiCli)
+        !matches!(
+            self,
+            Namespace::ClaudeCode
+                | Namespace::GeminiCli
+                | Namespace::Zed
+                | Namespace::Goose
+                | Namespace::AmazonQ
+        )
     }
 }
 
@@ -152,6 +166,9 @@ mod tests {
         (Namespace::Mcp, "mcp", &["MCP"]),
         (Namespace::ClaudeCode, "claude_code", &["ClaudeCode"]),
         (Namespace::GeminiCli, "gemini_cli", &["GeminiCli"]),
+        (Namespace::Zed, "zed", &["Zed"]),
+        (Namespace::Goose, "goose", &["Goose"]),
+        (Namespace::AmazonQ, "amazon_q", &["AmazonQ"]),
     ];
 
     #[test]
@@ -200,7 +217,8 @@ mod tests {
         assert_eq!(
             UnknownNamespace("cursor".into()).to_string(),
             "unknown namespace `cursor`, expected one of `grok_build`, `grok_build_concise`, \
-             `grok_build_hashline`, `codex`, `opencode`, `mcp`, `claude_code`, `gemini_cli`"
+             `grok_build_hashline`, `codex`, `opencode`, `mcp`, `claude_code`, `gemini_cli`, \
+             `zed`, `goose`, `amazon_q`"
         );
         let err = serde_json::from_str::<Namespace>("\"cursor\"").unwrap_err();
         assert!(
@@ -210,9 +228,16 @@ mod tests {
     }
 
     #[test]
-    fn only_toolmetas_catalog_namespaces_are_outside_the_reference_schema() {
+    fn only_toolmetas_added_namespaces_are_outside_the_reference_schema() {
         for namespace in Namespace::ALL {
-            let extra = matches!(namespace, Namespace::ClaudeCode | Namespace::GeminiCli);
+            let extra = matches!(
+                namespace,
+                Namespace::ClaudeCode
+                    | Namespace::GeminiCli
+                    | Namespace::Zed
+                    | Namespace::Goose
+                    | Namespace::AmazonQ
+            );
             assert_eq!(namespace.in_reference_schema(), !extra, "{namespace}");
         }
     }

@@ -34,19 +34,86 @@ impl Projection for () {
 
 /// One projected field, as recorded by the derive: where it comes from in the raw JSON
 /// arguments and where it goes in the canonical input.
+///
+/// The raw side follows serde: `wire` and `aliases` are every key serde reads the field
+/// from, `optional` says it may be absent (an `Option`, or `#[serde(default)]`), and
+/// `converted` says the raw value cannot be projected as it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct InputField {
     /// The key in the canonical input (a canonical key, or an extra key when `extra`).
     pub key: &'static str,
     /// The field's key in the raw JSON arguments, after `#[serde(rename)]`/`rename_all`.
     pub wire: &'static str,
+    /// The field's other keys in the raw JSON arguments: its `#[serde(alias)]`es, tried
+    /// after `wire`.
+    pub aliases: &'static [&'static str],
     /// Whether `key` is a harness-specific extra key rather than a canonical one.
     pub extra: bool,
-    /// Whether the field is an `Option` (projected only when present).
+    /// Whether the field may be absent from the raw arguments: an `Option`, or a field
+    /// with `#[serde(default)]` (then the raw projection omits the key).
     pub optional: bool,
-    /// Whether the field is converted by a `with` function before projecting (a raw JSON
-    /// value cannot go through it).
+    /// Whether the raw value needs a Rust conversion before it can be projected — a
+    /// `#[tool(with)]` function, a `#[serde(deserialize_with)]`/`#[serde(with)]`, a
+    /// flattened field, or a key computed from the whole tool — so that the raw projection
+    /// skips it (a [`ToolEntry::deserialized`](crate::ToolEntry::deserialized) entry
+    /// projects it through the typed value).
     pub converted: bool,
+    /// Whether the source counts `offset` from 0 (`#[tool(zero_based)]`): the projection
+    /// adds one.
+    pub zero_based: bool,
+}
+
+impl InputField {
+    /// A required field read from `wire` and projected under the canonical `key`; the other
+    /// properties are set with the methods below.
+    pub const fn new(key: &'static str, wire: &'static str) -> InputField {
+        InputField {
+            key,
+            wire,
+            aliases: &[],
+            extra: false,
+            optional: false,
+            converted: false,
+            zero_based: false,
+        }
+    }
+
+    /// The same field projected under a harness-specific extra key.
+    pub const fn extra(self) -> InputField {
+        InputField {
+            extra: true,
+            ..self
+        }
+    }
+
+    /// The same field, which may be absent from the raw arguments.
+    pub const fn optional(self) -> InputField {
+        InputField {
+            optional: true,
+            ..self
+        }
+    }
+
+    /// The same field, also read from `aliases`.
+    pub const fn aliases(self, aliases: &'static [&'static str]) -> InputField {
+        InputField { aliases, ..self }
+    }
+
+    /// The same field, whose raw value cannot be projected as it is (skipped on the raw path).
+    pub const fn converted(self) -> InputField {
+        InputField {
+            converted: true,
+            ..self
+        }
+    }
+
+    /// The same field, an `offset` counted from 0.
+    pub const fn zero_based(self) -> InputField {
+        InputField {
+            zero_based: true,
+            ..self
+        }
+    }
 }
 
 /// A tool-argument type with a compile-time identity: what `#[derive(ToolIdentity)]` gives

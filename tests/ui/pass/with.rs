@@ -4,8 +4,9 @@ use toolmeta::ToolIdentity;
 
 struct Workspace(PathBuf);
 
-fn relative(path: &Workspace) -> Option<String> {
-    path.0.strip_prefix("/repo").ok().map(|path| path.display().to_string())
+// `path` is required by the "Read" shape: its `with` function returns the value itself.
+fn relative(path: &Workspace) -> String {
+    path.0.strip_prefix("/repo").unwrap_or(&path.0).display().to_string()
 }
 
 mod lines {
@@ -36,4 +37,9 @@ fn main() {
         Some(serde_json::json!({"path": "src/lib.rs", "offset": 1, "hidden": "yes"}))
     );
     assert!(View::INPUT_FIELDS.iter().all(|field| field.converted));
+    let outside = View { file: Workspace("/tmp/x".into()), range: (4, 5), hidden: None };
+    assert_eq!(
+        outside.tool_meta().input,
+        Some(serde_json::json!({"path": "/tmp/x", "offset": 4}))
+    );
 }

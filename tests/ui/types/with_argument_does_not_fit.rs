@@ -1,8 +1,8 @@
 use toolmeta::ToolIdentity;
 
 // A `with` function must take a reference to the field's type.
-fn lossy(bytes: &Vec<u8>) -> Option<String> {
-    Some(String::from_utf8_lossy(bytes).into_owned())
+fn lossy(bytes: &Vec<u8>) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }
 
 #[derive(ToolIdentity)]

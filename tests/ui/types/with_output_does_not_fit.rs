@@ -1,7 +1,7 @@
 use toolmeta::ToolIdentity;
 
-fn bytes(path: &String) -> Option<Vec<u8>> {
-    Some(path.clone().into_bytes())
+fn bytes(path: &String) -> Vec<u8> {
+    path.clone().into_bytes()
 }
 
 #[derive(ToolIdentity)]

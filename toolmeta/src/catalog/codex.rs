@@ -19,7 +19,7 @@ use crate::toolset::{StaticToolset, ToolEntry};
 #[tool(crate = "crate", name = "shell", namespace = "codex", kind = "execute")]
 pub struct Shell {
     /// The argv to run.
-    #[tool(project, with = "super::convert::command_line")]
+    #[tool(project, with = "shell_command_line")]
     pub command: Vec<String>,
     /// The working directory.
     #[tool(project = "cwd")]
@@ -28,6 +28,12 @@ pub struct Shell {
     pub timeout_ms: Option<u64>,
     /// Why the command needs to leave the sandbox.
     pub justification: Option<String>,
+}
+
+/// `command`, which a Run Command tool always carries, as one command line (`""` for an
+/// empty argv): a `with` function for a required key returns the value itself.
+fn shell_command_line(argv: &Vec<String>) -> String {
+    super::convert::command_line(argv).unwrap_or_default()
 }
 
 /// `shell_command`: runs a command line in the user's shell.

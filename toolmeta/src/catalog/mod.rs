@@ -91,7 +91,10 @@ impl Harness {
             Namespace::GrokBuild
             | Namespace::GrokBuildConcise
             | Namespace::GrokBuildHashline
-            | Namespace::Mcp => None,
+            | Namespace::Mcp
+            | Namespace::Zed
+            | Namespace::Goose
+            | Namespace::AmazonQ => None,
         }
     }
 

@@ -6,7 +6,8 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::raw::project_raw;
-use crate::{Identity, InputField, ToolIdentity};
+use crate::tagged::{project_tagged, variant_of};
+use crate::{Identity, InputField, TaggedTool, TaggedVariant, ToolIdentity};
 
 /// Projects raw arguments by deserializing them into the typed tool; `None` when they do
 /// not deserialize.
@@ -29,9 +30,7 @@ type TypedProjection = fn(&Value) -> Option<Option<Value>>;
 /// use toolmeta::{Identity, InputField, Namespace, ToolEntry, ToolKind};
 ///
 /// // A tool known only at run time (say, from an MCP server), described by hand.
-/// const FIELDS: &[InputField] = &[InputField {
-///     key: keys::PATH, wire: "filePath", extra: false, optional: false, converted: false,
-/// }];
+/// const FIELDS: &[InputField] = &[InputField::new(keys::PATH, "filePath")];
 /// const READ: ToolEntry = ToolEntry::new(
 ///     Identity::new("read", ToolKind::Read, Namespace::OpenCode),
 ///     FIELDS,
@@ -44,6 +43,8 @@ pub struct ToolEntry {
     identity: Identity,
     fields: &'static [InputField],
     typed: Option<TypedProjection>,
+    /// For a tagged tool: the tag's key and the variants it selects.
+    tagged: Option<(&'static str, &'static [TaggedVariant])>,
 }
 
 impl ToolEntry {
@@ -54,6 +55,7 @@ impl ToolEntry {
             identity,
             fields,
             typed: None,
+            tagged: None,
         }
     }
 
@@ -89,14 +91,10 @@ impl ToolEntry {
     /// use serde_json::json;
     /// use toolmeta::{ToolEntry, ToolIdentity};
     ///
-    /// fn command_line(argv: &Vec<String>) -> Option<String> {
-    ///     (!argv.is_empty()).then(|| argv.join(" "))
-    /// }
-    ///
     /// #[derive(Deserialize, ToolIdentity)]
     /// #[tool(name = "shell", namespace = "codex", kind = "execute")]
     /// struct Shell {
-    ///     #[tool(project, with = "command_line")]
+    ///     #[tool(project, with = "toolmeta::convert::command_line")]
     ///     command: Vec<String>,
     /// }
     ///
@@ -115,6 +113,54 @@ impl ToolEntry {
             identity: T::IDENTITY,
             fields: T::INPUT_FIELDS,
             typed: Some(typed_projection::<T>),
+            tagged: None,
+        }
+    }
+
+    /// A tagged tool `T` (a serde internally tagged enum of tool variants, one wire name):
+    /// raw arguments are projected by the variant their tag selects, and the envelope of a
+    /// call carries that variant's identity. Before the arguments are known (the first
+    /// `tool_call`), the entry stands for its first variant: the variant's kind is known only
+    /// from the arguments.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use serde_json::json;
+    /// use toolmeta::{ToolEntry, ToolIdentity, ToolKind};
+    ///
+    /// #[derive(Deserialize, ToolIdentity)]
+    /// #[serde(tag = "command", rename_all = "snake_case")]
+    /// enum TextEditor {
+    ///     #[tool(name = "text_editor", namespace = "goose", kind = "read")]
+    ///     View {
+    ///         #[tool(project)]
+    ///         path: String,
+    ///     },
+    ///     #[tool(name = "text_editor", namespace = "goose", kind = "write")]
+    ///     Write {
+    ///         #[tool(project)]
+    ///         path: String,
+    ///         #[tool(payload)]
+    ///         file_text: String,
+    ///     },
+    /// }
+    ///
+    /// const EDITOR: ToolEntry = ToolEntry::tagged::<TextEditor>();
+    /// let raw = json!({"command": "write", "path": "a.rs", "file_text": "fn main() {}"});
+    /// assert_eq!(EDITOR.identity_for(&raw).kind, ToolKind::Write);
+    /// assert_eq!(EDITOR.project(&raw), Some(json!({"path": "a.rs"})));
+    /// assert_eq!(EDITOR.identity_for(&json!({"command": "undo"})).kind, ToolKind::Read);
+    /// ```
+    pub const fn tagged<T: TaggedTool>() -> ToolEntry {
+        let first = match T::VARIANTS.first() {
+            Some(first) => first,
+            None => panic!("a tagged tool has at least one variant"),
+        };
+        ToolEntry {
+            identity: first.identity,
+            fields: first.fields,
+            typed: None,
+            tagged: Some((T::TAG, T::VARIANTS)),
         }
     }
 
@@ -147,6 +193,22 @@ impl ToolEntry {
     /// The tool's identity, under its registered wire name.
     pub const fn identity(&self) -> &Identity {
         &self.identity
+    }
+
+    /// The identity of a call with raw arguments `raw`: for a [tagged](ToolEntry::tagged)
+    /// tool, the variant the tag selects (under the registered wire name); otherwise, and when
+    /// the tag selects none, [`ToolEntry::identity`].
+    pub fn identity_for(&self, raw: &Value) -> Identity {
+        let selected = self
+            .tagged
+            .and_then(|(tag, variants)| variant_of(tag, variants, raw));
+        match selected {
+            Some(variant) => Identity {
+                name: self.identity.name,
+                ..variant.identity
+            },
+            None => self.identity,
+        }
     }
 
     /// The projected fields with their raw wire keys.
@@ -184,6 +246,9 @@ impl ToolEntry {
     /// assert_eq!(project(json!({"offset": 3})), None); // the required path is missing
     /// ```
     pub fn project(&self, raw: &Value) -> Option<Value> {
+        if let Some((tag, variants)) = self.tagged {
+            return project_tagged(tag, variants, raw).and_then(|(_, input)| input);
+        }
         if let Some(typed) = self.typed
             && let Some(input) = typed(raw)
         {
@@ -199,6 +264,7 @@ impl fmt::Debug for ToolEntry {
             .field("identity", &self.identity)
             .field("fields", &self.fields)
             .field("deserialized", &self.typed.is_some())
+            .field("tagged", &self.tagged)
             .finish()
     }
 }

@@ -19,16 +19,22 @@
 //!
 //! | raw value of a projected field | what the input gets |
 //! |---|---|
-//! | absent or `null`, optional field | key omitted |
+//! | absent or `null`, optional field (an `Option`, or `#[serde(default)]`) | key omitted |
 //! | absent or `null`, required field | **no input** (the arguments would not have parsed) |
 //! | string, for `path` `directory` `cwd` `command` `description` `pattern` `url` `query` | the string, as given |
 //! | integer, for `limit` | the integer, as given |
 //! | integer, for `offset` | [`normalize_offset`](crate::normalize_offset): negative dropped, `0` → `1` |
+//! | integer, for a `zero_based` `offset` | [`one_based_offset`](crate::convert::one_based_offset): negative dropped, one added |
 //! | any other JSON type (`"40"`, `40.5`, `[..]`) | like an absent value (optional: dropped; required: no input) |
 //! | anything but `null`, for an `extra` key | copied as given |
 //! | any value, for a field converted by `with` | skipped: a Rust function cannot run on raw JSON |
+//! | any value, for a `#[serde(deserialize_with)]`/`#[serde(with)]` or flattened field, or a key computed from the whole tool | skipped, likewise |
 //!
-//! An input that lacks a required key of its label's shape ([`LabelShape`](crate::LabelShape))
+//! A field is read from its wire key (after `rename`/`rename_all`) or, failing that, from
+//! each of its `#[serde(alias)]`es in turn.
+//!
+//! An input in which no key is left (every optional field absent) is not emitted either —
+//! `input` is never `{}`, as on the typed path. An input that lacks a required key of its label's shape ([`LabelShape`](crate::LabelShape))
 //! is not emitted at all, and a `no_input` tool (no projected fields) has no input. To
 //! project through `with` conversions, register the tool with
 //! [`ToolEntry::deserialized`]: the raw arguments are deserialized into the tool type and
@@ -64,7 +70,7 @@
 mod dynamic;
 mod entry;
 mod fixed;
-mod raw;
+pub(crate) mod raw;
 
 use serde_json::{Map, Value};
 
@@ -209,7 +215,11 @@ impl<'a> RegisteredTool<'a> {
     /// The envelope of a call with raw JSON arguments `raw_input`; identity only when they
     /// are `None` or give no input.
     pub fn tool_meta(&self, raw_input: Option<&Value>) -> ToolMeta {
-        let envelope = self.entry.identity().envelope().with_name(self.name);
+        let identity = match raw_input {
+            Some(raw) => self.entry.identity_for(raw),
+            None => *self.entry.identity(),
+        };
+        let envelope = identity.envelope().with_name(self.name);
         ToolMeta {
             input: raw_input.and_then(|raw| self.project(raw)),
             ..envelope.to_tool_meta()

@@ -3,6 +3,7 @@
 
 use serde_json::{Map, Value};
 
+use crate::convert::one_based_offset;
 use crate::keys::{KeyType, OFFSET, key_type};
 use crate::{Identity, InputField, LabelShape, normalize_offset};
 
@@ -22,7 +23,11 @@ pub(crate) fn project_raw(
         if field.converted {
             continue;
         }
-        match project_field(field, raw.get(field.wire)) {
+        // serde reads the field from its wire key or any alias.
+        let value = std::iter::once(field.wire)
+            .chain(field.aliases.iter().copied())
+            .find_map(|wire| raw.get(wire));
+        match project_field(field, value) {
             Some(value) => {
                 input.insert(field.key.to_owned(), value);
             }
@@ -34,7 +39,8 @@ pub(crate) fn project_raw(
     if shape.required.iter().any(|key| !input.contains_key(*key)) {
         return None;
     }
-    Some(Value::Object(input))
+    // An empty projection omits `input`, as the typed path does: never `{}`.
+    (!input.is_empty()).then_some(Value::Object(input))
 }
 
 /// The projected value of one field, or `None` when it is absent, `null`, of the wrong JSON
@@ -51,7 +57,12 @@ fn project_field(field: &InputField, raw: Option<&Value>) -> Option<Value> {
                 Value::Number(n) => n.as_i64().map(i128::from).or(n.as_u64().map(i128::from))?,
                 _ => return None,
             };
-            normalize_offset(offset).map(Value::from)
+            let offset = if field.zero_based {
+                one_based_offset(offset)
+            } else {
+                normalize_offset(offset)
+            };
+            offset.map(Value::from)
         }
         KeyType::Integer => (raw.is_i64() || raw.is_u64()).then(|| raw.clone()),
     }

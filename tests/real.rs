@@ -1,0 +1,221 @@
+//! Real harness structs: tool-argument structs copied from four public Rust coding agents
+//! (Codex, Zed's agent, goose, the Amazon Q Developer CLI), annotated the natural way, each
+//! with the envelope it must give, typed and raw (tests/real/). Expected values are decided
+//! from the contract (DESIGN.md §2, §3): the label shapes, the `offset` rules, payloads
+//! never projected, raw projection following serde.
+// The copied structs keep every field the harness declares, read or not.
+#![allow(dead_code)]
+
+#[path = "real/amazon_q.rs"]
+mod amazon_q;
+#[path = "real/check.rs"]
+mod check;
+#[path = "real/codex.rs"]
+mod codex;
+#[path = "real/goose.rs"]
+mod goose;
+#[path = "real/zed.rs"]
+mod zed;
+
+// Each `tools()` checks every call listed in its file and returns them for the property
+// test below; the tests here also count the types those calls cover, so none is left out.
+
+/// The distinct Rust types `tools` checked, by their last path segment.
+fn types(tools: &[check::Tool]) -> Vec<&'static str> {
+    let mut names: Vec<&str> = tools
+        .iter()
+        .map(|tool| tool.type_name.rsplit("::").next().unwrap())
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
+#[test]
+fn codex_tools_give_their_envelopes() {
+    assert_eq!(
+        types(&codex::tools()),
+        [
+            "ExecCommandArgs",
+            "GrepFilesArgs",
+            "ListDirArgs",
+            "ListResourcesArgs",
+            "ReadFileArgs",
+            "ReadResourceArgs",
+            "ShellToolCallParams",
+            "ViewImageArgs",
+            "WriteStdinArgs",
+        ]
+    );
+}
+
+#[test]
+fn zed_tools_give_their_envelopes() {
+    assert_eq!(
+        types(&zed::tools()),
+        [
+            "DeletePathToolInput",
+            "EditFileByMode",
+            "EditFileToolInput",
+            "FetchToolInput",
+            "FindPathToolInput",
+            "GrepToolInput",
+            "ListDirectoryToolInput",
+            "MovePathToolInput",
+            "ReadFileToolInput",
+            "SandboxedTerminalToolInput",
+            "TerminalToolInput",
+            "WebSearchToolInput",
+        ]
+    );
+}
+
+#[test]
+fn goose_tools_give_their_envelopes() {
+    assert_eq!(
+        types(&goose::tools()),
+        [
+            "FileEditParams",
+            "FileWriteParams",
+            "ImageProcessorParams",
+            "ReadParams",
+            "ScreenCaptureParams",
+            "ShellParams",
+            "TextEditor",
+            "TextEditorParams",
+        ]
+    );
+}
+
+#[test]
+fn amazon_q_tools_give_their_envelopes() {
+    // The `knowledge` command structs are checked through the `Knowledge` enum.
+    assert_eq!(
+        types(&amazon_q::tools()),
+        [
+            "Delegate",
+            "ExecuteCommand",
+            "FsDirectory",
+            "FsImage",
+            "FsLine",
+            "FsRead",
+            "FsReadOperation",
+            "FsSearch",
+            "FsWrite",
+            "GhIssue",
+            "Introspect",
+            "Knowledge",
+            "KnowledgeAdd",
+            "KnowledgeSearch",
+            "Thinking",
+            "TodoList",
+            "UseAws",
+        ]
+    );
+}
+
+mod raw_matches_typed {
+    //! DESIGN §3: the raw and the typed projection of the same arguments agree wherever the
+    //! raw JSON carries the projected field. Each real tool's example call is varied — every
+    //! projected value replaced by another of its JSON type, optional fields dropped, a
+    //! value moved to a serde alias — and the raw projection must equal the typed one less
+    //! the keys the raw JSON cannot give (a field it lacks, which serde defaults, or one
+    //! that needs a Rust conversion), and no input where that leaves a required key of the
+    //! label's shape missing or nothing at all.
+
+    use proptest::collection::vec;
+    use proptest::prelude::*;
+    use serde_json::{Map, Value};
+    use toolmeta::LabelShape;
+
+    use super::check::Tool;
+
+    fn every_tool() -> Vec<Tool> {
+        let mut tools = super::codex::tools();
+        tools.extend(super::zed::tools());
+        tools.extend(super::goose::tools());
+        tools.extend(super::amazon_q::tools());
+        tools
+    }
+
+    /// Draws from the generated values in turn.
+    struct Draws {
+        texts: Vec<String>,
+        numbers: Vec<u32>,
+        choices: Vec<u8>,
+        next: usize,
+    }
+
+    impl Draws {
+        fn take(&mut self) -> (String, u32, u8) {
+            let i = self.next % self.texts.len();
+            self.next += 1;
+            (self.texts[i].clone(), self.numbers[i], self.choices[i])
+        }
+    }
+
+    /// The example's arguments with every projected, unconverted value varied; also the
+    /// keys of the fields the result lacks.
+    fn vary(tool: &Tool, draws: &mut Draws) -> (Map<String, Value>, Vec<&'static str>) {
+        let mut raw = tool
+            .example
+            .as_object()
+            .expect("arguments are an object")
+            .clone();
+        let mut absent = Vec::new();
+        for field in tool.fields.iter().filter(|field| !field.converted) {
+            let (text, number, choice) = draws.take();
+            let Some(value) = raw.remove(field.wire) else {
+                absent.push(field.key);
+                continue;
+            };
+            if field.optional && choice == 0 {
+                absent.push(field.key);
+                continue;
+            }
+            let varied = match value {
+                Value::String(_) => Value::from(text),
+                Value::Number(_) => Value::from(number),
+                Value::Bool(_) => Value::Bool(choice % 2 == 0),
+                other => other,
+            };
+            let wire = match field.aliases.first() {
+                Some(alias) if choice == 1 => alias,
+                _ => field.wire,
+            };
+            raw.insert(wire.to_owned(), varied);
+        }
+        (raw, absent)
+    }
+
+    fn expected_raw(tool: &Tool, typed: Option<Value>, absent: &[&str]) -> Option<Value> {
+        let mut input = typed?.as_object()?.clone();
+        for field in tool.fields {
+            if field.converted || absent.contains(&field.key) {
+                input.remove(field.key);
+            }
+        }
+        let shape = LabelShape::of(tool.identity.label);
+        let complete = shape.required.iter().all(|key| input.contains_key(*key));
+        (complete && !input.is_empty()).then_some(Value::Object(input))
+    }
+
+    proptest! {
+        #[test]
+        fn for_every_real_tool(
+            texts in vec("[a-z/._ -]{0,12}", 16),
+            numbers in vec(0u32..5000, 16),
+            choices in vec(0u8..4, 16),
+        ) {
+            let mut draws = Draws { texts, numbers, choices, next: 0 };
+            for tool in every_tool() {
+                let (raw, absent) = vary(&tool, &mut draws);
+                let raw = Value::Object(raw);
+                let typed = (tool.typed)(&raw);
+                prop_assert!(typed.is_some(), "{}: {raw} does not deserialize", tool.identity.name);
+                let expected = expected_raw(&tool, typed.flatten(), &absent);
+                prop_assert_eq!((tool.raw)(&raw), expected, "{} for {}", tool.identity.name, raw);
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! Raw projection follows serde (DESIGN §3): every `alias` is a wire key, a
+//! `#[serde(default)]` field may be absent, `deserialize_with`/`with` and flattened fields
+//! are projected from the typed value only. Each case compares the raw projection with what
+//! serde itself makes of the same JSON.
+#![allow(dead_code)]
+
+use serde::{Deserialize, Deserializer};
+use serde_json::{Value, json};
+use toolmeta::{ToolEntry, ToolIdentity};
+
+fn lenient_limit<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<u32>, D::Error> {
+    // Accepts `40` and `"40"`: the raw value needs this conversion.
+    let value = Value::deserialize(deserializer)?;
+    Ok(match value {
+        Value::Number(n) => n.as_u64().and_then(|n| u32::try_from(n).ok()),
+        Value::String(s) => s.parse().ok(),
+        _ => None,
+    })
+}
+
+#[derive(Deserialize)]
+struct Window {
+    start: Option<u32>,
+}
+
+fn window_start(window: &Window) -> Option<u32> {
+    window.start
+}
+
+#[derive(Deserialize, ToolIdentity)]
+#[serde(rename_all = "camelCase")]
+#[tool(name = "view", namespace = "grok_build", kind = "read")]
+struct View {
+    #[serde(alias = "file", alias = "target_file")]
+    #[tool(project = "path")]
+    file_path: String,
+    #[serde(default, deserialize_with = "lenient_limit")]
+    #[tool(project)]
+    limit: Option<u32>,
+    #[serde(flatten)]
+    #[tool(project = "offset", with = "window_start")]
+    window: Window,
+    #[serde(default)]
+    #[tool(extra = "show_hidden")]
+    show_hidden: bool,
+}
+
+fn both(raw: Value) -> (Option<Value>, Option<Value>) {
+    let typed = View::deserialize(&raw).unwrap().tool_meta().input;
+    (typed, ToolEntry::of::<View>().project(&raw))
+}
+
+#[test]
+fn recorded_wire_keys_follow_serde() {
+    let fields = View::INPUT_FIELDS;
+    assert_eq!(fields[0].key, "path");
+    assert_eq!(fields[0].wire, "filePath");
+    assert_eq!(fields[0].aliases, ["file", "target_file"]);
+    let converted: Vec<(&str, bool, bool)> = fields
+        .iter()
+        .map(|field| (field.key, field.converted, field.optional))
+        .collect();
+    assert_eq!(
+        converted,
+        [
+            ("path", false, false),
+            ("offset", true, false),
+            ("limit", true, true),
+            ("show_hidden", false, true),
+        ]
+    );
+}
+
+#[test]
+fn every_alias_is_a_wire_key() {
+    for key in ["filePath", "file", "target_file"] {
+        let (typed, raw) = both(json!({key: "a.rs", "showHidden": true}));
+        assert_eq!(
+            typed,
+            Some(json!({"path": "a.rs", "show_hidden": true})),
+            "{key}"
+        );
+        assert_eq!(raw, typed, "{key}");
+    }
+}
+
+#[test]
+fn a_defaulted_field_may_be_absent_from_raw_arguments() {
+    let (typed, raw) = both(json!({"filePath": "a.rs"}));
+    // serde gives the default `false`; the raw JSON has no value to project.
+    assert_eq!(typed, Some(json!({"path": "a.rs", "show_hidden": false})));
+    assert_eq!(raw, Some(json!({"path": "a.rs"})));
+}
+
+#[test]
+fn converted_and_flattened_fields_project_through_the_typed_value_only() {
+    let (typed, raw) = both(json!({"filePath": "a.rs", "limit": "40", "start": 0}));
+    assert_eq!(
+        typed,
+        Some(json!({"path": "a.rs", "offset": 1, "limit": 40, "show_hidden": false}))
+    );
+    assert_eq!(raw, Some(json!({"path": "a.rs"})));
+    assert_eq!(
+        ToolEntry::deserialized::<View>().project(&json!({"filePath": "a.rs", "limit": 7})),
+        Some(json!({"path": "a.rs", "limit": 7, "show_hidden": false}))
+    );
+}
+
+#[derive(Deserialize, ToolIdentity)]
+#[serde(default)]
+#[tool(name = "ls", namespace = "grok_build", kind = "list_dir")]
+struct List {
+    #[tool(project)]
+    directory: String,
+    #[tool(project, zero_based)]
+    offset: u32,
+    #[tool(project)]
+    limit: u32,
+}
+
+impl Default for List {
+    fn default() -> List {
+        List {
+            directory: ".".into(),
+            offset: 0,
+            limit: 100,
+        }
+    }
+}
+
+#[test]
+fn a_struct_wide_default_makes_every_field_optional_in_raw_arguments() {
+    assert!(List::INPUT_FIELDS.iter().all(|field| field.optional));
+    let raw = json!({"offset": 4});
+    assert_eq!(
+        List::deserialize(&raw).unwrap().tool_meta().input,
+        Some(json!({"directory": ".", "offset": 5, "limit": 100}))
+    );
+    // Without `directory` the List Files shape has no required key: no input.
+    assert_eq!(ToolEntry::of::<List>().project(&raw), None);
+    assert_eq!(
+        ToolEntry::of::<List>().project(&json!({"directory": "src", "offset": 0})),
+        Some(json!({"directory": "src", "offset": 1}))
+    );
+}
