@@ -1,0 +1,132 @@
+//! `docs/wire-contract.md` says what the code does: its tables of namespaces, kinds, keys
+//! and label shapes are read back and compared with the runtime's own tables.
+
+use toolmeta::{LabelShape, Namespace, ToolKind, keys};
+
+const DOC: &str = include_str!("../docs/wire-contract.md");
+
+/// The rows of the table under `## {heading}`, as trimmed cells, header and rule excluded.
+fn table(heading: &str) -> Vec<Vec<String>> {
+    let section = DOC
+        .split(&format!("\n## {heading}\n"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("docs/wire-contract.md has a `## {heading}` section"));
+    section
+        .lines()
+        .skip_while(|line| !line.starts_with('|'))
+        .take_while(|line| line.starts_with('|'))
+        .skip(2)
+        .map(|line| {
+            line.trim_matches('|')
+                .split('|')
+                .map(|cell| cell.trim().to_owned())
+                .collect()
+        })
+        .collect()
+}
+
+/// The code-formatted names in one cell: "`a`, `b`" -> ["a", "b"].
+fn names(cell: &str) -> Vec<String> {
+    cell.split(',')
+        .map(|name| name.trim().trim_matches('`').to_owned())
+        .filter(|name| !name.is_empty())
+        .collect()
+}
+
+#[test]
+fn the_kinds_table_is_the_runtime_table_in_order() {
+    let documented: Vec<(String, String, bool)> = table("Kinds")
+        .into_iter()
+        .map(|row| {
+            (
+                row[0].trim_matches('`').to_owned(),
+                row[1].clone(),
+                row[2] == "yes",
+            )
+        })
+        .collect();
+    let code: Vec<(String, String, bool)> = ToolKind::ALL
+        .iter()
+        .map(|kind| {
+            (
+                kind.as_str().to_owned(),
+                kind.label().to_owned(),
+                kind.is_read_only(),
+            )
+        })
+        .collect();
+    assert_eq!(documented, code);
+}
+
+#[test]
+fn the_namespaces_table_is_the_closed_set_with_its_aliases() {
+    let rows = table("Namespaces");
+    let documented: Vec<String> = rows
+        .iter()
+        .map(|row| row[0].trim_matches('`').to_owned())
+        .collect();
+    let code: Vec<&str> = Namespace::ALL
+        .iter()
+        .map(|namespace| namespace.as_str())
+        .collect();
+    assert_eq!(documented, code);
+    for row in &rows {
+        let namespace: Namespace = row[0].trim_matches('`').parse().unwrap();
+        for alias in names(&row[1]) {
+            assert_eq!(alias.parse::<Namespace>(), Ok(namespace), "alias {alias}");
+        }
+    }
+    let in_reference: Vec<&str> = Namespace::ALL
+        .iter()
+        .filter(|namespace| namespace.in_reference_schema())
+        .map(|namespace| namespace.as_str())
+        .collect();
+    assert_eq!(
+        in_reference,
+        &code[..6],
+        "the first six are the reference schema's"
+    );
+}
+
+#[test]
+fn the_label_shapes_table_is_the_runtime_table() {
+    let documented: Vec<(String, Vec<String>, Vec<String>)> = table("Label shapes")
+        .into_iter()
+        .map(|row| (row[0].clone(), names(&row[1]), names(&row[2])))
+        .collect();
+    let code: Vec<(String, Vec<String>, Vec<String>)> = LabelShape::ALL
+        .iter()
+        .map(|shape| {
+            let owned = |keys: &[&str]| keys.iter().map(|key| (*key).to_owned()).collect();
+            (
+                shape.label.to_owned(),
+                owned(shape.required),
+                owned(shape.optional),
+            )
+        })
+        .collect();
+    assert_eq!(documented, code);
+}
+
+#[test]
+fn the_key_types_table_covers_every_canonical_key_once() {
+    let mut documented: Vec<(String, String)> = Vec::new();
+    for row in table("Canonical input keys") {
+        for key in names(&row[0]) {
+            documented.push((key, row[1].clone()));
+        }
+    }
+    let mut keys_in_doc: Vec<&str> = documented.iter().map(|(key, _)| key.as_str()).collect();
+    keys_in_doc.sort_unstable();
+    let mut canonical = keys::CANONICAL.to_vec();
+    canonical.sort_unstable();
+    assert_eq!(keys_in_doc, canonical);
+    for (key, carries) in &documented {
+        let expected = match keys::key_type(key).unwrap() {
+            keys::KeyType::Path => "a path",
+            keys::KeyType::Text => "a string",
+            keys::KeyType::Integer => "an integer",
+        };
+        assert!(carries.starts_with(expected), "{key}: {carries}");
+    }
+}
