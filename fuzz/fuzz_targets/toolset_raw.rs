@@ -1,5 +1,7 @@
 //! Toolset raw projection: projecting raw JSON arguments by the derive's recorded wire keys
-//! gives the typed projection's `input` whenever the arguments deserialize as the tool.
+//! gives the typed projection's `input` whenever the arguments deserialize as the tool and
+//! carry every projected field (DESIGN §3: a defaulted field that is absent may be omitted
+//! by the raw projection where the typed one has serde's default).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -26,10 +28,12 @@ struct ReadFile {
 struct Run {
     #[tool(project)]
     command: String,
+    #[serde(alias = "workdir")]
     #[tool(project = "cwd")]
     working_dir: Option<String>,
     #[tool(extra = "timeout")]
     timeout_ms: Option<u32>,
+    #[serde(default)]
     #[tool(extra = "login")]
     login: bool,
 }
@@ -43,7 +47,16 @@ fn check<T: ToolIdentity + DeserializeOwned>(raw: &Value) {
         return;
     };
     let typed = tool.tool_meta().input;
-    let projected = TOOLS.get(T::IDENTITY.name).unwrap().project(raw);
+    let entry = TOOLS.get(T::IDENTITY.name).unwrap();
+    let carried = |field: &toolmeta::InputField| {
+        std::iter::once(field.wire)
+            .chain(field.aliases.iter().copied())
+            .any(|key| raw.get(key).is_some_and(|value| !value.is_null()))
+    };
+    if !entry.entry().input_fields().iter().all(carried) {
+        return;
+    }
+    let projected = entry.project(raw);
     assert_eq!(projected, typed, "raw {raw}");
 }
 
