@@ -106,10 +106,10 @@ impl fmt::Display for Summary {
                     .map(|(status, count)| format!("{status} {count}"))
                     .collect();
                 [
-                    group.label.clone(),
+                    printable(&group.label),
                     group.calls.to_string(),
-                    group.names.join(", "),
-                    statuses.join(", "),
+                    printable(&group.names.join(", ")),
+                    printable(&statuses.join(", ")),
                 ]
             })
             .collect();
@@ -124,10 +124,15 @@ impl fmt::Display for Summary {
         let (label_width, calls_width, names_width) = (width(0), width(1), width(2));
         if !rows.is_empty() {
             for row in std::iter::once(&header).chain(&rows) {
-                let line = format!(
-                    "{:<label_width$}  {:>calls_width$}  {:<names_width$}  {}",
-                    row[0], row[1], row[2], row[3]
-                );
+                // Padded by hand: `format!`'s width is a `u16`, and a column can be wider.
+                let mut line = String::new();
+                pad(&mut line, &row[0], label_width, Align::Left);
+                line.push_str("  ");
+                pad(&mut line, &row[1], calls_width, Align::Right);
+                line.push_str("  ");
+                pad(&mut line, &row[2], names_width, Align::Left);
+                line.push_str("  ");
+                line.push_str(&row[3]);
                 writeln!(f, "{}", line.trim_end())?;
             }
             writeln!(f)?;
@@ -155,5 +160,90 @@ impl fmt::Display for Summary {
             counts.missing_tool_call_id,
             counts.too_long
         )
+    }
+}
+
+enum Align {
+    Left,
+    Right,
+}
+
+/// Appends `cell` to `line`, padded with spaces to `width` characters.
+fn pad(line: &mut String, cell: &str, width: usize, align: Align) {
+    let fill = width.saturating_sub(cell.chars().count());
+    if let Align::Right = align {
+        line.extend(std::iter::repeat_n(' ', fill));
+    }
+    line.push_str(cell);
+    if let Align::Left = align {
+        line.extend(std::iter::repeat_n(' ', fill));
+    }
+}
+
+/// `text` safe to print on a terminal: control characters (an escape sequence, a newline
+/// that would forge a row) and the bidirectional-text controls that reorder what is shown
+/// are written as escapes (`\u{1b}`, `\n`, `\u{202e}`); everything else is kept.
+fn printable(text: &str) -> String {
+    let deceives = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(deceives) {
+        return text.to_owned();
+    }
+    text.chars()
+        .map(|c| {
+            if deceives(c) {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ledger_of(titles: &[&str]) -> Ledger {
+        let mut ledger = Ledger::new();
+        for (i, title) in titles.iter().enumerate() {
+            let update = serde_json::json!({"sessionUpdate": "tool_call", "toolCallId": format!("c{i}"),
+                "title": title, "kind": "read", "status": "completed"});
+            ledger.feed_value(&update);
+        }
+        ledger
+    }
+
+    #[test]
+    fn a_column_wider_than_65535_characters_does_not_panic() {
+        // 3,500 calls named by their human titles: the names column passes u16::MAX.
+        let titles: Vec<String> = (0..3_500)
+            .map(|i| format!("Read src/module_{i}.rs"))
+            .collect();
+        let titles: Vec<&str> = titles.iter().map(String::as_str).collect();
+        let table = Summary::of(&ledger_of(&titles)).to_string();
+        let names_width = table.lines().nth(1).unwrap().len();
+        assert!(names_width > 65_535, "{names_width}");
+        assert!(table.lines().next().unwrap().starts_with("label "));
+    }
+
+    #[test]
+    fn control_characters_in_names_are_escaped_in_the_table() {
+        let table = Summary::of(&ledger_of(&[
+            "evil\u{1b}]0;pwned\u{7}",
+            "two\nRead        9  forged  completed 9",
+            "\u{202e}txt.exe",
+        ]))
+        .to_string();
+        assert!(
+            !table.contains('\u{1b}') && !table.contains('\u{7}') && !table.contains('\u{202e}')
+        );
+        assert!(table.contains(r"evil\u{1b}]0;pwned\u{7}"), "{table}");
+        assert!(table.contains(r"two\nRead"), "{table}");
+        assert!(table.contains(r"\u{202e}txt.exe"), "{table}");
+        // One header, one row, a blank line and the two count lines: no forged row.
+        assert_eq!(table.lines().count(), 5, "{table}");
     }
 }
