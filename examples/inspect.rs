@@ -26,7 +26,13 @@ usage: inspect [--json] [--harness NAME] FILE...
 ";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = match utf8_args(std::env::args_os().skip(1)) {
+        Ok(args) => args,
+        Err(message) => {
+            eprintln!("inspect: {message}");
+            return ExitCode::from(2);
+        }
+    };
     let stdin = io::stdin();
     let code = run(
         &args,
@@ -35,6 +41,23 @@ fn main() -> ExitCode {
         &mut io::stderr(),
     );
     ExitCode::from(code)
+}
+
+/// The arguments as strings; one that is not UTF-8 is a usage error naming it (lossily),
+/// not a panic.
+pub fn utf8_args(
+    args: impl IntoIterator<Item = std::ffi::OsString>,
+) -> Result<Vec<String>, String> {
+    args.into_iter()
+        .map(|arg| {
+            arg.into_string().map_err(|arg| {
+                format!(
+                    "argument `{}` is not valid UTF-8 (file names must be UTF-8)",
+                    arg.to_string_lossy()
+                )
+            })
+        })
+        .collect()
 }
 
 /// Runs `inspect` with `args` (without the program name); returns the exit code:

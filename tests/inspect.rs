@@ -215,3 +215,24 @@ fn claude_code_calls_are_identified_by_the_catalog() {
     );
     assert_eq!(records[4]["status"], "failed");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_non_utf8_argument_is_a_usage_error_not_a_panic() {
+    use std::ffi::OsString;
+    use std::os::unix::ffi::OsStringExt;
+
+    let args = vec![
+        OsString::from("--json"),
+        OsString::from_vec(b"\xff.jsonl".to_vec()),
+    ];
+    let message = inspect::utf8_args(args).unwrap_err();
+    assert_eq!(
+        message,
+        "argument `\u{fffd}.jsonl` is not valid UTF-8 (file names must be UTF-8)"
+    );
+    assert_eq!(
+        inspect::utf8_args([OsString::from("a.jsonl")]),
+        Ok(vec!["a.jsonl".to_owned()])
+    );
+}
