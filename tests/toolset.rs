@@ -412,3 +412,26 @@ fn raw_projection_never_breaks_a_label_shape() {
         }
     }
 }
+
+#[test]
+fn a_json_array_is_not_read_positionally_as_arguments() {
+    #[derive(serde::Deserialize, toolmeta::ToolIdentity)]
+    #[tool(name = "read_file", namespace = "grok_build", kind = "read")]
+    struct Read {
+        #[tool(project)]
+        path: String,
+        #[tool(project)]
+        offset: Option<i64>,
+        #[tool(project)]
+        limit: Option<u64>,
+    }
+    let positional = serde_json::json!(["/etc/passwd", 0, 10]);
+    // serde itself would read it, by position...
+    assert!(serde_json::from_value::<Read>(positional.clone()).is_ok());
+    // ...but neither kind of entry projects it.
+    assert_eq!(
+        toolmeta::ToolEntry::deserialized::<Read>().project(&positional),
+        None
+    );
+    assert_eq!(toolmeta::ToolEntry::of::<Read>().project(&positional), None);
+}

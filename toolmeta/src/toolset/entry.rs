@@ -271,6 +271,12 @@ impl fmt::Debug for ToolEntry {
 
 /// Deserializes `raw` into `T` and projects it as the derive does.
 fn typed_projection<T: ToolIdentity + DeserializeOwned>(raw: &Value) -> Option<Option<Value>> {
+    // Arguments are an object. serde would also read a struct from a JSON array, by
+    // position, a form no harness sends: `["/etc/passwd", 0, 10]` would then project for a
+    // deserialized entry and not for a wire-key one.
+    if !raw.is_object() {
+        return None;
+    }
     let tool = T::deserialize(raw).ok()?;
     Some(tool.envelope().input_value())
 }
