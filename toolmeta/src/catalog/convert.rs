@@ -1,13 +1,6 @@
 //! Conversions (`#[tool(with = ...)]`) for catalog tools whose arguments do not carry a
 //! canonical value as is.
 
-/// A zero-based start line (Gemini CLI's and OpenCode's `offset`) as the canonical 1-based
-/// one; a negative value has no equivalent and is dropped.
-pub(crate) fn zero_based_offset(offset: &Option<i64>) -> Option<u64> {
-    let offset = u64::try_from((*offset)?).ok()?;
-    offset.checked_add(1)
-}
-
 /// An argv (Codex's `shell` `command`) as one command line.
 ///
 /// A shell wrapper `[sh|bash|zsh, -c|-lc, script]` is the script itself, as Codex shows it;
@@ -47,14 +40,6 @@ fn shell_quote(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn zero_based_offsets_become_one_based() {
-        assert_eq!(zero_based_offset(&Some(0)), Some(1));
-        assert_eq!(zero_based_offset(&Some(41)), Some(42));
-        assert_eq!(zero_based_offset(&Some(-1)), None);
-        assert_eq!(zero_based_offset(&None), None);
-    }
 
     #[test]
     fn argv_becomes_a_command_line() {
