@@ -6,7 +6,7 @@ use std::fmt;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::line::UpdateFields;
+use super::line::{Location, UpdateFields};
 use super::loose::{WellKnown, merge_str};
 use super::{KindFallback, LooseMeta};
 use crate::{ToolKind, ToolMeta};
@@ -27,8 +27,8 @@ pub enum Source {
     Envelope,
     /// No envelope; the catalog synthesized one from the call's tool name and `rawInput`.
     Catalog,
-    /// Neither: the identity is inferred from ACP's `kind`, and the name from ACP `name`,
-    /// `_meta.claudeCode.toolName` or `title`.
+    /// Neither: the identity is inferred from ACP's `kind`, and the name from what the
+    /// traffic shows (see [`Call::name`]).
     Fallback,
 }
 
@@ -59,12 +59,12 @@ impl fmt::Display for Source {
 ///
 /// | accessor | resolved from |
 /// |---|---|
-/// | [`name`](Call::name) | envelope `name` · catalog · ACP `name` · `_meta.claudeCode.toolName` · `title` |
+/// | [`name`](Call::name) | envelope `name` · catalog · ACP `name` · `_meta.claudeCode.toolName` · `_meta.goose.toolCall.toolName` · the `toolCallId`'s tool name · the first title when it is a tool name · the latest `title` |
 /// | [`kind`](Call::kind) | envelope `kind` · catalog · ACP `kind` ([`KindFallback`]; absent is ACP's default, `other`) |
 /// | [`label`](Call::label) | envelope `label` (or its kind's) · catalog · ACP `kind` |
 /// | [`namespace`](Call::namespace) | envelope `namespace` · catalog |
 /// | [`read_only`](Call::read_only) | envelope `read_only` (or its kind's default) · catalog · ACP `kind` |
-/// | [`input`](Call::input) | envelope `input` · catalog |
+/// | [`input`](Call::input) | envelope `input` · catalog (also completing an envelope without `input`) · the `rawInput` keys canonical for the label · the first location |
 ///
 /// ```
 /// use toolmeta::client::{Ledger, Source};
@@ -83,12 +83,20 @@ pub struct Call {
     acp_name: Option<Cow<'static, str>>,
     acp_kind: Option<Cow<'static, str>>,
     title: Option<Cow<'static, str>>,
+    /// The first `title` sent: OpenCode puts the tool's name there, and only there.
+    first_title: Option<Cow<'static, str>>,
     status: Option<Cow<'static, str>>,
     claude_code_tool_name: Option<Cow<'static, str>>,
+    goose_tool_name: Option<Cow<'static, str>>,
     raw_input: Option<Box<RawValue>>,
+    /// Whether `raw_input` came from the call's own updates (not a permission request).
+    raw_input_from_update: bool,
+    location: Option<(Box<str>, Option<u64>)>,
     catalog: Option<ToolMeta>,
     /// The catalog envelope's `input` as raw text, so both sources read the same way.
     catalog_input: Option<Box<RawValue>>,
+    /// What the fallback kept when neither envelope nor catalog gave an input.
+    fallback_input: Option<Box<RawValue>>,
     updates: u64,
 }
 
@@ -101,16 +109,25 @@ impl Call {
             acp_name: None,
             acp_kind: None,
             title: None,
+            first_title: None,
             status: None,
             claude_code_tool_name: None,
+            goose_tool_name: None,
             raw_input: None,
+            raw_input_from_update: false,
+            location: None,
             catalog: None,
             catalog_input: None,
+            fallback_input: None,
             updates: 0,
         }
     }
 
     /// Merges one update; returns whether it changed what the catalog would be asked.
+    ///
+    /// A permission request's `rawInput` and `kind` describe the permission (OpenCode sends
+    /// `{filepath, diff}` or `{filepath, parentDir}`, Claude Code `{}` for ExitPlanMode):
+    /// they fill in a call whose own updates have not sent theirs, and never replace them.
     pub(crate) fn merge(&mut self, update: UpdateFields<'_>) -> bool {
         self.updates = self.updates.saturating_add(1);
         let UpdateFields {
@@ -121,12 +138,23 @@ impl Call {
             status,
             name,
             raw_input,
+            location,
             meta,
+            from_permission,
         } = update;
+        let kind = kind.filter(|_| !from_permission || self.acp_kind.is_none());
+        let raw_input = raw_input.filter(|_| !from_permission || !self.raw_input_from_update);
         let catalog_inputs_changed = name.is_some()
             || title.is_some()
+            || kind.is_some()
             || raw_input.is_some()
-            || meta.claude_code_tool_name.is_some();
+            || location.is_some()
+            || meta.claude_code_tool_name.is_some()
+            || meta.goose_tool_name.is_some()
+            || meta.envelope.is_some();
+        if self.first_title.is_none() {
+            merge_str(&mut self.first_title, title.clone(), WellKnown::None);
+        }
         merge_str(&mut self.acp_name, name, WellKnown::None);
         merge_str(&mut self.acp_kind, kind, WellKnown::AcpKinds);
         merge_str(&mut self.title, title, WellKnown::None);
@@ -136,8 +164,28 @@ impl Call {
             meta.claude_code_tool_name,
             WellKnown::None,
         );
-        if raw_input.is_some() {
-            self.raw_input = raw_input;
+        merge_str(
+            &mut self.goose_tool_name,
+            meta.goose_tool_name,
+            WellKnown::None,
+        );
+        if let Some(raw) = raw_input {
+            // `{}` is what Claude Code's first `tool_call` sends before the arguments
+            // stream in: no arguments yet, so a permission request may still bring them.
+            let empty = raw
+                .get()
+                .bytes()
+                .filter(|b| !b.is_ascii_whitespace())
+                .eq(*b"{}");
+            self.raw_input_from_update = !from_permission && !empty;
+            self.raw_input = Some(raw);
+        }
+        if let Some(Location {
+            path: Some(path),
+            line,
+        }) = location
+        {
+            self.location = Some((path.into(), line));
         }
         if let Some(envelope) = meta.envelope {
             match &mut self.envelope {
@@ -154,14 +202,51 @@ impl Call {
         }
     }
 
+    /// Records what the catalog said about the call: its envelope, or nothing.
     #[cfg_attr(not(feature = "catalog"), allow(dead_code))]
-    pub(crate) fn set_catalog(&mut self, meta: ToolMeta) {
+    pub(crate) fn set_catalog(&mut self, meta: Option<ToolMeta>) {
         self.catalog_input = meta
-            .input
             .as_ref()
+            .and_then(|meta| meta.input.as_ref())
             .filter(|input| input.is_object())
             .and_then(|input| serde_json::value::to_raw_value(input).ok());
-        self.catalog = Some(meta);
+        self.catalog = meta;
+    }
+
+    /// Records the input the catalog completed an envelope without `input` with.
+    #[cfg_attr(not(feature = "catalog"), allow(dead_code))]
+    pub(crate) fn set_completed_input(&mut self, input: Option<Value>) {
+        self.catalog = None;
+        self.catalog_input = input
+            .filter(Value::is_object)
+            .and_then(|input| serde_json::value::to_raw_value(&input).ok());
+    }
+
+    /// Recomputes what the fallback keeps: when neither the envelope nor the catalog gave
+    /// an input, the `rawInput` keys canonical for the call's label, or — when the call sent
+    /// no `rawInput` at all — its first location, for labels whose shape has a path.
+    pub(crate) fn refresh_fallback_input(&mut self) {
+        let has_input = self
+            .envelope
+            .as_ref()
+            .and_then(|meta| meta.input.as_deref())
+            .is_some()
+            || self.catalog_input.is_some();
+        let kept = if has_input {
+            None
+        } else {
+            let label = self.label().unwrap_or("Tool");
+            match (&self.raw_input, &self.location) {
+                // The catalog knew the tool and found no input in its arguments: that stands.
+                (Some(_), _) if self.catalog.is_some() => None,
+                (Some(raw), _) => serde_json::from_str::<Value>(raw.get())
+                    .ok()
+                    .and_then(|raw| super::fallback::canonical_input(label, &raw)),
+                (None, Some((path, line))) => super::fallback::location_input(label, path, *line),
+                (None, None) => None,
+            }
+        };
+        self.fallback_input = kept.and_then(|input| serde_json::value::to_raw_value(&input).ok());
     }
 
     /// The session the call belongs to, when its updates said.
@@ -193,11 +278,6 @@ impl Call {
         }
     }
 
-    /// Whether the call's identity comes from an envelope (the catalog is then not asked).
-    pub(crate) fn has_envelope_identity(&self) -> bool {
-        self.envelope_identity().is_some()
-    }
-
     fn envelope_identity(&self) -> Option<&LooseMeta<'static>> {
         self.envelope.as_ref().filter(|meta| meta.has_identity())
     }
@@ -216,12 +296,35 @@ impl Call {
             .or_else(|| self.fallback_name())
     }
 
-    /// The name the fallback uses: ACP `name`, else `_meta.claudeCode.toolName`, else `title`.
+    /// The name the fallback uses, strongest evidence first: an explicit name (ACP `name`,
+    /// `_meta.claudeCode.toolName`, `_meta.goose.toolCall.toolName`), the name in the
+    /// `toolCallId` (Gemini CLI's pattern), the first title when it is a tool name, and
+    /// last the latest title.
     pub(crate) fn fallback_name(&self) -> Option<&str> {
+        self.explicit_name()
+            .or_else(|| self.id_tool_name())
+            .or_else(|| self.first_title_name())
+            .or(self.title.as_deref())
+    }
+
+    /// A name the traffic gives the tool explicitly.
+    pub(crate) fn explicit_name(&self) -> Option<&str> {
         self.acp_name
             .as_deref()
             .or(self.claude_code_tool_name.as_deref())
-            .or(self.title.as_deref())
+            .or(self.goose_tool_name.as_deref())
+    }
+
+    /// The first title, when it reads as a tool name rather than human text.
+    pub(crate) fn first_title_name(&self) -> Option<&str> {
+        self.first_title
+            .as_deref()
+            .filter(|title| super::evidence::is_tool_name(title))
+    }
+
+    /// The tool name in the `toolCallId`, when it follows Gemini CLI's pattern.
+    pub(crate) fn id_tool_name(&self) -> Option<&str> {
+        super::evidence::tool_name_in_id(&self.tool_call_id)
     }
 
     /// What the tool does (see the resolution order on [`Call`]).
@@ -273,6 +376,7 @@ impl Call {
             .as_ref()
             .and_then(|meta| meta.input.as_deref())
             .or(self.catalog_input.as_deref())
+            .or(self.fallback_input.as_deref())
     }
 
     /// The canonical input parsed into a JSON object.
@@ -311,6 +415,22 @@ impl Call {
     /// `_meta.claudeCode.toolName`, when the call came from Claude Code.
     pub fn claude_code_tool_name(&self) -> Option<&str> {
         self.claude_code_tool_name.as_deref()
+    }
+
+    /// `_meta.goose.toolCall.toolName`, when the call came from goose.
+    pub fn goose_tool_name(&self) -> Option<&str> {
+        self.goose_tool_name.as_deref()
+    }
+
+    /// The first `title` sent (OpenCode names the tool there, and only there).
+    pub fn first_title(&self) -> Option<&str> {
+        self.first_title.as_deref()
+    }
+
+    /// The first location with a path of the latest update that sent `locations`: the path
+    /// and, when given, the line.
+    pub fn location(&self) -> Option<(&str, Option<u64>)> {
+        self.location.as_ref().map(|(path, line)| (&**path, *line))
     }
 
     /// The last `rawInput` sent (never `null`), as raw JSON text.

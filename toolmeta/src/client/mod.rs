@@ -24,6 +24,7 @@
 
 mod call;
 mod counts;
+mod evidence;
 mod fallback;
 mod ledger;
 mod line;

@@ -62,27 +62,65 @@ impl Default for CatalogOptions {
 }
 
 impl CatalogOptions {
-    /// Asks the catalog for `call`'s envelope, and records it when the catalog knows the tool.
+    /// Asks the catalog about `call`, from the strongest evidence the call carries.
+    ///
+    /// A call with a usable envelope keeps its identity; when the envelope has no `input`,
+    /// its `rawInput` is projected through the catalog tool of the envelope's
+    /// `(namespace, name)`. Any other call is looked up in the catalog of its harness under
+    /// each name the traffic gives it, strongest first — an explicit name, the first title,
+    /// the `toolCallId`'s name — and last by the names of its `rawInput`'s arguments.
+    ///
+    /// The harness: `_meta.claudeCode` always marks Claude Code; otherwise the one the
+    /// ledger was built with, else the one the call's id marks (Gemini CLI's pattern), else
+    /// the one the agent named in its `initialize` answer (`agent`).
     #[cfg(feature = "catalog")]
-    pub(crate) fn synthesize(&self, call: &mut Call) {
-        // `_meta.claudeCode.toolName` marks a Claude Code call whatever the ledger was told.
-        let (harness, name) = match (call.claude_code_tool_name(), self.harness) {
-            (Some(tool_name), _) => (Harness::ClaudeCode, tool_name),
-            (None, Some(harness)) => match call.fallback_name() {
-                Some(name) => (harness, name),
-                None => return,
-            },
-            (None, None) => return,
-        };
+    pub(crate) fn synthesize(&self, call: &mut Call, agent: Option<Harness>) {
         let raw_input = call
             .raw_input()
             .and_then(|raw| serde_json::from_str::<Value>(raw.get()).ok());
-        if let Some(meta) = (self.synthesizer)(harness, name, raw_input.as_ref()) {
-            call.set_catalog(meta);
+        if let Some(envelope) = call.envelope().filter(|meta| meta.has_identity()) {
+            if envelope.input.is_some() {
+                return;
+            }
+            let completed = envelope
+                .namespace
+                .as_deref()
+                .and_then(crate::Namespace::from_wire)
+                .and_then(Harness::from_namespace)
+                .zip(envelope.name.as_deref())
+                .and_then(|(harness, name)| (self.synthesizer)(harness, name, raw_input.as_ref()))
+                .and_then(|meta| meta.input);
+            call.set_completed_input(completed);
+            return;
         }
+        let harness = if call.claude_code_tool_name().is_some() {
+            Some(Harness::ClaudeCode)
+        } else {
+            self.harness
+                .or_else(|| call.id_tool_name().map(|_| Harness::GeminiCli))
+                .or(agent)
+        };
+        let Some(harness) = harness else {
+            call.set_catalog(None);
+            return;
+        };
+        let named = [
+            call.explicit_name(),
+            call.first_title_name(),
+            call.id_tool_name(),
+        ];
+        let meta = named
+            .into_iter()
+            .flatten()
+            .find_map(|name| (self.synthesizer)(harness, name, raw_input.as_ref()))
+            .or_else(|| {
+                let name = catalog::identify(harness, raw_input.as_ref()?)?;
+                (self.synthesizer)(harness, name, raw_input.as_ref())
+            });
+        call.set_catalog(meta);
     }
 
     /// Without the catalog there is nothing to ask.
     #[cfg(not(feature = "catalog"))]
-    pub(crate) fn synthesize(&self, _call: &mut Call) {}
+    pub(crate) fn synthesize(&self, _call: &mut Call, _agent: Option<()>) {}
 }
