@@ -17,7 +17,11 @@ fn corpus(harness: &str) -> PathBuf {
 }
 
 fn expected(harness: &str) -> Vec<Value> {
-    let path = corpus(harness).join("expected.jsonl");
+    expected_in(harness, "expected.jsonl")
+}
+
+fn expected_in(harness: &str, file: &str) -> Vec<Value> {
+    let path = corpus(harness).join(file);
     fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
         .lines()
@@ -26,7 +30,11 @@ fn expected(harness: &str) -> Vec<Value> {
 }
 
 fn ledger_of(harness: &str, builder: toolmeta::client::LedgerBuilder) -> Ledger {
-    let path = corpus(harness).join("session.jsonl");
+    ledger_in(harness, "session.jsonl", builder)
+}
+
+fn ledger_in(harness: &str, file: &str, builder: toolmeta::client::LedgerBuilder) -> Ledger {
+    let path = corpus(harness).join(file);
     let mut ledger = builder.build();
     ledger
         .read_lines(fs::File::open(&path).map(std::io::BufReader::new).unwrap())
@@ -37,7 +45,10 @@ fn ledger_of(harness: &str, builder: toolmeta::client::LedgerBuilder) -> Ledger 
 
 /// Compares every call with its expected record; all differences in one report.
 fn check(harness: &str, ledger: &Ledger) {
-    let expected = expected(harness);
+    check_against(harness, &expected(harness), ledger);
+}
+
+fn check_against(harness: &str, expected: &[Value], ledger: &Ledger) {
     let ids: Vec<&str> = ledger.calls().map(|call| call.tool_call_id()).collect();
     let expected_ids: Vec<&str> = expected
         .iter()
@@ -48,7 +59,7 @@ fn check(harness: &str, ledger: &Ledger) {
         "{harness}: the calls, in first-seen order"
     );
     let mut wrong = Vec::new();
-    for (call, record) in ledger.calls().zip(&expected) {
+    for (call, record) in ledger.calls().zip(expected) {
         let input = call.input_map().map(Value::Object).unwrap_or(Value::Null);
         let actual = [
             ("name", call.name().map(Value::from)),
@@ -99,6 +110,19 @@ fn gemini_cli() {
 #[test]
 fn grok_build_reference_session() {
     check("grok_build", &ledger_of("grok_build", Ledger::builder()));
+}
+
+#[test]
+fn codex_acp_adapter_test_fixtures() {
+    for session in ["read-search-list", "command-approval"] {
+        let ledger = ledger_in(
+            "codex_acp_fixtures",
+            &format!("{session}.jsonl"),
+            Ledger::builder(),
+        );
+        let expected = expected_in("codex_acp_fixtures", &format!("{session}.expected.jsonl"));
+        check_against(session, &expected, &ledger);
+    }
 }
 
 /// Naming the harness (`--harness`) gives the same records as the traffic's own marks.

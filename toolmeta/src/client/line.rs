@@ -103,6 +103,8 @@ struct ParamsFields<'a> {
     tool_call: Option<Box<UpdateFields<'a>>>,
     /// The ACP v2 draft's permission request: `params.subject.toolCall`.
     subject: Option<SubjectFields<'a>>,
+    /// `agentInfo`, in logs that record the `initialize` answer under `params`.
+    agent_info: Option<ToolNameFields<'a>>,
 }
 
 #[derive(Default)]
@@ -149,6 +151,13 @@ impl<'a> LineFields<'a> {
             Some("session/request_permission") => match self.params {
                 Some(params) => params.recognize_permission(),
                 None => Recognized::NotUpdate,
+            },
+            // A log that records the answer to `initialize` as `{method, params}`.
+            Some("initialize") => match self.params.and_then(|params| params.agent_info) {
+                Some(ToolNameFields {
+                    tool_name: Some(name),
+                }) => Recognized::AgentInfo { name },
+                _ => Recognized::NotUpdate,
             },
             Some(_) => Recognized::NotUpdate,
             // No method: a persisted line that lost it, a bare `params`, or a bare `update`.
@@ -203,6 +212,7 @@ impl<'a> ParamsFields<'a> {
             "update" => read_into(map, &mut self.update)?,
             "toolCall" => read_into(map, &mut self.tool_call)?,
             "subject" => read_into(map, &mut self.subject)?,
+            "agentInfo" => read_into(map, &mut self.agent_info)?,
             _ => return Ok(false),
         }
         Ok(true)
