@@ -2,6 +2,7 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::sync::OnceLock;
 
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
@@ -97,6 +98,12 @@ pub struct Call {
     catalog_input: Option<Box<RawValue>>,
     /// What the fallback kept when neither envelope nor catalog gave an input.
     fallback_input: Option<Box<RawValue>>,
+    /// How to complete an envelope sent without `input` from `rawInput`.
+    #[cfg(feature = "catalog")]
+    completion: Option<super::synthesis::Completion>,
+    /// For an envelope without `input`: the input completed from `rawInput` (or the
+    /// fallback's), computed when first asked — most such envelopes get theirs later.
+    lazy_input: OnceLock<Option<Box<RawValue>>>,
     updates: u64,
 }
 
@@ -119,6 +126,9 @@ impl Call {
             catalog: None,
             catalog_input: None,
             fallback_input: None,
+            #[cfg(feature = "catalog")]
+            completion: None,
+            lazy_input: OnceLock::new(),
             updates: 0,
         }
     }
@@ -213,40 +223,69 @@ impl Call {
         self.catalog = meta;
     }
 
-    /// Records the input the catalog completed an envelope without `input` with.
-    #[cfg_attr(not(feature = "catalog"), allow(dead_code))]
-    pub(crate) fn set_completed_input(&mut self, input: Option<Value>) {
+    /// Records how the catalog would complete the call's envelope, which has no `input`.
+    #[cfg(feature = "catalog")]
+    pub(crate) fn set_completion(&mut self, completion: Option<super::synthesis::Completion>) {
         self.catalog = None;
-        self.catalog_input = input
-            .filter(Value::is_object)
-            .and_then(|input| serde_json::value::to_raw_value(&input).ok());
+        self.catalog_input = None;
+        self.completion = completion;
     }
 
     /// Recomputes what the fallback keeps: when neither the envelope nor the catalog gave
     /// an input, the `rawInput` keys canonical for the call's label, or — when the call sent
-    /// no `rawInput` at all — its first location, for labels whose shape has a path.
+    /// no `rawInput` at all — its first location, for labels whose shape has a path. For an
+    /// envelope without `input` this, and the catalog's completion, wait until asked.
     pub(crate) fn refresh_fallback_input(&mut self) {
+        self.lazy_input = OnceLock::new();
         let has_input = self
             .envelope
             .as_ref()
             .and_then(|meta| meta.input.as_deref())
             .is_some()
             || self.catalog_input.is_some();
-        let kept = if has_input {
+        let kept = if has_input || self.envelope_identity().is_some() {
             None
         } else {
-            let label = self.label().unwrap_or("Tool");
-            match (&self.raw_input, &self.location) {
-                // The catalog knew the tool and found no input in its arguments: that stands.
-                (Some(_), _) if self.catalog.is_some() => None,
-                (Some(raw), _) => serde_json::from_str::<Value>(raw.get())
-                    .ok()
-                    .and_then(|raw| super::fallback::canonical_input(label, &raw)),
-                (None, Some((path, line))) => super::fallback::location_input(label, path, *line),
-                (None, None) => None,
-            }
+            self.kept_by_fallback()
         };
         self.fallback_input = kept.and_then(|input| serde_json::value::to_raw_value(&input).ok());
+    }
+
+    fn kept_by_fallback(&self) -> Option<Value> {
+        let label = self.label().unwrap_or("Tool");
+        match (&self.raw_input, &self.location) {
+            // The catalog knew the tool and found no input in its arguments: that stands.
+            (Some(_), _) if self.catalog.is_some() => None,
+            (Some(raw), _) => serde_json::from_str::<Value>(raw.get())
+                .ok()
+                .and_then(|raw| super::fallback::canonical_input(label, &raw)),
+            (None, Some((path, line))) => super::fallback::location_input(label, path, *line),
+            (None, None) => None,
+        }
+    }
+
+    /// The input of an envelope sent without one: completed from `rawInput` through the
+    /// catalog tool of its `(namespace, name)`, else what the fallback keeps.
+    fn completed_input(&self) -> Option<&RawValue> {
+        self.lazy_input
+            .get_or_init(|| {
+                #[cfg(feature = "catalog")]
+                let completed = self.completion.and_then(|completion| {
+                    let name = self.envelope.as_ref()?.name.as_deref()?;
+                    let raw = self
+                        .raw_input
+                        .as_ref()
+                        .and_then(|raw| serde_json::from_str::<Value>(raw.get()).ok());
+                    completion.complete(name, raw.as_ref())
+                });
+                #[cfg(not(feature = "catalog"))]
+                let completed = None;
+                completed
+                    .or_else(|| self.kept_by_fallback())
+                    .filter(Value::is_object)
+                    .and_then(|input| serde_json::value::to_raw_value(&input).ok())
+            })
+            .as_deref()
     }
 
     /// The session the call belongs to, when its updates said.
@@ -372,10 +411,18 @@ impl Call {
     /// The canonical input, from the envelope or the catalog, as raw JSON text (an object,
     /// its keys in the order they were sent).
     pub fn input(&self) -> Option<&RawValue> {
-        self.envelope
+        if let Some(input) = self
+            .envelope
             .as_ref()
             .and_then(|meta| meta.input.as_deref())
-            .or(self.catalog_input.as_deref())
+        {
+            return Some(input);
+        }
+        if self.envelope_identity().is_some() {
+            return self.completed_input();
+        }
+        self.catalog_input
+            .as_deref()
             .or(self.fallback_input.as_deref())
     }
 

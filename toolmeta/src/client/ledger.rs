@@ -128,6 +128,10 @@ impl LedgerBuilder {
     /// The harness that produced the stream, for calls that carry no envelope and are not
     /// marked as Claude Code's (`_meta.claudeCode.toolName` always means Claude Code).
     ///
+    /// Without it, the marks the traffic carries name the harness where they exist: the
+    /// agent's `initialize` answer (`agentInfo.name`), Gemini CLI's call ids, a Grok Build
+    /// envelope.
+    ///
     /// ```
     /// use toolmeta::catalog::Harness;
     /// use toolmeta::client::{Ledger, Source};

@@ -38,6 +38,31 @@ use crate::catalog::{self, Harness};
 #[cfg(feature = "catalog")]
 pub type Synthesizer = fn(Harness, &str, Option<&Value>) -> Option<ToolMeta>;
 
+/// How an envelope sent without `input` is completed: through the catalog tool of its
+/// `(namespace, name)`, once a reader asks for the input.
+#[cfg(feature = "catalog")]
+#[derive(Clone, Copy)]
+pub(crate) struct Completion {
+    pub(crate) harness: Harness,
+    pub(crate) synthesizer: Synthesizer,
+}
+
+#[cfg(feature = "catalog")]
+impl Completion {
+    pub(crate) fn complete(&self, name: &str, raw_input: Option<&Value>) -> Option<Value> {
+        (self.synthesizer)(self.harness, name, raw_input).and_then(|meta| meta.input)
+    }
+}
+
+#[cfg(feature = "catalog")]
+impl std::fmt::Debug for Completion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Completion")
+            .field("harness", &self.harness)
+            .finish_non_exhaustive()
+    }
+}
+
 /// The ledger's catalog options.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CatalogOptions {
@@ -75,22 +100,25 @@ impl CatalogOptions {
     /// the one the agent named in its `initialize` answer (`agent`).
     #[cfg(feature = "catalog")]
     pub(crate) fn synthesize(&self, call: &mut Call, agent: Option<Harness>) {
-        let raw_input = call
-            .raw_input()
-            .and_then(|raw| serde_json::from_str::<Value>(raw.get()).ok());
+        // Parsed only once it is known to be needed: most envelopes carry their input.
+        let parse_raw_input = |call: &Call| {
+            call.raw_input()
+                .and_then(|raw| serde_json::from_str::<Value>(raw.get()).ok())
+        };
         if let Some(envelope) = call.envelope().filter(|meta| meta.has_identity()) {
             if envelope.input.is_some() {
+                call.set_completion(None);
                 return;
             }
-            let completed = envelope
+            let harness = envelope
                 .namespace
                 .as_deref()
                 .and_then(crate::Namespace::from_wire)
-                .and_then(Harness::from_namespace)
-                .zip(envelope.name.as_deref())
-                .and_then(|(harness, name)| (self.synthesizer)(harness, name, raw_input.as_ref()))
-                .and_then(|meta| meta.input);
-            call.set_completed_input(completed);
+                .and_then(Harness::from_namespace);
+            call.set_completion(harness.map(|harness| Completion {
+                harness,
+                synthesizer: self.synthesizer,
+            }));
             return;
         }
         let harness = if call.claude_code_tool_name().is_some() {
@@ -104,6 +132,7 @@ impl CatalogOptions {
             call.set_catalog(None);
             return;
         };
+        let raw_input = parse_raw_input(call);
         let named = [
             call.explicit_name(),
             call.first_title_name(),
