@@ -361,3 +361,44 @@ fn grok_session_notifications_are_updates() {
     assert_eq!(ledger.feed_line(&line.to_string()), LineOutcome::ToolCall);
     assert_eq!(ledger.get("n1").unwrap().label(), Some("Search"));
 }
+
+/// Identification is by rule: ids, titles and commands the corpus never had come out by the
+/// same rules (a tool unknown to the catalog keeps the name its evidence gives).
+#[test]
+fn unseen_traffic_is_identified_by_the_same_rules() {
+    let mut ledger = Ledger::new();
+    feed(
+        &mut ledger,
+        &[
+            update(
+                json!({"sessionUpdate": "tool_call", "toolCallId": "glob__glob_1900000000000_7",
+                          "title": "'*.rs'", "kind": "search"}),
+            ),
+            update(json!({"sessionUpdate": "tool_call",
+                          "toolCallId": "save_memory__save_memory_1900000000001_0",
+                          "title": "Remember the build command", "kind": "think"})),
+            update(json!({"sessionUpdate": "tool_call",
+                          "toolCallId": "write_file__write_file_1900000000002_3",
+                          "title": "Writing to x.md", "kind": "edit",
+                          "locations": [{"path": "/p/x.md", "line": 1}]})),
+        ],
+    );
+    let glob = ledger.get("glob__glob_1900000000000_7").unwrap();
+    assert_eq!(
+        (glob.name(), glob.namespace()),
+        (Some("glob"), Some("gemini_cli"))
+    );
+    let memory = ledger
+        .get("save_memory__save_memory_1900000000001_0")
+        .unwrap();
+    assert_eq!(
+        (memory.name(), memory.label(), memory.source()),
+        (Some("save_memory"), Some("Think"), Source::Fallback),
+        "not in 0.61's catalog: the id's name, ACP's kind"
+    );
+    assert_eq!(
+        input(&ledger, "write_file__write_file_1900000000002_3"),
+        json!({"path": "/p/x.md"}),
+        "Write has no offset"
+    );
+}
