@@ -594,6 +594,39 @@ fn opencode() {
 }
 
 #[test]
+fn earlier_names_still_identify_their_tools() {
+    let search = catalog::synthesize(Harness::GeminiCli, "search_file_content", None).unwrap();
+    assert_eq!(
+        (search.name.as_str(), search.label.as_ref()),
+        ("search_file_content", "Search")
+    );
+    let task = catalog::synthesize(
+        Harness::ClaudeCode,
+        "Task",
+        Some(&json!({"description": "d", "prompt": "p"})),
+    )
+    .unwrap();
+    assert_eq!(
+        (task.label.as_ref(), task.input),
+        ("Subagent", Some(json!({"description": "d"})))
+    );
+    let read = catalog::synthesize(
+        Harness::ClaudeCode,
+        "mcp__acp__Read",
+        Some(&json!({"file_path": "/r/a.rs"})),
+    )
+    .unwrap();
+    assert_eq!(
+        (read.name.as_str(), read.input),
+        ("mcp__acp__Read", Some(json!({"path": "/r/a.rs"})))
+    );
+    for name in ["KillBash", "KillShell", "TaskStop"] {
+        let stop = catalog::synthesize(Harness::ClaudeCode, name, None).unwrap();
+        assert_eq!(stop.label, "Kill Task", "{name}");
+    }
+}
+
+#[test]
 fn unknown_tools_and_missing_arguments() {
     assert_eq!(
         catalog::synthesize(Harness::OpenCode, "Read", None),

@@ -635,6 +635,9 @@ pub const TOOLS: StaticToolset = StaticToolset::new(&[
     ToolEntry::of::<Agent>().renamed("Task"),
     ToolEntry::of::<BashOutput>(),
     ToolEntry::of::<KillShell>(),
+    // KillShell's name in some releases (listed in a Claude Code SDK init message quoted in
+    // bitovi/ai-coding-agent `specifications/improved-output.md`).
+    ToolEntry::of::<KillShell>().renamed("KillBash"),
     ToolEntry::of::<Ls>(),
     ToolEntry::of::<MultiEdit>(),
     // The ACP adapters' own MCP server.

@@ -460,6 +460,9 @@ pub const TOOLS: StaticToolset = StaticToolset::new(&[
     ToolEntry::of::<CompleteTask>(),
     ToolEntry::of::<WriteTodos>(),
     ToolEntry::of::<ReadManyFiles>(),
+    // Earlier releases' name for grep_search: Gemini CLI's ACP traffic carries only the
+    // name (in the call id), so the old name still identifies the tool.
+    ToolEntry::of::<GrepSearch>().renamed("search_file_content"),
 ]);
 
 /// Gemini CLI's tools as argument matching sees them.
