@@ -7,7 +7,9 @@
 //! Prints the calls grouped by label (count, names seen, statuses) and the skipped-line
 //! count; with `--json`, one JSON object per call in first-seen order. `--harness` names
 //! the agent that produced logs without envelopes (`claude_code`, `codex`, `gemini_cli`,
-//! `opencode`), so the catalog can identify its tools.
+//! `opencode`, `grok_build`), so the catalog can identify its tools; without it the marks
+//! the traffic carries are used (the agent's `initialize` answer, `_meta.claudeCode`,
+//! Gemini CLI's call ids, Grok Build's envelopes).
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
@@ -21,8 +23,9 @@ const USAGE: &str = "\
 usage: inspect [--json] [--harness NAME] FILE...
   FILE            an ACP log (JSON Lines); `-` reads standard input
   --json          print one JSON object per call instead of the table
-  --harness NAME  the agent behind calls without an envelope:
-                  claude_code, codex, gemini_cli or opencode
+  --harness NAME  the agent behind calls without an envelope, when the log
+                  does not say: claude_code, codex, gemini_cli, opencode
+                  or grok_build
 ";
 
 fn main() -> ExitCode {

@@ -28,7 +28,7 @@ const SESSION_JSON: &str = r#"{"tool_call_id":"call_gr1","name":"grep","label":"
 {"tool_call_id":"call_rf2","name":"read_file","label":"Read","kind":"read","namespace":"grok_build","read_only":true,"input":{"path":"src/config.rs","offset":1,"limit":40},"status":"completed","source":"envelope"}
 {"tool_call_id":"call_sr3","name":"search_replace","label":"Edit","kind":"edit","namespace":"grok_build","read_only":false,"input":{"path":"src/config.rs"},"status":"completed","source":"envelope"}
 {"tool_call_id":"call_sh4","name":"run_terminal_command","label":"Run Command","kind":"execute","namespace":"grok_build","read_only":false,"input":{"command":"cargo test -p config","description":"Run the config tests"},"status":"completed","source":"envelope"}
-{"tool_call_id":"call_ws5","name":"web_search","label":"Web Fetch","kind":"web_fetch","namespace":null,"read_only":true,"input":null,"status":"completed","source":"fallback"}
+{"tool_call_id":"call_ws5","name":"web_search","label":"Web Search","kind":"web_search","namespace":"grok_build","read_only":true,"input":null,"status":"completed","source":"catalog"}
 "#;
 
 #[test]
@@ -106,7 +106,7 @@ Search           1  grep                  completed 1
 Read             1  read_file             completed 1
 Edit             1  search_replace        completed 1
 Run Command      1  run_terminal_command  completed 1
-Web Fetch        1  web_search            completed 1
+Web Search       1  web_search            completed 1
 
 5 calls; 16 lines: 14 tool-call updates, 2 other session updates, 0 blank
 skipped lines: 0 (not JSON 0, not an update 0, no toolCallId 0, too long 0)

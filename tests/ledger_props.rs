@@ -237,13 +237,21 @@ proptest! {
                 .and_then(|params| params.get("update").or_else(|| params.get("toolCall")))
                 .or_else(|| line.get("update"))
                 .unwrap_or(line);
+            // A permission request's `kind` describes the permission: it only fills in a
+            // call whose own updates have sent none.
+            let permission = line.get("method").and_then(Value::as_str)
+                == Some("session/request_permission");
             let id = update["toolCallId"].as_str().unwrap().to_owned();
             if !order.contains(&id) {
                 order.push(id.clone());
             }
             for field in ["title", "status", "kind"] {
                 if let Some(value) = update.get(field).and_then(Value::as_str) {
-                    last.entry(id.clone()).or_default().insert(field, value.to_owned());
+                    let fields = last.entry(id.clone()).or_default();
+                    if permission && field == "kind" && fields.contains_key("kind") {
+                        continue;
+                    }
+                    fields.insert(field, value.to_owned());
                 }
             }
         }

@@ -1,6 +1,22 @@
 //! Claude Code's built-in tools, as Claude Code sends their arguments (snake_case keys, the
 //! tool names capitalized).
 //!
+//! Matches Claude Code 2.1.318 (claude-agent-sdk 0.3.318, as run by claude-agent-acp
+//! 0.101.0): every tool in the tool lists that release sent to the model (recorded in
+//! `tests/data/real/claude_code/tools.json`, including the deferred tools ToolSearch loaded:
+//! WebFetch, WebSearch, NotebookEdit, EnterPlanMode, ExitPlanMode), plus the rest of the
+//! tools reference (<https://code.claude.com/docs/en/tools-reference>: AskUserQuestion,
+//! Cron*, *Worktree, Glob, Grep, LSP, Monitor, PowerShell, SendMessage, TaskOutput,
+//! TaskStop, TodoWrite, MCP resources), and the tools of earlier releases that traffic still
+//! carries (`Task`, now `Agent`; `BashOutput` and `KillShell`, now `TaskOutput` and
+//! `TaskStop`; `LS`, `MultiEdit`). Tools whose arguments the sources do not show carry
+//! identity only.
+//!
+//! claude-code-acp and claude-agent-acp expose the file tools through their own in-process
+//! MCP server `acp` when the client can read and write files (as Zed does): the model then
+//! calls `mcp__acp__Read`, `mcp__acp__Write`, `mcp__acp__Edit`, `mcp__acp__Bash`, ... (and
+//! in some releases `mcp__acp__read`, ...). They are registered under those names too.
+//!
 //! ```
 //! use serde_json::json;
 //! use toolmeta::ToolLookup;
@@ -12,6 +28,7 @@
 
 use serde::Deserialize;
 
+use super::arguments::ToolArguments;
 use crate::ToolIdentity;
 use crate::toolset::{StaticToolset, ToolEntry};
 
@@ -33,6 +50,10 @@ pub struct Read {
     /// How many lines to read.
     #[tool(project)]
     pub limit: Option<u64>,
+    /// The pages of a PDF to read.
+    pub pages: Option<String>,
+    /// Whether to read a large file whole.
+    pub allow_large: Option<bool>,
 }
 
 /// `Write`: writes a whole file.
@@ -108,6 +129,10 @@ pub struct NotebookEdit {
     pub new_source: String,
     /// The cell to edit.
     pub cell_id: Option<String>,
+    /// `code` or `markdown`.
+    pub cell_type: Option<String>,
+    /// `replace`, `insert` or `delete`.
+    pub edit_mode: Option<String>,
 }
 
 /// `Bash`: runs a shell command.
@@ -126,12 +151,66 @@ pub struct Bash {
     #[tool(project)]
     pub description: Option<String>,
     /// A timeout in milliseconds.
-    pub timeout: Option<u64>,
+    pub timeout: Option<f64>,
     /// Whether to run it in the background.
     pub run_in_background: Option<bool>,
+    /// Whether to run it outside the sandbox.
+    #[serde(rename = "dangerouslyDisableSandbox")]
+    pub dangerously_disable_sandbox: Option<bool>,
 }
 
-/// `BashOutput`: reads the output of a background shell.
+/// `PowerShell`: runs a PowerShell command (Windows).
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "PowerShell",
+    namespace = "claude_code",
+    kind = "execute"
+)]
+pub struct PowerShell {
+    /// The command line.
+    #[tool(project)]
+    pub command: String,
+    /// What the command does, in a few words.
+    #[tool(project)]
+    pub description: Option<String>,
+    /// A timeout in milliseconds.
+    pub timeout: Option<f64>,
+}
+
+/// `TaskOutput` (formerly `BashOutput`): reads the output of a background task.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "TaskOutput",
+    namespace = "claude_code",
+    kind = "background_task_action",
+    no_input
+)]
+pub struct TaskOutput {
+    /// The background task.
+    pub task_id: Option<String>,
+    /// Whether to wait for it to finish.
+    pub block: Option<bool>,
+    /// How long to wait, in milliseconds.
+    pub timeout: Option<f64>,
+}
+
+/// `TaskStop` (formerly `KillShell`): stops a background task.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "TaskStop",
+    namespace = "claude_code",
+    kind = "kill_task_action",
+    no_input
+)]
+pub struct TaskStop {
+    /// The background task.
+    pub task_id: Option<String>,
+}
+
+/// `BashOutput`: reads the output of a background shell (earlier releases).
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
 #[tool(
     crate = "crate",
@@ -145,7 +224,7 @@ pub struct BashOutput {
     pub bash_id: String,
 }
 
-/// `KillShell`: stops a background shell.
+/// `KillShell`: stops a background shell (earlier releases).
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
 #[tool(
     crate = "crate",
@@ -159,7 +238,8 @@ pub struct KillShell {
     pub shell_id: String,
 }
 
-/// `Grep`: searches file contents with ripgrep.
+/// `Grep`: searches file contents with ripgrep (not offered by builds that search with
+/// their embedded tools, as the captured one).
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
 #[tool(
     crate = "crate",
@@ -197,7 +277,7 @@ pub struct Glob {
     pub path: Option<String>,
 }
 
-/// `LS`: lists a directory.
+/// `LS`: lists a directory (earlier releases).
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
 #[tool(
     crate = "crate",
@@ -228,6 +308,8 @@ pub struct WebFetch {
     /// What to extract from the page.
     #[tool(payload)]
     pub prompt: String,
+    /// Where in the page to continue (a character offset, not a line window).
+    pub offset: Option<u64>,
 }
 
 /// `WebSearch`: searches the web.
@@ -244,6 +326,8 @@ pub struct WebSearch {
     pub query: String,
     /// Domains to restrict the search to.
     pub allowed_domains: Option<Vec<String>>,
+    /// Domains to leave out.
+    pub blocked_domains: Option<Vec<String>>,
 }
 
 /// `TodoWrite`: replaces the todo list.
@@ -261,15 +345,15 @@ pub struct TodoWrite {
     pub todos: Vec<serde_json::Value>,
 }
 
-/// `Task`: runs a subagent.
+/// `Agent` (formerly `Task`, still registered under that name): runs a subagent.
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
 #[tool(
     crate = "crate",
-    name = "Task",
+    name = "Agent",
     namespace = "claude_code",
     kind = "task"
 )]
-pub struct Task {
+pub struct Agent {
     /// A short description of the task.
     #[tool(project)]
     pub description: String,
@@ -278,7 +362,26 @@ pub struct Task {
     pub prompt: String,
     /// Which subagent.
     pub subagent_type: Option<String>,
+    /// The model to run it with.
+    pub model: Option<String>,
+    /// How hard it should think.
+    pub effort: Option<String>,
+    /// Whether to run it in the background.
+    pub run_in_background: Option<bool>,
+    /// `worktree` to run it in its own git worktree.
+    pub isolation: Option<String>,
 }
+
+/// `EnterPlanMode`: switches to plan mode.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "EnterPlanMode",
+    namespace = "claude_code",
+    kind = "enter_plan",
+    no_input
+)]
+pub struct EnterPlanMode {}
 
 /// `ExitPlanMode`: presents the plan and leaves plan mode.
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
@@ -290,27 +393,294 @@ pub struct Task {
     no_input
 )]
 pub struct ExitPlanMode {
-    /// The plan.
+    /// The plan (sent by the model, though the schema no longer lists it).
     #[tool(payload)]
-    pub plan: String,
+    pub plan: Option<String>,
+    /// Prompts to allow once the plan is approved.
+    #[serde(rename = "allowedPrompts")]
+    pub allowed_prompts: Option<Vec<serde_json::Value>>,
 }
 
-/// Claude Code's tools.
+/// `Skill`: loads a skill.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "Skill",
+    namespace = "claude_code",
+    kind = "skill",
+    no_input
+)]
+pub struct Skill {
+    /// The skill.
+    pub skill: String,
+    /// Its arguments.
+    pub args: Option<String>,
+}
+
+/// `ToolSearch`: finds and loads deferred tools (`select:A,B` loads them by name).
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "ToolSearch",
+    namespace = "claude_code",
+    kind = "search_tool"
+)]
+pub struct ToolSearch {
+    /// What to look for.
+    #[tool(project)]
+    pub query: String,
+    /// The most tools to return.
+    pub max_results: Option<f64>,
+}
+
+/// `AskUserQuestion`: asks the user multiple-choice questions.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "AskUserQuestion",
+    namespace = "claude_code",
+    kind = "ask_user",
+    no_input
+)]
+pub struct AskUserQuestion {
+    /// The questions.
+    #[tool(payload)]
+    pub questions: Vec<serde_json::Value>,
+}
+
+/// `Workflow`: runs a workflow script.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "Workflow",
+    namespace = "claude_code",
+    kind = "workflow",
+    no_input
+)]
+pub struct Workflow {
+    /// The script.
+    #[tool(payload)]
+    pub script: Option<String>,
+    /// The workflow's name.
+    pub name: Option<String>,
+    /// What it does.
+    pub description: Option<String>,
+    /// Its title.
+    pub title: Option<String>,
+    /// Its arguments.
+    pub args: Option<serde_json::Value>,
+    /// The script's path.
+    #[serde(rename = "scriptPath")]
+    pub script_path: Option<String>,
+    /// A run to resume.
+    #[serde(rename = "resumeFromRunId")]
+    pub resume_from_run_id: Option<String>,
+}
+
+/// `Monitor`: watches a background process.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "Monitor",
+    namespace = "claude_code",
+    kind = "monitor",
+    no_input
+)]
+pub struct Monitor {}
+
+/// `SendMessage`: sends a message to a running subagent.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "SendMessage",
+    namespace = "claude_code",
+    kind = "active_agent_message",
+    no_input
+)]
+pub struct SendMessage {}
+
+/// `LSP`: code intelligence through language servers.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "LSP",
+    namespace = "claude_code",
+    kind = "lsp",
+    no_input
+)]
+pub struct Lsp {}
+
+/// Declares Claude Code tools that carry identity only: their arguments are not in the
+/// sources, or hold nothing canonical.
+macro_rules! identity_only {
+    ($($(#[$doc:meta])* $ty:ident = $name:literal, $kind:literal;)*) => {$(
+        $(#[$doc])*
+        #[derive(Debug, Clone, Deserialize, ToolIdentity)]
+        #[tool(crate = "crate", name = $name, namespace = "claude_code", kind = $kind, no_input)]
+        pub struct $ty {}
+    )*};
+}
+
+/// `ListAgents`: lists the agents that can be messaged.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "ListAgents",
+    namespace = "claude_code",
+    kind = "other",
+    read_only,
+    no_input
+)]
+pub struct ListAgents {
+    /// The channel to list.
+    pub channel: Option<String>,
+    /// A filter.
+    pub q: Option<String>,
+}
+
+/// `ReportFindings`: reports review findings.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "ReportFindings",
+    namespace = "claude_code",
+    kind = "other",
+    no_input
+)]
+pub struct ReportFindings {
+    /// How severe.
+    pub level: Option<String>,
+    /// The findings.
+    pub findings: Vec<serde_json::Value>,
+}
+
+/// `ScheduleWakeup`: schedules the session to resume later.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "ScheduleWakeup",
+    namespace = "claude_code",
+    kind = "other",
+    no_input
+)]
+pub struct ScheduleWakeup {
+    /// How long to wait.
+    #[serde(rename = "delaySeconds")]
+    pub delay_seconds: Option<f64>,
+    /// Why.
+    pub reason: Option<String>,
+    /// The prompt to resume with.
+    #[tool(payload)]
+    pub prompt: Option<String>,
+    /// Whether to cancel the wakeup instead.
+    pub stop: Option<bool>,
+    /// Whether nothing needs doing.
+    pub noop: Option<bool>,
+}
+
+identity_only! {
+    /// `CronCreate`: schedules a prompt.
+    CronCreate = "CronCreate", "other";
+    /// `CronDelete`: cancels a scheduled prompt.
+    CronDelete = "CronDelete", "other";
+    /// `CronList`: lists the scheduled prompts.
+    CronList = "CronList", "other";
+    /// `EnterWorktree`: moves the session into a new git worktree.
+    EnterWorktree = "EnterWorktree", "other";
+    /// `ExitWorktree`: leaves the worktree.
+    ExitWorktree = "ExitWorktree", "other";
+    /// `ListMcpResourcesTool`: lists the resources of the MCP servers.
+    ListMcpResourcesTool = "ListMcpResourcesTool", "other";
+    /// `ReadMcpResourceTool`: reads an MCP resource.
+    ReadMcpResourceTool = "ReadMcpResourceTool", "other";
+}
+
+/// Claude Code's tools, and the names claude-code-acp / claude-agent-acp give the file
+/// tools it serves itself.
 pub const TOOLS: StaticToolset = StaticToolset::new(&[
-    ToolEntry::of::<Read>(),
-    ToolEntry::of::<Write>(),
-    ToolEntry::of::<Edit>(),
-    ToolEntry::of::<MultiEdit>(),
-    ToolEntry::of::<NotebookEdit>(),
+    ToolEntry::of::<Agent>(),
     ToolEntry::of::<Bash>(),
-    ToolEntry::of::<BashOutput>(),
-    ToolEntry::of::<KillShell>(),
-    ToolEntry::of::<Grep>(),
-    ToolEntry::of::<Glob>(),
-    ToolEntry::of::<Ls>(),
+    ToolEntry::of::<Edit>(),
+    ToolEntry::of::<EnterPlanMode>(),
+    ToolEntry::of::<ExitPlanMode>(),
+    ToolEntry::of::<ListAgents>(),
+    ToolEntry::of::<NotebookEdit>(),
+    ToolEntry::of::<Read>(),
+    ToolEntry::of::<ReportFindings>(),
+    ToolEntry::of::<ScheduleWakeup>(),
+    ToolEntry::of::<Skill>(),
+    ToolEntry::of::<ToolSearch>(),
     ToolEntry::of::<WebFetch>(),
     ToolEntry::of::<WebSearch>(),
+    ToolEntry::of::<Workflow>(),
+    ToolEntry::of::<Write>(),
+    ToolEntry::of::<AskUserQuestion>(),
+    ToolEntry::of::<CronCreate>(),
+    ToolEntry::of::<CronDelete>(),
+    ToolEntry::of::<CronList>(),
+    ToolEntry::of::<EnterWorktree>(),
+    ToolEntry::of::<ExitWorktree>(),
+    ToolEntry::of::<Glob>(),
+    ToolEntry::of::<Grep>(),
+    ToolEntry::of::<ListMcpResourcesTool>(),
+    ToolEntry::of::<ReadMcpResourceTool>(),
+    ToolEntry::of::<Lsp>(),
+    ToolEntry::of::<Monitor>(),
+    ToolEntry::of::<PowerShell>(),
+    ToolEntry::of::<SendMessage>(),
+    ToolEntry::of::<TaskOutput>(),
+    ToolEntry::of::<TaskStop>(),
     ToolEntry::of::<TodoWrite>(),
-    ToolEntry::of::<Task>(),
-    ToolEntry::of::<ExitPlanMode>(),
+    // Earlier releases.
+    ToolEntry::of::<Agent>().renamed("Task"),
+    ToolEntry::of::<BashOutput>(),
+    ToolEntry::of::<KillShell>(),
+    // KillShell's name in some releases (listed in a Claude Code SDK init message quoted in
+    // bitovi/ai-coding-agent `specifications/improved-output.md`).
+    ToolEntry::of::<KillShell>().renamed("KillBash"),
+    ToolEntry::of::<Ls>(),
+    ToolEntry::of::<MultiEdit>(),
+    // The ACP adapters' own MCP server.
+    ToolEntry::of::<Read>().renamed("mcp__acp__Read"),
+    ToolEntry::of::<Write>().renamed("mcp__acp__Write"),
+    ToolEntry::of::<Edit>().renamed("mcp__acp__Edit"),
+    ToolEntry::of::<MultiEdit>().renamed("mcp__acp__MultiEdit"),
+    ToolEntry::of::<Bash>().renamed("mcp__acp__Bash"),
+    ToolEntry::of::<BashOutput>().renamed("mcp__acp__BashOutput"),
+    ToolEntry::of::<KillShell>().renamed("mcp__acp__KillShell"),
+    ToolEntry::of::<Read>().renamed("mcp__acp__read"),
+    ToolEntry::of::<Write>().renamed("mcp__acp__write"),
+    ToolEntry::of::<Edit>().renamed("mcp__acp__edit"),
 ]);
+
+/// Claude Code's tools as argument matching sees them (its traffic names every tool, so
+/// this serves clients that were given only the arguments).
+pub(crate) const ARGUMENTS: &[ToolArguments] = &[
+    ToolArguments::of::<Agent>(),
+    ToolArguments::of::<Bash>(),
+    ToolArguments::of::<ListAgents>(),
+    ToolArguments::of::<ReportFindings>(),
+    ToolArguments::of::<ScheduleWakeup>(),
+    ToolArguments::of::<Edit>(),
+    ToolArguments::of::<EnterPlanMode>(),
+    ToolArguments::of::<ExitPlanMode>(),
+    ToolArguments::of::<NotebookEdit>(),
+    ToolArguments::of::<Read>(),
+    ToolArguments::of::<Skill>(),
+    ToolArguments::of::<ToolSearch>(),
+    ToolArguments::of::<WebFetch>(),
+    ToolArguments::of::<WebSearch>(),
+    ToolArguments::of::<Workflow>(),
+    ToolArguments::of::<Write>(),
+    ToolArguments::of::<AskUserQuestion>(),
+    ToolArguments::of::<Glob>(),
+    ToolArguments::of::<Grep>(),
+    ToolArguments::of::<PowerShell>(),
+    ToolArguments::of::<TaskOutput>(),
+    ToolArguments::of::<TaskStop>(),
+    ToolArguments::of::<TodoWrite>(),
+    ToolArguments::of::<BashOutput>(),
+    ToolArguments::of::<KillShell>(),
+    ToolArguments::of::<Ls>(),
+    ToolArguments::of::<MultiEdit>(),
+];

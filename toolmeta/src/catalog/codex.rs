@@ -1,4 +1,18 @@
-//! OpenAI Codex CLI's tools, as Codex sends their arguments.
+//! OpenAI Codex's tools, as Codex sends their arguments — and as codex-acp shows them.
+//!
+//! Matches codex-acp 0.16.0 (codex-rs 0.137.0, model `gpt-5.5`): every tool in the tool list
+//! that release sent to the model (`exec_command`, `write_stdin`, `update_plan`, `get_goal`,
+//! `create_goal`, `update_goal`, `request_user_input`, `apply_patch`, `view_image`,
+//! `tool_search`, `web_search`; recorded in `tests/data/real/codex/tools.json`), plus the
+//! tools other models and configurations get (`shell`, `shell_command`, `read_file`,
+//! `list_dir`, `grep_files`, and the multi-agent `spawn_agent`, `send_input`, `wait`,
+//! `close_agent`; from openai/codex `codex-rs/core/src/tools/spec.rs`).
+//!
+//! codex-acp sends no tool name. Its `rawInput` is the event Codex emitted for the call,
+//! not the model's arguments: an exec is an `ExecCommandBegin` (argv `command`, `cwd`,
+//! `parsed_cmd`, `source`, ...), a patch a `PatchApplyBegin` (`changes`), a hosted web search
+//! `{query, action}`. The tools below accept those event fields as well (serde aliases and
+//! unprojected fields), so [`identify`](super::identify) can name the tool from them.
 //!
 //! ```
 //! use serde_json::json;
@@ -7,12 +21,44 @@
 //!
 //! let patch = TOOLS.tool_meta("apply_patch", Some(&json!({"input": "*** Begin Patch"}))).unwrap();
 //! assert_eq!((patch.label.as_ref(), patch.input), ("Edit", None));
+//! // codex-acp's ExecCommandBegin event, projected through `exec_command`.
+//! let exec = TOOLS
+//!     .tool_meta(
+//!         "exec_command",
+//!         Some(&json!({"command": ["/bin/bash", "-lc", "cat README.md"], "cwd": "/repo",
+//!                      "parsed_cmd": [{"type": "read", "cmd": "cat README.md"}]})),
+//!     )
+//!     .unwrap();
+//! assert_eq!(exec.input, Some(json!({"command": "cat README.md", "cwd": "/repo"})));
 //! ```
 
 use serde::Deserialize;
 
+use super::arguments::ToolArguments;
 use crate::ToolIdentity;
 use crate::toolset::{StaticToolset, ToolEntry};
+
+/// A command as Codex's tools and codex-acp's events carry it: one command line
+/// (`exec_command`'s `cmd`) or an argv (`shell`'s `command`, and the `command` of the
+/// `ExecCommandBegin` event codex-acp sends as `rawInput`).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum CommandLine {
+    /// A command line, given to a shell as is.
+    Line(String),
+    /// An argv.
+    Argv(Vec<String>),
+}
+
+/// A [`CommandLine`] as one command line (an argv as Codex shows it, see
+/// [`convert::command_line`](crate::convert::command_line)); `command` is required of a Run
+/// Command tool, so an empty argv gives `""`.
+fn command_text(command: &CommandLine) -> String {
+    match command {
+        CommandLine::Line(line) => line.clone(),
+        CommandLine::Argv(argv) => crate::convert::command_line(argv),
+    }
+}
 
 /// `shell`: runs an argv (`["bash", "-lc", "cargo test"]`); projected as one command line.
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
@@ -32,8 +78,9 @@ pub struct Shell {
 
 /// `command`, which a Run Command tool always carries, as one command line (`""` for an
 /// empty argv): a `with` function for a required key returns the value itself.
+#[expect(clippy::ptr_arg, reason = "a `with` function takes `&FieldType`")]
 fn shell_command_line(argv: &Vec<String>) -> String {
-    super::convert::command_line(argv).unwrap_or_default()
+    crate::convert::command_line(argv)
 }
 
 /// `shell_command`: runs a command line in the user's shell.
@@ -55,7 +102,10 @@ pub struct ShellCommand {
     pub timeout_ms: Option<u64>,
 }
 
-/// `exec_command`: starts a command in a persistent session (unified exec).
+/// `exec_command`: starts a command in a PTY (unified exec), the shell tool of current
+/// models. Also accepts codex-acp's `ExecCommandBegin` event: its argv `command` and `cwd`
+/// are aliases of `cmd` and `workdir`, and `parsed_cmd`, `source` and `process_id` are
+/// event fields no other tool has.
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
 #[tool(
     crate = "crate",
@@ -64,14 +114,36 @@ pub struct ShellCommand {
     kind = "execute"
 )]
 pub struct ExecCommand {
-    /// The command line.
-    #[tool(project = "command")]
-    pub cmd: String,
-    /// The working directory.
+    /// The command line (the event's argv `command`).
+    #[serde(alias = "command")]
+    #[tool(project = "command", with = "command_text")]
+    pub cmd: CommandLine,
+    /// The working directory (the event's `cwd`).
+    #[serde(alias = "cwd")]
     #[tool(project = "cwd")]
     pub workdir: Option<String>,
+    /// Why the command needs to leave the sandbox.
+    pub justification: Option<String>,
+    /// Whether to run a login shell.
+    pub login: Option<bool>,
+    /// The shell to run it with.
+    pub shell: Option<String>,
+    /// Whether to allocate a TTY.
+    pub tty: Option<bool>,
     /// How long to wait for output, in milliseconds.
     pub yield_time_ms: Option<u64>,
+    /// The most output tokens to return.
+    pub max_output_tokens: Option<u64>,
+    /// The sandbox permissions asked for.
+    pub sandbox_permissions: Option<String>,
+    /// A command prefix to allow from now on.
+    pub prefix_rule: Option<Vec<String>>,
+    /// The event's parse of the command (`read`, `list_files`, `search`, `unknown`).
+    pub parsed_cmd: Option<Vec<serde_json::Value>>,
+    /// The event's source (`unified_exec_startup`, ...).
+    pub source: Option<String>,
+    /// The event's process id.
+    pub process_id: Option<String>,
 }
 
 /// `write_stdin`: writes to a running exec session.
@@ -89,10 +161,16 @@ pub struct WriteStdin {
     /// The characters to write.
     #[tool(payload)]
     pub chars: Option<String>,
+    /// How long to wait for output, in milliseconds.
+    pub yield_time_ms: Option<u64>,
+    /// The most output tokens to return.
+    pub max_output_tokens: Option<u64>,
 }
 
-/// `apply_patch`: applies a patch in Codex's patch format; the files it touches are inside
-/// the patch, so it projects nothing.
+/// `apply_patch`: applies a patch in Codex's patch format (a freeform tool: the model sends
+/// the patch as text, `input`). codex-acp sends the `PatchApplyBegin` event instead, whose
+/// `changes` maps each file to its change. Several files, inside the patch: it projects
+/// nothing.
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
 #[tool(
     crate = "crate",
@@ -102,9 +180,14 @@ pub struct WriteStdin {
     no_input
 )]
 pub struct ApplyPatch {
-    /// The patch.
+    /// The patch, as the model wrote it.
     #[tool(payload)]
-    pub input: String,
+    pub input: Option<String>,
+    /// The event's changes, by absolute path.
+    #[tool(payload)]
+    pub changes: Option<serde_json::Map<String, serde_json::Value>>,
+    /// Whether the event says the patch was approved without asking.
+    pub auto_approved: Option<bool>,
 }
 
 /// `read_file`: reads a window of a file (`offset` is a 1-based line number).
@@ -174,9 +257,12 @@ pub struct ViewImage {
     /// The image's path.
     #[tool(project)]
     pub path: String,
+    /// The detail to attach it at.
+    pub detail: Option<String>,
 }
 
-/// `web_search`: searches the web.
+/// `web_search`: the hosted web search (the model runs it; codex-acp reports it with
+/// `rawInput` `{query, action}`).
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
 #[tool(
     crate = "crate",
@@ -188,6 +274,8 @@ pub struct WebSearch {
     /// The query.
     #[tool(project)]
     pub query: String,
+    /// What the search did (`{type: "search", query, queries}`).
+    pub action: Option<serde_json::Value>,
 }
 
 /// `update_plan`: replaces the plan.
@@ -207,18 +295,164 @@ pub struct UpdatePlan {
     pub plan: Vec<serde_json::Value>,
 }
 
-/// Codex's tools. `shell` is registered [`ToolEntry::deserialized`] so that its argv goes
-/// through the same conversion as the typed projection.
+/// `get_goal`: reads the current goal.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "get_goal",
+    namespace = "codex",
+    kind = "other",
+    read_only,
+    no_input
+)]
+pub struct GetGoal {}
+
+/// `create_goal`: sets a goal.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "create_goal",
+    namespace = "codex",
+    kind = "goal_update",
+    no_input
+)]
+pub struct CreateGoal {
+    /// What the goal is.
+    pub objective: String,
+    /// The token budget.
+    pub token_budget: Option<u64>,
+}
+
+/// `update_goal`: changes the goal's status.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "update_goal",
+    namespace = "codex",
+    kind = "goal_update",
+    no_input
+)]
+pub struct UpdateGoal {
+    /// The new status.
+    pub status: String,
+}
+
+/// `request_user_input`: asks the user questions.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "request_user_input",
+    namespace = "codex",
+    kind = "ask_user",
+    no_input
+)]
+pub struct RequestUserInput {
+    /// The questions.
+    #[tool(payload)]
+    pub questions: Vec<serde_json::Value>,
+}
+
+/// `tool_search`: searches the deferred tools (a hosted tool type; its arguments are not
+/// in the tool list).
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "tool_search",
+    namespace = "codex",
+    kind = "search_tool",
+    no_input
+)]
+pub struct ToolSearch {}
+
+/// `spawn_agent`: starts a subagent (multi-agent tools; not in the capture's tool list).
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "spawn_agent",
+    namespace = "codex",
+    kind = "task",
+    no_input
+)]
+pub struct SpawnAgent {}
+
+/// `send_input`: sends a message to a subagent.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "send_input",
+    namespace = "codex",
+    kind = "active_agent_message",
+    no_input
+)]
+pub struct SendInput {}
+
+/// `wait`: waits for subagents.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "wait",
+    namespace = "codex",
+    kind = "wait_tasks_action",
+    no_input
+)]
+pub struct Wait {}
+
+/// `close_agent`: stops a subagent.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "close_agent",
+    namespace = "codex",
+    kind = "kill_task_action",
+    no_input
+)]
+pub struct CloseAgent {}
+
+/// Codex's tools. Tools whose arguments need a conversion (`shell`'s and `exec_command`'s
+/// commands) or accept aliases are registered [`ToolEntry::deserialized`].
 pub const TOOLS: StaticToolset = StaticToolset::new(&[
+    ToolEntry::deserialized::<ExecCommand>(),
+    ToolEntry::of::<WriteStdin>(),
+    ToolEntry::of::<UpdatePlan>(),
+    ToolEntry::of::<GetGoal>(),
+    ToolEntry::of::<CreateGoal>(),
+    ToolEntry::of::<UpdateGoal>(),
+    ToolEntry::of::<RequestUserInput>(),
+    ToolEntry::of::<ApplyPatch>(),
+    ToolEntry::of::<ViewImage>(),
+    ToolEntry::of::<ToolSearch>(),
+    ToolEntry::of::<WebSearch>(),
     ToolEntry::deserialized::<Shell>(),
     ToolEntry::of::<ShellCommand>(),
-    ToolEntry::of::<ExecCommand>(),
-    ToolEntry::of::<WriteStdin>(),
-    ToolEntry::of::<ApplyPatch>(),
     ToolEntry::of::<ReadFile>(),
     ToolEntry::of::<ListDir>(),
     ToolEntry::of::<GrepFiles>(),
-    ToolEntry::of::<ViewImage>(),
-    ToolEntry::of::<WebSearch>(),
-    ToolEntry::of::<UpdatePlan>(),
+    ToolEntry::of::<SpawnAgent>(),
+    ToolEntry::of::<SendInput>(),
+    ToolEntry::of::<Wait>(),
+    ToolEntry::of::<CloseAgent>(),
 ]);
+
+/// Codex's tools as argument matching sees them.
+pub(crate) const ARGUMENTS: &[ToolArguments] = &[
+    ToolArguments::of::<ExecCommand>(),
+    ToolArguments::of::<WriteStdin>(),
+    ToolArguments::of::<UpdatePlan>(),
+    ToolArguments::of::<GetGoal>(),
+    ToolArguments::of::<CreateGoal>(),
+    ToolArguments::of::<UpdateGoal>(),
+    ToolArguments::of::<RequestUserInput>(),
+    ToolArguments::of::<ApplyPatch>(),
+    ToolArguments::of::<ViewImage>(),
+    ToolArguments::of::<ToolSearch>(),
+    ToolArguments::of::<WebSearch>(),
+    ToolArguments::of::<Shell>(),
+    ToolArguments::of::<ShellCommand>(),
+    ToolArguments::of::<ReadFile>(),
+    ToolArguments::of::<ListDir>(),
+    ToolArguments::of::<GrepFiles>(),
+    ToolArguments::of::<SpawnAgent>(),
+    ToolArguments::of::<SendInput>(),
+    ToolArguments::of::<Wait>(),
+    ToolArguments::of::<CloseAgent>(),
+];

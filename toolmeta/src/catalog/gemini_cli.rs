@@ -1,44 +1,65 @@
 //! Google Gemini CLI's built-in tools, as Gemini CLI sends their arguments.
 //!
+//! Matches Gemini CLI 0.61.0: every tool in the tool lists that release sent to the model
+//! (recorded in `tests/data/real/gemini_cli/tools.json`: the main agent's, the plan-mode
+//! list with `exit_plan_mode`, and the subagent's with `complete_task`), plus `write_todos`
+//! (offered to Gemini 2.x models only) and `read_many_files` (earlier releases).
+//!
+//! Gemini CLI's ACP traffic carries no `rawInput`: the tool name is only in the
+//! `toolCallId` (`read_file__read_file_<epoch-ms>_<n>`), and the arguments only show in the
+//! call's `locations` (see the client's fallback).
+//!
 //! ```
 //! use serde_json::json;
 //! use toolmeta::ToolLookup;
 //! use toolmeta::catalog::gemini_cli::TOOLS;
 //!
 //! let read = TOOLS
-//!     .tool_meta("read_file", Some(&json!({"absolute_path": "/r/a.ts", "offset": 9, "limit": 5})))
+//!     .tool_meta("read_file", Some(&json!({"file_path": "/r/a.ts", "start_line": 10, "end_line": 14})))
 //!     .unwrap();
 //! assert_eq!(read.input, Some(json!({"path": "/r/a.ts", "offset": 10, "limit": 5})));
 //! ```
 
 use serde::Deserialize;
 
+use super::arguments::ToolArguments;
 use crate::ToolIdentity;
 use crate::toolset::{StaticToolset, ToolEntry};
 
-/// `read_file`: reads a file, optionally a window of lines. Gemini CLI's `offset` is
-/// **zero-based**; it is projected as the canonical 1-based line.
+/// `read_file`: reads a file, optionally the lines `start_line..=end_line` (1-based, end
+/// inclusive), projected as `offset = start_line` and `limit = end_line - start_line + 1`.
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
 #[tool(
     crate = "crate",
     name = "read_file",
     namespace = "gemini_cli",
-    kind = "read"
+    kind = "read",
+    compute(limit = "line_count")
 )]
 pub struct ReadFile {
-    /// The absolute path of the file.
+    /// The path of the file.
     #[tool(project = "path")]
-    pub absolute_path: String,
-    /// The zero-based line to start at.
-    #[tool(project, with = "super::convert::zero_based_offset")]
-    pub offset: Option<i64>,
-    /// How many lines to read.
-    #[tool(project)]
-    pub limit: Option<u64>,
+    pub file_path: String,
+    /// The first line to read (1-based).
+    #[tool(project = "offset")]
+    pub start_line: Option<i64>,
+    /// The last line to read (inclusive).
+    pub end_line: Option<i64>,
 }
 
-/// `read_many_files`: reads every file matching some paths or globs; no single path to
-/// project.
+/// How many lines `start_line..=end_line` holds (from line 1 when `start_line` is absent);
+/// none for an empty or inverted range.
+fn line_count(read: &ReadFile) -> Option<u64> {
+    let first = read
+        .start_line
+        .and_then(crate::normalize_offset)
+        .unwrap_or(1);
+    let last = u64::try_from(read.end_line?).ok()?;
+    (last + 1).checked_sub(first).filter(|lines| *lines > 0)
+}
+
+/// `read_many_files`: reads every file matching some paths or globs (earlier releases); no
+/// single path to project.
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
 #[tool(
     crate = "crate",
@@ -61,7 +82,7 @@ pub struct ReadManyFiles {
     kind = "write"
 )]
 pub struct WriteFile {
-    /// The absolute path of the file.
+    /// The path of the file.
     #[tool(project = "path")]
     pub file_path: String,
     /// The new contents.
@@ -78,17 +99,19 @@ pub struct WriteFile {
     kind = "edit"
 )]
 pub struct Replace {
-    /// The absolute path of the file.
+    /// The path of the file.
     #[tool(project = "path")]
     pub file_path: String,
+    /// What the change is for.
+    pub instruction: Option<String>,
     /// The text to replace.
     #[tool(payload)]
     pub old_string: String,
     /// The replacement.
     #[tool(payload)]
     pub new_string: String,
-    /// How many occurrences to expect.
-    pub expected_replacements: Option<u64>,
+    /// Whether to replace every occurrence.
+    pub allow_multiple: Option<bool>,
 }
 
 /// `run_shell_command`: runs a command line.
@@ -106,9 +129,13 @@ pub struct RunShellCommand {
     /// What the command does.
     #[tool(project)]
     pub description: Option<String>,
-    /// The directory to run it in, relative to the project root.
+    /// The directory to run it in.
     #[tool(project = "cwd")]
-    pub directory: Option<String>,
+    pub dir_path: Option<String>,
+    /// Whether to run it in the background.
+    pub is_background: Option<bool>,
+    /// How long to wait before returning, in milliseconds.
+    pub delay_ms: Option<u64>,
 }
 
 /// `glob`: finds files by name pattern.
@@ -124,29 +151,54 @@ pub struct Glob {
     #[tool(project)]
     pub pattern: String,
     /// The directory to search.
-    #[tool(project)]
-    pub path: Option<String>,
+    #[tool(project = "path")]
+    pub dir_path: Option<String>,
     /// Whether matching is case-sensitive.
     pub case_sensitive: Option<bool>,
+    /// Whether `.gitignore` applies.
+    pub respect_git_ignore: Option<bool>,
+    /// Whether `.geminiignore` applies.
+    pub respect_gemini_ignore: Option<bool>,
 }
 
-/// `search_file_content`: searches file contents.
+/// `grep_search` (formerly `search_file_content`): searches file contents.
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
 #[tool(
     crate = "crate",
-    name = "search_file_content",
+    name = "grep_search",
     namespace = "gemini_cli",
     kind = "search"
 )]
-pub struct SearchFileContent {
+pub struct GrepSearch {
     /// The regular expression.
     #[tool(project)]
     pub pattern: String,
     /// The directory to search.
-    #[tool(project)]
-    pub path: Option<String>,
-    /// A glob filtering the files searched.
-    pub include: Option<String>,
+    #[tool(project = "path")]
+    pub dir_path: Option<String>,
+    /// A glob the files searched must match.
+    pub include_pattern: Option<String>,
+    /// A glob the files searched must not match.
+    pub exclude_pattern: Option<String>,
+    /// Whether to list file names only.
+    pub names_only: Option<bool>,
+    /// Whether matching is case-sensitive.
+    pub case_sensitive: Option<bool>,
+    /// Whether the pattern is a fixed string.
+    pub fixed_strings: Option<bool>,
+    /// Lines of context around each match.
+    pub context: Option<u64>,
+    /// Lines of context after each match.
+    pub after: Option<u64>,
+    /// Lines of context before each match.
+    pub before: Option<u64>,
+    /// Whether to search ignored files too.
+    pub no_ignore: Option<bool>,
+    /// The most matches per file.
+    pub max_matches_per_file: Option<u64>,
+    /// The most matches in all: the Search window's `limit`.
+    #[tool(project = "limit")]
+    pub total_max_matches: Option<u64>,
 }
 
 /// `list_directory`: lists a directory.
@@ -158,11 +210,13 @@ pub struct SearchFileContent {
     kind = "list_dir"
 )]
 pub struct ListDirectory {
-    /// The absolute path of the directory.
+    /// The directory.
     #[tool(project = "directory")]
-    pub path: String,
+    pub dir_path: String,
     /// Globs to leave out.
     pub ignore: Option<Vec<String>>,
+    /// Which ignore files apply.
+    pub file_filtering_options: Option<serde_json::Value>,
 }
 
 /// `web_fetch`: fetches the URLs mentioned in a prompt; the URLs are inside free text, so
@@ -195,7 +249,7 @@ pub struct GoogleWebSearch {
     pub query: String,
 }
 
-/// `write_todos`: replaces the todo list.
+/// `write_todos`: replaces the todo list (Gemini 2.x models only).
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
 #[tool(
     crate = "crate",
@@ -210,18 +264,187 @@ pub struct WriteTodos {
     pub todos: Vec<serde_json::Value>,
 }
 
+/// `update_topic`: names the phase of work the agent is in (narration, not work).
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "update_topic",
+    namespace = "gemini_cli",
+    kind = "other",
+    read_only,
+    no_input
+)]
+pub struct UpdateTopic {
+    /// The chapter's title.
+    pub title: Option<String>,
+    /// The chapter's summary.
+    pub summary: Option<String>,
+    /// What the agent means to do.
+    pub strategic_intent: String,
+    /// Whether to wait for the previous calls.
+    pub wait_for_previous: Option<bool>,
+}
+
+/// `list_background_processes`: lists the session's background processes.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "list_background_processes",
+    namespace = "gemini_cli",
+    kind = "background_task_action",
+    read_only,
+    no_input
+)]
+pub struct ListBackgroundProcesses {
+    /// Whether to wait for the previous calls.
+    pub wait_for_previous: Option<bool>,
+}
+
+/// `read_background_output`: reads a background process's output.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "read_background_output",
+    namespace = "gemini_cli",
+    kind = "background_task_action",
+    read_only,
+    no_input
+)]
+pub struct ReadBackgroundOutput {
+    /// The process.
+    pub pid: u64,
+    /// How many lines to read.
+    pub lines: Option<u64>,
+    /// How long to wait first, in milliseconds.
+    pub delay_ms: Option<u64>,
+    /// Whether to wait for the previous calls.
+    pub wait_for_previous: Option<bool>,
+}
+
+/// `enter_plan_mode`: switches to plan mode.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "enter_plan_mode",
+    namespace = "gemini_cli",
+    kind = "enter_plan",
+    no_input
+)]
+pub struct EnterPlanMode {
+    /// Why.
+    pub reason: Option<String>,
+}
+
+/// `exit_plan_mode`: asks to leave plan mode with the plan in a file.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "exit_plan_mode",
+    namespace = "gemini_cli",
+    kind = "exit_plan",
+    no_input
+)]
+pub struct ExitPlanMode {
+    /// The plan's file.
+    pub plan_filename: String,
+}
+
+/// `invoke_agent`: delegates to a subagent.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "invoke_agent",
+    namespace = "gemini_cli",
+    kind = "task",
+    no_input
+)]
+pub struct InvokeAgent {
+    /// Which subagent.
+    pub agent_name: String,
+    /// Its instructions.
+    #[tool(payload)]
+    pub prompt: String,
+    /// Whether to wait for the previous calls.
+    pub wait_for_previous: Option<bool>,
+}
+
+/// `activate_skill`: loads a skill.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "activate_skill",
+    namespace = "gemini_cli",
+    kind = "skill",
+    no_input
+)]
+pub struct ActivateSkill {
+    /// The skill.
+    pub name: String,
+}
+
+/// `complete_task`: a subagent's final answer.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "complete_task",
+    namespace = "gemini_cli",
+    kind = "other",
+    read_only,
+    no_input
+)]
+pub struct CompleteTask {
+    /// The result.
+    pub result: serde_json::Value,
+    /// Whether to wait for the previous calls.
+    pub wait_for_previous: Option<bool>,
+}
+
 /// Gemini CLI's tools. `read_file` is registered [`ToolEntry::deserialized`] so that its
-/// zero-based offset goes through the same conversion as the typed projection.
+/// line range goes through the typed projection.
 pub const TOOLS: StaticToolset = StaticToolset::new(&[
-    ToolEntry::deserialized::<ReadFile>(),
-    ToolEntry::of::<ReadManyFiles>(),
-    ToolEntry::of::<WriteFile>(),
-    ToolEntry::of::<Replace>(),
-    ToolEntry::of::<RunShellCommand>(),
-    ToolEntry::of::<Glob>(),
-    ToolEntry::of::<SearchFileContent>(),
+    ToolEntry::of::<UpdateTopic>(),
     ToolEntry::of::<ListDirectory>(),
+    ToolEntry::deserialized::<ReadFile>(),
+    ToolEntry::of::<GrepSearch>(),
+    ToolEntry::of::<Glob>(),
+    ToolEntry::of::<Replace>(),
+    ToolEntry::of::<WriteFile>(),
     ToolEntry::of::<WebFetch>(),
+    ToolEntry::of::<RunShellCommand>(),
+    ToolEntry::of::<ListBackgroundProcesses>(),
+    ToolEntry::of::<ReadBackgroundOutput>(),
     ToolEntry::of::<GoogleWebSearch>(),
+    ToolEntry::of::<EnterPlanMode>(),
+    ToolEntry::of::<ExitPlanMode>(),
+    ToolEntry::of::<InvokeAgent>(),
+    ToolEntry::of::<ActivateSkill>(),
+    ToolEntry::of::<CompleteTask>(),
     ToolEntry::of::<WriteTodos>(),
+    ToolEntry::of::<ReadManyFiles>(),
+    // Earlier releases' name for grep_search: Gemini CLI's ACP traffic carries only the
+    // name (in the call id), so the old name still identifies the tool.
+    ToolEntry::of::<GrepSearch>().renamed("search_file_content"),
 ]);
+
+/// Gemini CLI's tools as argument matching sees them.
+pub(crate) const ARGUMENTS: &[ToolArguments] = &[
+    ToolArguments::of::<UpdateTopic>(),
+    ToolArguments::of::<ListDirectory>(),
+    ToolArguments::of::<ReadFile>(),
+    ToolArguments::of::<GrepSearch>(),
+    ToolArguments::of::<Glob>(),
+    ToolArguments::of::<Replace>(),
+    ToolArguments::of::<WriteFile>(),
+    ToolArguments::of::<WebFetch>(),
+    ToolArguments::of::<RunShellCommand>(),
+    ToolArguments::of::<ListBackgroundProcesses>(),
+    ToolArguments::of::<ReadBackgroundOutput>(),
+    ToolArguments::of::<GoogleWebSearch>(),
+    ToolArguments::of::<EnterPlanMode>(),
+    ToolArguments::of::<ExitPlanMode>(),
+    ToolArguments::of::<InvokeAgent>(),
+    ToolArguments::of::<ActivateSkill>(),
+    ToolArguments::of::<CompleteTask>(),
+    ToolArguments::of::<WriteTodos>(),
+    ToolArguments::of::<ReadManyFiles>(),
+];

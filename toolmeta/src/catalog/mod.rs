@@ -10,8 +10,17 @@
 //!
 //! Where a harness's argument does not carry a canonical value as is, the tool converts it
 //! with `with` and is registered [`ToolEntry::deserialized`](crate::ToolEntry::deserialized):
-//! Codex `shell`'s argv becomes one command line, and the zero-based `offset` of Gemini CLI's
-//! `read_file` and OpenCode's `read` becomes the canonical 1-based line.
+//! Codex's argv commands become one command line, and Gemini CLI's `start_line`/`end_line`
+//! become `offset` and `limit`. Tools that accept other spellings of an argument (serde
+//! aliases: codex-acp's event fields, OpenCode's `cwd`) are registered the same way.
+//!
+//! Each harness module names the release its tools were checked against and where they were
+//! read from. Every tool of the tool list each release sent to the model is declared (the
+//! lists are recorded in `tests/data/real/<harness>/tools.json`, and a test keeps the catalog
+//! in step with them), and so are the tools of earlier releases that traffic still carries.
+//!
+//! When the traffic names no tool (codex-acp), [`identify`] names it from the argument names
+//! of its `rawInput`.
 //!
 //! ```
 //! use serde_json::json;
@@ -30,11 +39,14 @@
 //! assert!(catalog::synthesize(Harness::ClaudeCode, "mcp__github__create_issue", None).is_none());
 //! ```
 
+mod arguments;
 pub mod claude_code;
 pub mod codex;
-mod convert;
 pub mod gemini_cli;
+pub mod grok_build;
 pub mod opencode;
+
+use arguments::ToolArguments;
 
 use serde_json::Value;
 
@@ -60,6 +72,8 @@ pub enum Harness {
     GeminiCli,
     /// OpenCode.
     OpenCode,
+    /// xAI's Grok Build, whose older releases send envelopes without `input`.
+    GrokBuild,
 }
 
 impl Harness {
@@ -69,6 +83,7 @@ impl Harness {
         Harness::Codex,
         Harness::GeminiCli,
         Harness::OpenCode,
+        Harness::GrokBuild,
     ];
 
     /// The namespace its tools' envelopes carry.
@@ -78,6 +93,7 @@ impl Harness {
             Harness::Codex => Namespace::Codex,
             Harness::GeminiCli => Namespace::GeminiCli,
             Harness::OpenCode => Namespace::OpenCode,
+            Harness::GrokBuild => Namespace::GrokBuild,
         }
     }
 
@@ -88,8 +104,8 @@ impl Harness {
             Namespace::Codex => Some(Harness::Codex),
             Namespace::GeminiCli => Some(Harness::GeminiCli),
             Namespace::OpenCode => Some(Harness::OpenCode),
-            Namespace::GrokBuild
-            | Namespace::GrokBuildConcise
+            Namespace::GrokBuild => Some(Harness::GrokBuild),
+            Namespace::GrokBuildConcise
             | Namespace::GrokBuildHashline
             | Namespace::Mcp
             | Namespace::Zed
@@ -105,8 +121,85 @@ impl Harness {
             Harness::Codex => &codex::TOOLS,
             Harness::GeminiCli => &gemini_cli::TOOLS,
             Harness::OpenCode => &opencode::TOOLS,
+            Harness::GrokBuild => &grok_build::TOOLS,
         }
     }
+
+    /// The harness an ACP agent's `agentInfo.name` (the `initialize` response) names, if the
+    /// catalog has it: `claude-agent-acp`, `@zed-industries/claude-code-acp`, `codex-acp`,
+    /// `gemini-cli`, `OpenCode`, `grok`... (matched case-insensitively on the product name).
+    ///
+    /// ```
+    /// use toolmeta::catalog::Harness;
+    /// assert_eq!(Harness::from_agent_name("@agentclientprotocol/claude-agent-acp"), Some(Harness::ClaudeCode));
+    /// assert_eq!(Harness::from_agent_name("codex-acp"), Some(Harness::Codex));
+    /// assert_eq!(Harness::from_agent_name("gemini-cli"), Some(Harness::GeminiCli));
+    /// assert_eq!(Harness::from_agent_name("OpenCode"), Some(Harness::OpenCode));
+    /// assert_eq!(Harness::from_agent_name("goose"), None);
+    /// ```
+    pub fn from_agent_name(name: &str) -> Option<Harness> {
+        let name = name.to_ascii_lowercase();
+        // The npm scope or vendor prefix says nothing; the product name does.
+        let product = name.rsplit('/').next().unwrap_or(&name);
+        [
+            ("claude", Harness::ClaudeCode),
+            ("codex", Harness::Codex),
+            ("gemini", Harness::GeminiCli),
+            ("opencode", Harness::OpenCode),
+            ("grok", Harness::GrokBuild),
+        ]
+        .into_iter()
+        .find(|(mark, _)| product.contains(mark))
+        .map(|(_, harness)| harness)
+    }
+
+    /// Its tools as argument matching sees them.
+    const fn arguments(self) -> &'static [ToolArguments] {
+        match self {
+            Harness::ClaudeCode => claude_code::ARGUMENTS,
+            Harness::Codex => codex::ARGUMENTS,
+            Harness::GeminiCli => gemini_cli::ARGUMENTS,
+            Harness::OpenCode => opencode::ARGUMENTS,
+            Harness::GrokBuild => grok_build::ARGUMENTS,
+        }
+    }
+
+    /// Every argument name the tool `name` accepts (serde aliases included), or `None` when
+    /// the harness has no such tool.
+    ///
+    /// ```
+    /// use toolmeta::catalog::Harness;
+    /// let mut names = Harness::OpenCode.argument_names("glob").unwrap().to_vec();
+    /// names.sort_unstable();
+    /// assert_eq!(names, ["path", "pattern"]);
+    /// ```
+    pub fn argument_names(self, name: &str) -> Option<&'static [&'static str]> {
+        self.arguments()
+            .iter()
+            .find(|tool| tool.name == name)
+            .map(ToolArguments::names)
+    }
+}
+
+/// The tool of `harness` a call with raw arguments `raw_input` was made to, for traffic that
+/// names no tool: the one tool whose arguments the call's deserialize and that shares the
+/// most argument names with them. `None` when no tool fits, or two fit equally well.
+///
+/// ```
+/// use serde_json::json;
+/// use toolmeta::catalog::{self, Harness};
+///
+/// // codex-acp's rawInput: the ExecCommandBegin event, argv `command` plus `parsed_cmd`.
+/// let event = json!({"call_id": "c1", "command": ["/bin/bash", "-lc", "ls"], "cwd": "/repo",
+///                    "parsed_cmd": [{"type": "list_files", "cmd": "ls"}]});
+/// assert_eq!(catalog::identify(Harness::Codex, &event), Some("exec_command"));
+/// // Codex's hosted web search.
+/// assert_eq!(catalog::identify(Harness::Codex, &json!({"query": "q", "action": {}})), Some("web_search"));
+/// // Nothing of Codex's takes these arguments.
+/// assert_eq!(catalog::identify(Harness::Codex, &json!({"filePath": "a.rs"})), None);
+/// ```
+pub fn identify(harness: Harness, raw_input: &Value) -> Option<&'static str> {
+    arguments::best_fit(harness.arguments(), raw_input)
 }
 
 /// Synthesizes the envelope of a call to `name` on `harness` from its raw JSON arguments

@@ -1,5 +1,16 @@
 //! OpenCode's built-in tools, as OpenCode sends their arguments (camelCase keys).
 //!
+//! Matches OpenCode 1.18.33: every tool in the tool list that release sent to the model
+//! (recorded in `tests/data/real/opencode/tools.json`: `bash`, `edit`, `glob`, `grep`,
+//! `read`, `skill`, `task`, `todowrite`, `webfetch`, `websearch`, `write`), plus the tools
+//! other models and clients get, from sst/opencode `packages/opencode/src/tool/registry.ts`
+//! (`apply_patch` instead of `edit`/`write` for GPT models, `question`, the experimental
+//! `lsp` and `plan_exit`), and `list` and `todoread` of earlier releases.
+//!
+//! OpenCode's ACP traffic names the tool only in the first `title` of a call (later titles
+//! are human text), and its `rawInput` is the model's arguments — except that the `bash`
+//! updates add the resolved `cwd`, and permission requests carry the permission's own data.
+//!
 //! ```
 //! use serde_json::json;
 //! use toolmeta::ToolLookup;
@@ -13,11 +24,12 @@
 
 use serde::Deserialize;
 
+use super::arguments::ToolArguments;
 use crate::ToolIdentity;
 use crate::toolset::{StaticToolset, ToolEntry};
 
-/// `read`: reads a file, optionally a window of lines. OpenCode's `offset` is
-/// **zero-based**; it is projected as the canonical 1-based line.
+/// `read`: reads a file (or lists a directory), optionally a window of lines; `offset` is
+/// the 1-based line to start at.
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
 #[tool(crate = "crate", name = "read", namespace = "opencode", kind = "read")]
 #[serde(rename_all = "camelCase")]
@@ -25,8 +37,8 @@ pub struct Read {
     /// The absolute path of the file.
     #[tool(project = "path")]
     pub file_path: String,
-    /// The zero-based line to start at.
-    #[tool(project, with = "super::convert::zero_based_offset")]
+    /// The line to start at (1-based).
+    #[tool(project)]
     pub offset: Option<i64>,
     /// How many lines to read.
     #[tool(project)]
@@ -69,18 +81,18 @@ pub struct Edit {
     pub replace_all: Option<bool>,
 }
 
-/// `patch`: applies a patch; the files it touches are inside the patch, so it projects
-/// nothing.
+/// `apply_patch`: applies a patch (offered to GPT models instead of `edit` and `write`);
+/// the files it touches are inside the patch, so it projects nothing.
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
 #[tool(
     crate = "crate",
-    name = "patch",
+    name = "apply_patch",
     namespace = "opencode",
     kind = "edit",
     no_input
 )]
 #[serde(rename_all = "camelCase")]
-pub struct Patch {
+pub struct ApplyPatch {
     /// The patch.
     #[tool(payload)]
     pub patch_text: String,
@@ -99,10 +111,8 @@ pub struct Bash {
     /// The command line.
     #[tool(project)]
     pub command: String,
-    /// What the command does, in a few words.
-    #[tool(project)]
-    pub description: Option<String>,
-    /// The working directory.
+    /// The working directory; OpenCode's ACP updates carry the resolved one as `cwd`.
+    #[serde(alias = "cwd")]
     #[tool(project = "cwd")]
     pub workdir: Option<String>,
     /// A timeout in milliseconds.
@@ -175,7 +185,90 @@ pub struct Webfetch {
     pub url: String,
     /// `text`, `markdown` or `html`.
     pub format: Option<String>,
+    /// A timeout in seconds.
+    pub timeout: Option<f64>,
 }
+
+/// `websearch`: searches the web (with Exa or another provider; offered when one is set up).
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "websearch",
+    namespace = "opencode",
+    kind = "web_search"
+)]
+#[serde(rename_all = "camelCase")]
+pub struct Websearch {
+    /// The query.
+    #[tool(project)]
+    pub query: String,
+    /// How many results.
+    pub num_results: Option<f64>,
+    /// Whether to crawl live.
+    pub livecrawl: Option<String>,
+    /// The kind of search.
+    #[serde(rename = "type")]
+    pub search_type: Option<String>,
+    /// The most context characters.
+    pub context_max_characters: Option<f64>,
+}
+
+/// `skill`: loads a skill.
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "skill",
+    namespace = "opencode",
+    kind = "skill",
+    no_input
+)]
+pub struct Skill {
+    /// The skill.
+    pub name: String,
+}
+
+/// `question`: asks the user questions (offered to the app, CLI and desktop clients).
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "question",
+    namespace = "opencode",
+    kind = "ask_user",
+    no_input
+)]
+pub struct Question {
+    /// The questions.
+    #[tool(payload)]
+    pub questions: Vec<serde_json::Value>,
+}
+
+/// `lsp`: code intelligence through a language server (experimental).
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "lsp",
+    namespace = "opencode",
+    kind = "lsp",
+    no_input
+)]
+#[serde(rename_all = "camelCase")]
+pub struct Lsp {
+    /// The operation (`goToDefinition`, `findReferences`, ...).
+    pub operation: Option<String>,
+    /// The file.
+    pub file_path: Option<String>,
+}
+
+/// `plan_exit`: asks to leave plan mode (experimental, CLI only).
+#[derive(Debug, Clone, Deserialize, ToolIdentity)]
+#[tool(
+    crate = "crate",
+    name = "plan_exit",
+    namespace = "opencode",
+    kind = "exit_plan",
+    no_input
+)]
+pub struct PlanExit {}
 
 /// `todowrite`: replaces the todo list.
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
@@ -216,23 +309,55 @@ pub struct Task {
     /// The subagent's instructions.
     #[tool(payload)]
     pub prompt: String,
-    /// Which subagent.
-    pub subagent_type: Option<String>,
+    /// Which subagent (snake_case on the wire, unlike the other arguments).
+    #[serde(rename = "subagent_type")]
+    pub subagent_type: String,
+    /// A previous task to resume.
+    #[serde(rename = "task_id")]
+    pub task_id: Option<String>,
+    /// The command that triggered the task.
+    pub command: Option<String>,
 }
 
-/// OpenCode's tools. `read` is registered [`ToolEntry::deserialized`] so that its
-/// zero-based offset goes through the same conversion as the typed projection.
+/// OpenCode's tools. `bash` is registered [`ToolEntry::deserialized`] so that the `cwd`
+/// OpenCode's ACP updates carry projects like `workdir`.
 pub const TOOLS: StaticToolset = StaticToolset::new(&[
-    ToolEntry::deserialized::<Read>(),
-    ToolEntry::of::<Write>(),
+    ToolEntry::deserialized::<Bash>(),
     ToolEntry::of::<Edit>(),
-    ToolEntry::of::<Patch>(),
-    ToolEntry::of::<Bash>(),
-    ToolEntry::of::<Grep>(),
     ToolEntry::of::<Glob>(),
-    ToolEntry::of::<List>(),
-    ToolEntry::of::<Webfetch>(),
-    ToolEntry::of::<Todowrite>(),
-    ToolEntry::of::<Todoread>(),
+    ToolEntry::of::<Grep>(),
+    ToolEntry::of::<Read>(),
+    ToolEntry::of::<Skill>(),
     ToolEntry::of::<Task>(),
+    ToolEntry::of::<Todowrite>(),
+    ToolEntry::of::<Webfetch>(),
+    ToolEntry::of::<Websearch>(),
+    ToolEntry::of::<Write>(),
+    ToolEntry::of::<ApplyPatch>(),
+    ToolEntry::of::<Question>(),
+    ToolEntry::of::<Lsp>(),
+    ToolEntry::of::<PlanExit>(),
+    ToolEntry::of::<List>(),
+    ToolEntry::of::<Todoread>(),
 ]);
+
+/// OpenCode's tools as argument matching sees them.
+pub(crate) const ARGUMENTS: &[ToolArguments] = &[
+    ToolArguments::of::<Bash>(),
+    ToolArguments::of::<Edit>(),
+    ToolArguments::of::<Glob>(),
+    ToolArguments::of::<Grep>(),
+    ToolArguments::of::<Read>(),
+    ToolArguments::of::<Skill>(),
+    ToolArguments::of::<Task>(),
+    ToolArguments::of::<Todowrite>(),
+    ToolArguments::of::<Webfetch>(),
+    ToolArguments::of::<Websearch>(),
+    ToolArguments::of::<Write>(),
+    ToolArguments::of::<ApplyPatch>(),
+    ToolArguments::of::<Question>(),
+    ToolArguments::of::<Lsp>(),
+    ToolArguments::of::<PlanExit>(),
+    ToolArguments::of::<List>(),
+    ToolArguments::of::<Todoread>(),
+];

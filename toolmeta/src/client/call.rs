@@ -2,11 +2,12 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::sync::OnceLock;
 
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::line::UpdateFields;
+use super::line::{Location, UpdateFields};
 use super::loose::{WellKnown, merge_str};
 use super::{KindFallback, LooseMeta};
 use crate::{ToolKind, ToolMeta};
@@ -27,8 +28,8 @@ pub enum Source {
     Envelope,
     /// No envelope; the catalog synthesized one from the call's tool name and `rawInput`.
     Catalog,
-    /// Neither: the identity is inferred from ACP's `kind`, and the name from ACP `name`,
-    /// `_meta.claudeCode.toolName` or `title`.
+    /// Neither: the identity is inferred from ACP's `kind`, and the name from what the
+    /// traffic shows (see [`Call::name`]).
     Fallback,
 }
 
@@ -59,12 +60,12 @@ impl fmt::Display for Source {
 ///
 /// | accessor | resolved from |
 /// |---|---|
-/// | [`name`](Call::name) | envelope `name` · catalog · ACP `name` · `_meta.claudeCode.toolName` · `title` |
+/// | [`name`](Call::name) | envelope `name` · catalog · ACP `name` · `_meta.claudeCode.toolName` · `_meta.goose.toolCall.toolName` · the `toolCallId`'s tool name · the first title when it is a tool name · the latest `title` |
 /// | [`kind`](Call::kind) | envelope `kind` · catalog · ACP `kind` ([`KindFallback`]; absent is ACP's default, `other`) |
 /// | [`label`](Call::label) | envelope `label` (or its kind's) · catalog · ACP `kind` |
 /// | [`namespace`](Call::namespace) | envelope `namespace` · catalog |
 /// | [`read_only`](Call::read_only) | envelope `read_only` (or its kind's default) · catalog · ACP `kind` |
-/// | [`input`](Call::input) | envelope `input` · catalog |
+/// | [`input`](Call::input) | envelope `input` · catalog (also completing an envelope without `input`) · the `rawInput` keys canonical for the label · the first location |
 ///
 /// ```
 /// use toolmeta::client::{Ledger, Source};
@@ -83,12 +84,26 @@ pub struct Call {
     acp_name: Option<Cow<'static, str>>,
     acp_kind: Option<Cow<'static, str>>,
     title: Option<Cow<'static, str>>,
+    /// The first `title` sent: OpenCode puts the tool's name there, and only there.
+    first_title: Option<Cow<'static, str>>,
     status: Option<Cow<'static, str>>,
     claude_code_tool_name: Option<Cow<'static, str>>,
+    goose_tool_name: Option<Cow<'static, str>>,
     raw_input: Option<Box<RawValue>>,
+    /// Whether `raw_input` came from the call's own updates (not a permission request).
+    raw_input_from_update: bool,
+    location: Option<(Box<str>, Option<u64>)>,
     catalog: Option<ToolMeta>,
     /// The catalog envelope's `input` as raw text, so both sources read the same way.
     catalog_input: Option<Box<RawValue>>,
+    /// What the fallback kept when neither envelope nor catalog gave an input.
+    fallback_input: Option<Box<RawValue>>,
+    /// How to complete an envelope sent without `input` from `rawInput`.
+    #[cfg(feature = "catalog")]
+    completion: Option<super::synthesis::Completion>,
+    /// For an envelope without `input`: the input completed from `rawInput` (or the
+    /// fallback's), computed when first asked — most such envelopes get theirs later.
+    lazy_input: OnceLock<Option<Box<RawValue>>>,
     updates: u64,
 }
 
@@ -101,16 +116,28 @@ impl Call {
             acp_name: None,
             acp_kind: None,
             title: None,
+            first_title: None,
             status: None,
             claude_code_tool_name: None,
+            goose_tool_name: None,
             raw_input: None,
+            raw_input_from_update: false,
+            location: None,
             catalog: None,
             catalog_input: None,
+            fallback_input: None,
+            #[cfg(feature = "catalog")]
+            completion: None,
+            lazy_input: OnceLock::new(),
             updates: 0,
         }
     }
 
     /// Merges one update; returns whether it changed what the catalog would be asked.
+    ///
+    /// A permission request's `rawInput` and `kind` describe the permission (OpenCode sends
+    /// `{filepath, diff}` or `{filepath, parentDir}`, Claude Code `{}` for ExitPlanMode):
+    /// they fill in a call whose own updates have not sent theirs, and never replace them.
     pub(crate) fn merge(&mut self, update: UpdateFields<'_>) -> bool {
         self.updates = self.updates.saturating_add(1);
         let UpdateFields {
@@ -121,12 +148,23 @@ impl Call {
             status,
             name,
             raw_input,
+            location,
             meta,
+            from_permission,
         } = update;
+        let kind = kind.filter(|_| !from_permission || self.acp_kind.is_none());
+        let raw_input = raw_input.filter(|_| !from_permission || !self.raw_input_from_update);
         let catalog_inputs_changed = name.is_some()
             || title.is_some()
+            || kind.is_some()
             || raw_input.is_some()
-            || meta.claude_code_tool_name.is_some();
+            || location.is_some()
+            || meta.claude_code_tool_name.is_some()
+            || meta.goose_tool_name.is_some()
+            || meta.envelope.is_some();
+        if self.first_title.is_none() {
+            merge_str(&mut self.first_title, title.clone(), WellKnown::None);
+        }
         merge_str(&mut self.acp_name, name, WellKnown::None);
         merge_str(&mut self.acp_kind, kind, WellKnown::AcpKinds);
         merge_str(&mut self.title, title, WellKnown::None);
@@ -136,8 +174,28 @@ impl Call {
             meta.claude_code_tool_name,
             WellKnown::None,
         );
-        if raw_input.is_some() {
-            self.raw_input = raw_input;
+        merge_str(
+            &mut self.goose_tool_name,
+            meta.goose_tool_name,
+            WellKnown::None,
+        );
+        if let Some(raw) = raw_input {
+            // `{}` is what Claude Code's first `tool_call` sends before the arguments
+            // stream in: no arguments yet, so a permission request may still bring them.
+            let empty = raw
+                .get()
+                .bytes()
+                .filter(|b| !b.is_ascii_whitespace())
+                .eq(*b"{}");
+            self.raw_input_from_update = !from_permission && !empty;
+            self.raw_input = Some(raw);
+        }
+        if let Some(Location {
+            path: Some(path),
+            line,
+        }) = location
+        {
+            self.location = Some((path.into(), line));
         }
         if let Some(envelope) = meta.envelope {
             match &mut self.envelope {
@@ -154,14 +212,80 @@ impl Call {
         }
     }
 
+    /// Records what the catalog said about the call: its envelope, or nothing.
     #[cfg_attr(not(feature = "catalog"), allow(dead_code))]
-    pub(crate) fn set_catalog(&mut self, meta: ToolMeta) {
+    pub(crate) fn set_catalog(&mut self, meta: Option<ToolMeta>) {
         self.catalog_input = meta
-            .input
             .as_ref()
+            .and_then(|meta| meta.input.as_ref())
             .filter(|input| input.is_object())
             .and_then(|input| serde_json::value::to_raw_value(input).ok());
-        self.catalog = Some(meta);
+        self.catalog = meta;
+    }
+
+    /// Records how the catalog would complete the call's envelope, which has no `input`.
+    #[cfg(feature = "catalog")]
+    pub(crate) fn set_completion(&mut self, completion: Option<super::synthesis::Completion>) {
+        self.catalog = None;
+        self.catalog_input = None;
+        self.completion = completion;
+    }
+
+    /// Recomputes what the fallback keeps: when neither the envelope nor the catalog gave
+    /// an input, the `rawInput` keys canonical for the call's label, or — when the call sent
+    /// no `rawInput` at all — its first location, for labels whose shape has a path. For an
+    /// envelope without `input` this, and the catalog's completion, wait until asked.
+    pub(crate) fn refresh_fallback_input(&mut self) {
+        self.lazy_input = OnceLock::new();
+        let has_input = self
+            .envelope
+            .as_ref()
+            .and_then(|meta| meta.input.as_deref())
+            .is_some()
+            || self.catalog_input.is_some();
+        let kept = if has_input || self.envelope_identity().is_some() {
+            None
+        } else {
+            self.kept_by_fallback()
+        };
+        self.fallback_input = kept.and_then(|input| serde_json::value::to_raw_value(&input).ok());
+    }
+
+    fn kept_by_fallback(&self) -> Option<Value> {
+        let label = self.label().unwrap_or("Tool");
+        match (&self.raw_input, &self.location) {
+            // The catalog knew the tool and found no input in its arguments: that stands.
+            (Some(_), _) if self.catalog.is_some() => None,
+            (Some(raw), _) => serde_json::from_str::<Value>(raw.get())
+                .ok()
+                .and_then(|raw| super::fallback::canonical_input(label, &raw)),
+            (None, Some((path, line))) => super::fallback::location_input(label, path, *line),
+            (None, None) => None,
+        }
+    }
+
+    /// The input of an envelope sent without one: completed from `rawInput` through the
+    /// catalog tool of its `(namespace, name)`, else what the fallback keeps.
+    fn completed_input(&self) -> Option<&RawValue> {
+        self.lazy_input
+            .get_or_init(|| {
+                #[cfg(feature = "catalog")]
+                let completed = self.completion.and_then(|completion| {
+                    let name = self.envelope.as_ref()?.name.as_deref()?;
+                    let raw = self
+                        .raw_input
+                        .as_ref()
+                        .and_then(|raw| serde_json::from_str::<Value>(raw.get()).ok());
+                    completion.complete(name, raw.as_ref())
+                });
+                #[cfg(not(feature = "catalog"))]
+                let completed = None;
+                completed
+                    .or_else(|| self.kept_by_fallback())
+                    .filter(Value::is_object)
+                    .and_then(|input| serde_json::value::to_raw_value(&input).ok())
+            })
+            .as_deref()
     }
 
     /// The session the call belongs to, when its updates said.
@@ -193,11 +317,6 @@ impl Call {
         }
     }
 
-    /// Whether the call's identity comes from an envelope (the catalog is then not asked).
-    pub(crate) fn has_envelope_identity(&self) -> bool {
-        self.envelope_identity().is_some()
-    }
-
     fn envelope_identity(&self) -> Option<&LooseMeta<'static>> {
         self.envelope.as_ref().filter(|meta| meta.has_identity())
     }
@@ -216,12 +335,35 @@ impl Call {
             .or_else(|| self.fallback_name())
     }
 
-    /// The name the fallback uses: ACP `name`, else `_meta.claudeCode.toolName`, else `title`.
+    /// The name the fallback uses, strongest evidence first: an explicit name (ACP `name`,
+    /// `_meta.claudeCode.toolName`, `_meta.goose.toolCall.toolName`), the name in the
+    /// `toolCallId` (Gemini CLI's pattern), the first title when it is a tool name, and
+    /// last the latest title.
     pub(crate) fn fallback_name(&self) -> Option<&str> {
+        self.explicit_name()
+            .or_else(|| self.id_tool_name())
+            .or_else(|| self.first_title_name())
+            .or(self.title.as_deref())
+    }
+
+    /// A name the traffic gives the tool explicitly.
+    pub(crate) fn explicit_name(&self) -> Option<&str> {
         self.acp_name
             .as_deref()
             .or(self.claude_code_tool_name.as_deref())
-            .or(self.title.as_deref())
+            .or(self.goose_tool_name.as_deref())
+    }
+
+    /// The first title, when it reads as a tool name rather than human text.
+    pub(crate) fn first_title_name(&self) -> Option<&str> {
+        self.first_title
+            .as_deref()
+            .filter(|title| super::evidence::is_tool_name(title))
+    }
+
+    /// The tool name in the `toolCallId`, when it follows Gemini CLI's pattern.
+    pub(crate) fn id_tool_name(&self) -> Option<&str> {
+        super::evidence::tool_name_in_id(&self.tool_call_id)
     }
 
     /// What the tool does (see the resolution order on [`Call`]).
@@ -269,10 +411,19 @@ impl Call {
     /// The canonical input, from the envelope or the catalog, as raw JSON text (an object,
     /// its keys in the order they were sent).
     pub fn input(&self) -> Option<&RawValue> {
-        self.envelope
+        if let Some(input) = self
+            .envelope
             .as_ref()
             .and_then(|meta| meta.input.as_deref())
-            .or(self.catalog_input.as_deref())
+        {
+            return Some(input);
+        }
+        if self.envelope_identity().is_some() {
+            return self.completed_input();
+        }
+        self.catalog_input
+            .as_deref()
+            .or(self.fallback_input.as_deref())
     }
 
     /// The canonical input parsed into a JSON object.
@@ -311,6 +462,22 @@ impl Call {
     /// `_meta.claudeCode.toolName`, when the call came from Claude Code.
     pub fn claude_code_tool_name(&self) -> Option<&str> {
         self.claude_code_tool_name.as_deref()
+    }
+
+    /// `_meta.goose.toolCall.toolName`, when the call came from goose.
+    pub fn goose_tool_name(&self) -> Option<&str> {
+        self.goose_tool_name.as_deref()
+    }
+
+    /// The first `title` sent (OpenCode names the tool there, and only there).
+    pub fn first_title(&self) -> Option<&str> {
+        self.first_title.as_deref()
+    }
+
+    /// The first location with a path of the latest update that sent `locations`: the path
+    /// and, when given, the line.
+    pub fn location(&self) -> Option<(&str, Option<u64>)> {
+        self.location.as_ref().map(|(path, line)| (&**path, *line))
     }
 
     /// The last `rawInput` sent (never `null`), as raw JSON text.

@@ -86,7 +86,14 @@ pub struct Ledger {
     pending: BTreeSet<u64>,
     finished: BTreeSet<u64>,
     counts: LineCounts,
+    /// The harness the agent named in its `initialize` answer, if the catalog has it.
+    agent: Option<AgentHarness>,
 }
+
+#[cfg(feature = "catalog")]
+type AgentHarness = Harness;
+#[cfg(not(feature = "catalog"))]
+type AgentHarness = ();
 
 /// Options of a [`Ledger`], set before it reads anything.
 ///
@@ -120,6 +127,10 @@ impl LedgerBuilder {
 
     /// The harness that produced the stream, for calls that carry no envelope and are not
     /// marked as Claude Code's (`_meta.claudeCode.toolName` always means Claude Code).
+    ///
+    /// Without it, the marks the traffic carries name the harness where they exist: the
+    /// agent's `initialize` answer (`agentInfo.name`), Gemini CLI's call ids, a Grok Build
+    /// envelope.
     ///
     /// ```
     /// use toolmeta::catalog::Harness;
@@ -171,6 +182,7 @@ impl LedgerBuilder {
             pending: BTreeSet::new(),
             finished: BTreeSet::new(),
             counts: LineCounts::default(),
+            agent: None,
         }
     }
 
@@ -350,6 +362,15 @@ impl Ledger {
                 self.merge(session_id.as_deref(), update);
                 LineOutcome::ToolCall
             }
+            Recognized::AgentInfo { name } => {
+                #[cfg(feature = "catalog")]
+                if let Some(harness) = Harness::from_agent_name(&name) {
+                    self.agent = Some(harness);
+                }
+                #[cfg(not(feature = "catalog"))]
+                let _ = name;
+                LineOutcome::NotUpdate
+            }
             Recognized::OtherUpdate => LineOutcome::OtherUpdate,
             Recognized::NotUpdate => LineOutcome::NotUpdate,
             Recognized::MissingToolCallId => LineOutcome::MissingToolCallId,
@@ -385,8 +406,20 @@ impl Ledger {
             call.adopt_session(session_id);
         }
         let was_finished = call.is_finished();
-        if call.merge(*update) && !call.has_envelope_identity() {
-            catalog.synthesize(call);
+        let changed = call.merge(*update);
+        // Only Grok Build emits its own envelopes: one marks the harness of the stream.
+        #[cfg(feature = "catalog")]
+        if self.agent.is_none()
+            && call
+                .envelope()
+                .and_then(|meta| meta.namespace.as_deref())
+                .is_some_and(|namespace| namespace.starts_with("grok_build"))
+        {
+            self.agent = Some(Harness::GrokBuild);
+        }
+        if changed {
+            catalog.synthesize(call, self.agent);
+            call.refresh_fallback_input();
         }
         let is_finished = call.is_finished();
         if was_finished != is_finished {

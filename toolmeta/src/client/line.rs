@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 
 use serde::Deserialize;
-use serde::de::MapAccess;
+use serde::de::{MapAccess, SeqAccess};
 use serde_json::value::RawValue;
 
 use super::LooseMeta;
@@ -18,6 +18,8 @@ use crate::TOOL_META_KEY;
 
 /// What one line turned out to be.
 pub(crate) enum Recognized<'a> {
+    /// The agent's answer to `initialize`, naming the agent (`result.agentInfo.name`).
+    AgentInfo { name: Cow<'a, str> },
     /// An update of one tool call.
     ToolCall {
         session_id: Option<Cow<'a, str>>,
@@ -54,7 +56,20 @@ pub(crate) struct UpdateFields<'a> {
     pub(crate) name: Option<Cow<'a, str>>,
     /// Any JSON but `null`, as raw text.
     pub(crate) raw_input: Option<Box<RawValue>>,
+    /// The first of `locations` that has a `path`.
+    pub(crate) location: Option<Location<'a>>,
     pub(crate) meta: MetaFields<'a>,
+    /// Whether the update is a permission request's `toolCall`: its `rawInput` and `kind`
+    /// describe the permission asked for, and only fill in what the call's own updates
+    /// have not sent.
+    pub(crate) from_permission: bool,
+}
+
+/// One ACP `ToolCallLocation`: a path, and maybe a line (1-based).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Location<'a> {
+    pub(crate) path: Option<Cow<'a, str>>,
+    pub(crate) line: Option<u64>,
 }
 
 /// The parts of an update's `_meta` the ledger reads.
@@ -64,11 +79,21 @@ pub(crate) struct MetaFields<'a> {
     pub(crate) envelope: Option<LooseMeta<'a>>,
     /// `_meta.claudeCode.toolName`: the mark of a Claude Code call.
     pub(crate) claude_code_tool_name: Option<Cow<'a, str>>,
+    /// `_meta.goose.toolCall.toolName`: goose's name for the tool.
+    pub(crate) goose_tool_name: Option<Cow<'a, str>>,
 }
 
+/// An object whose one interesting field is a tool name: `_meta.claudeCode` (`toolName`)
+/// and `_meta.goose.toolCall` (`toolName`).
 #[derive(Default)]
-struct ClaudeCodeFields<'a> {
+struct ToolNameFields<'a> {
     tool_name: Option<Cow<'a, str>>,
+}
+
+/// `_meta.goose`: the tool name is one level down, in `toolCall`.
+#[derive(Default)]
+struct GooseFields<'a> {
+    tool_call: Option<ToolNameFields<'a>>,
 }
 
 #[derive(Default)]
@@ -76,6 +101,21 @@ struct ParamsFields<'a> {
     session_id: Option<Cow<'a, str>>,
     update: Option<Box<UpdateFields<'a>>>,
     tool_call: Option<Box<UpdateFields<'a>>>,
+    /// The ACP v2 draft's permission request: `params.subject.toolCall`.
+    subject: Option<SubjectFields<'a>>,
+    /// `agentInfo`, in logs that record the `initialize` answer under `params`.
+    agent_info: Option<ToolNameFields<'a>>,
+}
+
+#[derive(Default)]
+struct SubjectFields<'a> {
+    tool_call: Option<Box<UpdateFields<'a>>>,
+}
+
+/// A response's `result`, read for `agentInfo.name` only.
+#[derive(Default)]
+struct ResultFields<'a> {
+    agent_info: Option<ToolNameFields<'a>>,
 }
 
 /// A line's top-level object: the envelope of a message, or a bare `params` or `update`.
@@ -83,6 +123,7 @@ struct ParamsFields<'a> {
 struct LineFields<'a> {
     method: Option<Cow<'a, str>>,
     params: Option<ParamsFields<'a>>,
+    result: Option<ResultFields<'a>>,
     /// The fields of a bare `params` object.
     bare_params: ParamsFields<'a>,
     /// The fields of a bare `update` object, allocated at its first field.
@@ -91,14 +132,32 @@ struct LineFields<'a> {
 
 impl<'a> LineFields<'a> {
     fn recognize(self) -> Recognized<'a> {
+        if let Some(ResultFields {
+            agent_info: Some(ToolNameFields {
+                tool_name: Some(name),
+            }),
+        }) = self.result
+        {
+            return Recognized::AgentInfo { name };
+        }
         match self.method.as_deref() {
-            Some("session/update" | "_x.ai/session/update") => match self.params {
-                Some(params) => params.recognize_update(),
-                None => Recognized::NotUpdate,
-            },
+            // `_x.ai/session_notification`: Grok's persisted form of a session update.
+            Some("session/update" | "_x.ai/session/update" | "_x.ai/session_notification") => {
+                match self.params {
+                    Some(params) => params.recognize_update(),
+                    None => Recognized::NotUpdate,
+                }
+            }
             Some("session/request_permission") => match self.params {
                 Some(params) => params.recognize_permission(),
                 None => Recognized::NotUpdate,
+            },
+            // A log that records the answer to `initialize` as `{method, params}`.
+            Some("initialize") => match self.params.and_then(|params| params.agent_info) {
+                Some(ToolNameFields {
+                    tool_name: Some(name),
+                }) => Recognized::AgentInfo { name },
+                _ => Recognized::NotUpdate,
             },
             Some(_) => Recognized::NotUpdate,
             // No method: a persisted line that lost it, a bare `params`, or a bare `update`.
@@ -116,7 +175,7 @@ impl<'a> LineFields<'a> {
 
 impl<'a> ParamsFields<'a> {
     fn is_present(&self) -> bool {
-        self.update.is_some() || self.tool_call.is_some()
+        self.update.is_some() || self.tool_call.is_some() || self.subject.is_some()
     }
 
     fn recognize_update(self) -> Recognized<'a> {
@@ -127,8 +186,14 @@ impl<'a> ParamsFields<'a> {
     }
 
     fn recognize_permission(self) -> Recognized<'a> {
-        match self.tool_call {
-            Some(tool_call) => recognize_tool_call(self.session_id, tool_call),
+        let tool_call = self
+            .tool_call
+            .or_else(|| self.subject.and_then(|subject| subject.tool_call));
+        match tool_call {
+            Some(mut tool_call) => {
+                tool_call.from_permission = true;
+                recognize_tool_call(self.session_id, tool_call)
+            }
             None => Recognized::NotUpdate,
         }
     }
@@ -146,6 +211,8 @@ impl<'a> ParamsFields<'a> {
             "sessionId" => read_into(map, &mut self.session_id)?,
             "update" => read_into(map, &mut self.update)?,
             "toolCall" => read_into(map, &mut self.tool_call)?,
+            "subject" => read_into(map, &mut self.subject)?,
+            "agentInfo" => read_into(map, &mut self.agent_info)?,
             _ => return Ok(false),
         }
         Ok(true)
@@ -186,6 +253,7 @@ impl<'a> UpdateFields<'a> {
                 | "status"
                 | "name"
                 | "rawInput"
+                | "locations"
                 | "_meta"
         )
     }
@@ -204,6 +272,7 @@ impl<'a> UpdateFields<'a> {
                     self.raw_input = Some(raw);
                 }
             }
+            "locations" => read_into(map, &mut self.location)?,
             "_meta" => {
                 if let Loose(Some(meta)) = map.next_value::<Loose<MetaFields<'a>>>()? {
                     self.meta = meta;
@@ -234,9 +303,17 @@ impl<'de> Tolerant<'de> for MetaFields<'de> {
             match &*key {
                 TOOL_META_KEY => read_into(&mut map, &mut meta.envelope)?,
                 "claudeCode" => {
-                    if let Loose(Some(claude)) = map.next_value::<Loose<ClaudeCodeFields<'de>>>()? {
+                    if let Loose(Some(claude)) = map.next_value::<Loose<ToolNameFields<'de>>>()? {
                         meta.claude_code_tool_name =
                             claude.tool_name.or(meta.claude_code_tool_name);
+                    }
+                }
+                "goose" => {
+                    if let Loose(Some(goose)) = map.next_value::<Loose<GooseFields<'de>>>()? {
+                        meta.goose_tool_name = goose
+                            .tool_call
+                            .and_then(|call| call.tool_name)
+                            .or(meta.goose_tool_name);
                     }
                 }
                 _ => skip_value(&mut map)?,
@@ -246,16 +323,81 @@ impl<'de> Tolerant<'de> for MetaFields<'de> {
     }
 }
 
-impl<'de> Tolerant<'de> for ClaudeCodeFields<'de> {
+impl<'de> Tolerant<'de> for ToolNameFields<'de> {
     fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Option<Self>, A::Error> {
-        let mut fields = ClaudeCodeFields::default();
+        let mut fields = ToolNameFields::default();
         while let Some(key) = next_key(&mut map)? {
             match &*key {
-                "toolName" => read_into(&mut map, &mut fields.tool_name)?,
+                // `toolName` in `_meta`, `name` in `agentInfo`.
+                "toolName" | "name" => read_into(&mut map, &mut fields.tool_name)?,
                 _ => skip_value(&mut map)?,
             }
         }
         Ok(Some(fields))
+    }
+}
+
+impl<'de> Tolerant<'de> for GooseFields<'de> {
+    fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Option<Self>, A::Error> {
+        let mut fields = GooseFields::default();
+        while let Some(key) = next_key(&mut map)? {
+            match &*key {
+                "toolCall" => read_into(&mut map, &mut fields.tool_call)?,
+                _ => skip_value(&mut map)?,
+            }
+        }
+        Ok(Some(fields))
+    }
+}
+
+impl<'de> Tolerant<'de> for SubjectFields<'de> {
+    fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Option<Self>, A::Error> {
+        let mut fields = SubjectFields::default();
+        while let Some(key) = next_key(&mut map)? {
+            match &*key {
+                "toolCall" => read_into(&mut map, &mut fields.tool_call)?,
+                _ => skip_value(&mut map)?,
+            }
+        }
+        Ok(Some(fields))
+    }
+}
+
+impl<'de> Tolerant<'de> for ResultFields<'de> {
+    fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Option<Self>, A::Error> {
+        let mut fields = ResultFields::default();
+        while let Some(key) = next_key(&mut map)? {
+            match &*key {
+                "agentInfo" => read_into(&mut map, &mut fields.agent_info)?,
+                _ => skip_value(&mut map)?,
+            }
+        }
+        Ok(Some(fields))
+    }
+}
+
+impl<'de> Tolerant<'de> for Location<'de> {
+    fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Option<Self>, A::Error> {
+        let mut location = Location::default();
+        while let Some(key) = next_key(&mut map)? {
+            match &*key {
+                "path" => read_into(&mut map, &mut location.path)?,
+                "line" => read_into(&mut map, &mut location.line)?,
+                _ => skip_value(&mut map)?,
+            }
+        }
+        Ok(location.path.is_some().then_some(location))
+    }
+
+    /// `locations`: the first location with a path (an empty list says nothing).
+    fn from_seq<A: SeqAccess<'de>>(mut seq: A) -> Result<Option<Self>, A::Error> {
+        let mut first = None;
+        while let Some(Loose(location)) = seq.next_element::<Loose<Location<'de>>>()? {
+            if first.is_none() {
+                first = location;
+            }
+        }
+        Ok(first)
     }
 }
 
@@ -282,6 +424,10 @@ impl<'de> Tolerant<'de> for LineFields<'de> {
                 }
                 "params" => {
                     read_into(&mut map, &mut line.params)?;
+                    true
+                }
+                "result" => {
+                    read_into(&mut map, &mut line.result)?;
                     true
                 }
                 key if UpdateFields::is_field(key) => line

@@ -28,6 +28,7 @@
 mod acp;
 mod call;
 mod counts;
+mod evidence;
 mod fallback;
 mod ledger;
 mod line;

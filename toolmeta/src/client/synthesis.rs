@@ -38,6 +38,31 @@ use crate::catalog::{self, Harness};
 #[cfg(feature = "catalog")]
 pub type Synthesizer = fn(Harness, &str, Option<&Value>) -> Option<ToolMeta>;
 
+/// How an envelope sent without `input` is completed: through the catalog tool of its
+/// `(namespace, name)`, once a reader asks for the input.
+#[cfg(feature = "catalog")]
+#[derive(Clone, Copy)]
+pub(crate) struct Completion {
+    pub(crate) harness: Harness,
+    pub(crate) synthesizer: Synthesizer,
+}
+
+#[cfg(feature = "catalog")]
+impl Completion {
+    pub(crate) fn complete(&self, name: &str, raw_input: Option<&Value>) -> Option<Value> {
+        (self.synthesizer)(self.harness, name, raw_input).and_then(|meta| meta.input)
+    }
+}
+
+#[cfg(feature = "catalog")]
+impl std::fmt::Debug for Completion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Completion")
+            .field("harness", &self.harness)
+            .finish_non_exhaustive()
+    }
+}
+
 /// The ledger's catalog options.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CatalogOptions {
@@ -62,27 +87,69 @@ impl Default for CatalogOptions {
 }
 
 impl CatalogOptions {
-    /// Asks the catalog for `call`'s envelope, and records it when the catalog knows the tool.
+    /// Asks the catalog about `call`, from the strongest evidence the call carries.
+    ///
+    /// A call with a usable envelope keeps its identity; when the envelope has no `input`,
+    /// its `rawInput` is projected through the catalog tool of the envelope's
+    /// `(namespace, name)`. Any other call is looked up in the catalog of its harness under
+    /// each name the traffic gives it, strongest first — an explicit name, the first title,
+    /// the `toolCallId`'s name — and last by the names of its `rawInput`'s arguments.
+    ///
+    /// The harness: `_meta.claudeCode` always marks Claude Code; otherwise the one the
+    /// ledger was built with, else the one the call's id marks (Gemini CLI's pattern), else
+    /// the one the agent named in its `initialize` answer (`agent`).
     #[cfg(feature = "catalog")]
-    pub(crate) fn synthesize(&self, call: &mut Call) {
-        // `_meta.claudeCode.toolName` marks a Claude Code call whatever the ledger was told.
-        let (harness, name) = match (call.claude_code_tool_name(), self.harness) {
-            (Some(tool_name), _) => (Harness::ClaudeCode, tool_name),
-            (None, Some(harness)) => match call.fallback_name() {
-                Some(name) => (harness, name),
-                None => return,
-            },
-            (None, None) => return,
+    pub(crate) fn synthesize(&self, call: &mut Call, agent: Option<Harness>) {
+        // Parsed only once it is known to be needed: most envelopes carry their input.
+        let parse_raw_input = |call: &Call| {
+            call.raw_input()
+                .and_then(|raw| serde_json::from_str::<Value>(raw.get()).ok())
         };
-        let raw_input = call
-            .raw_input()
-            .and_then(|raw| serde_json::from_str::<Value>(raw.get()).ok());
-        if let Some(meta) = (self.synthesizer)(harness, name, raw_input.as_ref()) {
-            call.set_catalog(meta);
+        if let Some(envelope) = call.envelope().filter(|meta| meta.has_identity()) {
+            if envelope.input.is_some() {
+                call.set_completion(None);
+                return;
+            }
+            let harness = envelope
+                .namespace
+                .as_deref()
+                .and_then(crate::Namespace::from_wire)
+                .and_then(Harness::from_namespace);
+            call.set_completion(harness.map(|harness| Completion {
+                harness,
+                synthesizer: self.synthesizer,
+            }));
+            return;
         }
+        let harness = if call.claude_code_tool_name().is_some() {
+            Some(Harness::ClaudeCode)
+        } else {
+            self.harness
+                .or_else(|| call.id_tool_name().map(|_| Harness::GeminiCli))
+                .or(agent)
+        };
+        let Some(harness) = harness else {
+            call.set_catalog(None);
+            return;
+        };
+        let raw_input = parse_raw_input(call);
+        let named = [
+            call.explicit_name(),
+            call.first_title_name(),
+            call.id_tool_name(),
+        ];
+        let meta = named
+            .into_iter()
+            .flatten()
+            .find_map(|name| (self.synthesizer)(harness, name, raw_input.as_ref()))
+            .or_else(|| {
+                let name = catalog::identify(harness, raw_input.as_ref()?)?;
+                (self.synthesizer)(harness, name, raw_input.as_ref())
+            });
+        call.set_catalog(meta);
     }
 
     /// Without the catalog there is nothing to ask.
     #[cfg(not(feature = "catalog"))]
-    pub(crate) fn synthesize(&self, _call: &mut Call) {}
+    pub(crate) fn synthesize(&self, _call: &mut Call, _agent: Option<()>) {}
 }

@@ -31,6 +31,12 @@ pub(crate) trait Tolerant<'de>: Sized {
         while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
         Ok(None)
     }
+
+    /// Reads an array; the default skips it.
+    fn from_seq<A: SeqAccess<'de>>(mut seq: A) -> Result<Option<Self>, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(None)
+    }
 }
 
 /// Any JSON value: `Some` when it has a shape `T` reads, `None` otherwise (`null` included).
@@ -96,9 +102,8 @@ impl<'de, T: Tolerant<'de>> Visitor<'de> for LooseVisitor<T> {
         d.deserialize_any(self)
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(None)
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        T::from_seq(seq)
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {

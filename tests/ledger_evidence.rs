@@ -1,0 +1,404 @@
+//! Identity from the strongest evidence a call carries (DESIGN §6), the fallback that keeps
+//! the canonical keys, permission requests, and the line shapes seen in other harnesses'
+//! traffic (goose, the ACP v2 draft, Grok's persisted notifications). Shapes here are small
+//! hand-made lines in the harnesses' real forms (see `tests/data/real/` for whole sessions).
+
+use serde_json::{Value, json};
+use toolmeta::catalog::Harness;
+use toolmeta::client::{Ledger, LineOutcome, Source};
+
+fn feed(ledger: &mut Ledger, lines: &[Value]) {
+    for line in lines {
+        assert_eq!(
+            ledger.feed_line(&line.to_string()),
+            LineOutcome::ToolCall,
+            "{line}"
+        );
+    }
+}
+
+fn update(update: Value) -> Value {
+    json!({"jsonrpc": "2.0", "method": "session/update", "params": {"sessionId": "s", "update": update}})
+}
+
+fn permission(tool_call: Value) -> Value {
+    json!({"jsonrpc": "2.0", "id": 7, "method": "session/request_permission",
+           "params": {"sessionId": "s", "toolCall": tool_call, "options": []}})
+}
+
+fn input(ledger: &Ledger, id: &str) -> Value {
+    ledger
+        .get(id)
+        .unwrap()
+        .input_map()
+        .map(Value::Object)
+        .unwrap_or(Value::Null)
+}
+
+#[test]
+fn a_later_human_title_never_replaces_the_tool_name_in_the_first_title() {
+    let mut ledger = Ledger::builder().harness(Harness::OpenCode).build();
+    feed(
+        &mut ledger,
+        &[
+            update(
+                json!({"sessionUpdate": "tool_call", "toolCallId": "c1", "title": "bash",
+                          "kind": "execute", "rawInput": {}}),
+            ),
+            update(
+                json!({"sessionUpdate": "tool_call_update", "toolCallId": "c1",
+                          "title": "echo hi", "rawInput": {"command": "echo hi", "cwd": "/r"}}),
+            ),
+            update(
+                json!({"sessionUpdate": "tool_call_update", "toolCallId": "c1",
+                          "status": "completed", "title": "echo"}),
+            ),
+        ],
+    );
+    let call = ledger.get("c1").unwrap();
+    assert_eq!((call.name(), call.title()), (Some("bash"), Some("echo")));
+    assert_eq!(call.source(), Source::Catalog);
+    assert_eq!(
+        input(&ledger, "c1"),
+        json!({"command": "echo hi", "cwd": "/r"})
+    );
+}
+
+#[test]
+fn the_agent_named_in_initialize_selects_the_catalog() {
+    let mut ledger = Ledger::new();
+    let init = json!({"jsonrpc": "2.0", "id": 0, "result": {"protocolVersion": 1,
+                      "agentInfo": {"name": "OpenCode", "version": "1.18.33"}}});
+    assert_eq!(ledger.feed_line(&init.to_string()), LineOutcome::NotUpdate);
+    feed(
+        &mut ledger,
+        &[update(
+            json!({"sessionUpdate": "tool_call", "toolCallId": "c1", "title": "read",
+                         "kind": "read", "rawInput": {"filePath": "/r/a.rs", "offset": 3}}),
+        )],
+    );
+    let call = ledger.get("c1").unwrap();
+    assert_eq!(
+        (call.source(), call.namespace()),
+        (Source::Catalog, Some("opencode"))
+    );
+    assert_eq!(
+        input(&ledger, "c1"),
+        json!({"path": "/r/a.rs", "offset": 3})
+    );
+}
+
+#[test]
+fn a_one_word_title_the_harness_does_not_have_gives_way_to_the_id() {
+    let mut ledger = Ledger::new();
+    feed(
+        &mut ledger,
+        &[update(json!({"sessionUpdate": "tool_call",
+                         "toolCallId": "list_directory__list_directory_1796316480638_0",
+                         "title": "src", "kind": "search", "status": "in_progress"}))],
+    );
+    let call = ledger
+        .get("list_directory__list_directory_1796316480638_0")
+        .unwrap();
+    assert_eq!(call.name(), Some("list_directory"));
+    assert_eq!(call.label(), Some("List Files"));
+    assert_eq!(call.namespace(), Some("gemini_cli"));
+}
+
+#[test]
+fn a_call_with_no_raw_input_takes_its_path_and_line_from_its_location() {
+    let mut ledger = Ledger::new();
+    feed(
+        &mut ledger,
+        &[update(json!({"sessionUpdate": "tool_call",
+                         "toolCallId": "read_file__read_file_1796316480613_0", "title": "notes.txt",
+                         "kind": "read", "locations": [{"path": "/r/notes.txt", "line": 10}]}))],
+    );
+    assert_eq!(
+        input(&ledger, "read_file__read_file_1796316480613_0"),
+        json!({"path": "/r/notes.txt", "offset": 10})
+    );
+}
+
+#[test]
+fn codex_acp_calls_are_named_by_their_arguments() {
+    let mut ledger = Ledger::builder().harness(Harness::Codex).build();
+    let event = json!({"call_id": "c1", "process_id": "1", "turn_id": "t",
+        "command": ["/bin/bash", "-lc", "cat README.md"], "cwd": "/r",
+        "parsed_cmd": [{"type": "read", "cmd": "cat README.md", "name": "README.md", "path": "README.md"}],
+        "source": "unified_exec_startup"});
+    feed(
+        &mut ledger,
+        &[update(
+            json!({"sessionUpdate": "tool_call", "toolCallId": "c1",
+                         "title": "Read README.md", "kind": "read", "rawInput": event}),
+        )],
+    );
+    let call = ledger.get("c1").unwrap();
+    assert_eq!(
+        (call.name(), call.label()),
+        (Some("exec_command"), Some("Run Command"))
+    );
+    assert_eq!(
+        input(&ledger, "c1"),
+        json!({"command": "cat README.md", "cwd": "/r"})
+    );
+}
+
+#[test]
+fn a_permission_request_before_any_tool_call_starts_the_call() {
+    let mut ledger = Ledger::builder().harness(Harness::Codex).build();
+    feed(
+        &mut ledger,
+        &[permission(
+            json!({"toolCallId": "c9", "kind": "execute", "status": "pending",
+            "title": "rm -rf build", "rawInput": {"call_id": "c9", "command": ["/bin/bash", "-lc", "rm -rf build"],
+            "cwd": "/r", "reason": "cleanup", "parsed_cmd": [{"type": "unknown", "cmd": "rm -rf build"}]}}),
+        )],
+    );
+    let call = ledger.get("c9").unwrap();
+    assert_eq!(
+        (call.name(), call.status()),
+        (Some("exec_command"), Some("pending"))
+    );
+    assert_eq!(
+        input(&ledger, "c9"),
+        json!({"command": "rm -rf build", "cwd": "/r"})
+    );
+}
+
+#[test]
+fn a_permission_request_never_replaces_the_calls_own_arguments_or_kind() {
+    let mut ledger = Ledger::builder().harness(Harness::OpenCode).build();
+    feed(
+        &mut ledger,
+        &[
+            update(
+                json!({"sessionUpdate": "tool_call", "toolCallId": "c1", "title": "read",
+                          "kind": "read", "rawInput": {}}),
+            ),
+            update(
+                json!({"sessionUpdate": "tool_call_update", "toolCallId": "c1",
+                          "rawInput": {"filePath": "/etc/hostname"}}),
+            ),
+            permission(json!({"toolCallId": "c1", "kind": "other", "title": "/etc",
+                              "rawInput": {"filepath": "/etc/hostname", "parentDir": "/etc"}})),
+        ],
+    );
+    let call = ledger.get("c1").unwrap();
+    assert_eq!(
+        (call.acp_kind(), call.title()),
+        (Some("read"), Some("/etc"))
+    );
+    assert_eq!(input(&ledger, "c1"), json!({"path": "/etc/hostname"}));
+    // An empty `{}` from the call (Claude Code's first tool_call) is not its arguments yet:
+    // the permission request's fill in.
+    let mut ledger = Ledger::new();
+    feed(
+        &mut ledger,
+        &[
+            update(
+                json!({"sessionUpdate": "tool_call", "toolCallId": "t1", "name": "Edit",
+                          "kind": "edit", "rawInput": {}, "_meta": {"claudeCode": {"toolName": "Edit"}}}),
+            ),
+            permission(json!({"toolCallId": "t1", "name": "Edit",
+                              "rawInput": {"file_path": "/r/a.py", "old_string": "a", "new_string": "b"}})),
+        ],
+    );
+    assert_eq!(input(&ledger, "t1"), json!({"path": "/r/a.py"}));
+}
+
+#[test]
+fn streamed_partial_arguments_end_as_the_final_ones() {
+    let mut ledger = Ledger::new();
+    let meta = json!({"claudeCode": {"toolName": "WebFetch"}});
+    feed(
+        &mut ledger,
+        &[
+            update(
+                json!({"sessionUpdate": "tool_call", "toolCallId": "t1", "name": "WebFetch",
+                          "kind": "fetch", "rawInput": {}, "_meta": meta}),
+            ),
+            update(
+                json!({"sessionUpdate": "tool_call_update", "toolCallId": "t1",
+                          "rawInput": {"url": "https://a.example"}, "_meta": meta}),
+            ),
+        ],
+    );
+    assert_eq!(input(&ledger, "t1"), json!({"url": "https://a.example"}));
+    feed(
+        &mut ledger,
+        &[update(
+            json!({"sessionUpdate": "tool_call_update", "toolCallId": "t1",
+                         "rawInput": {"url": "https://b.example", "prompt": "p"}, "_meta": meta}),
+        )],
+    );
+    assert_eq!(input(&ledger, "t1"), json!({"url": "https://b.example"}));
+}
+
+#[test]
+fn claude_agent_acp_file_tools_reach_the_catalog() {
+    let mut ledger = Ledger::new();
+    feed(
+        &mut ledger,
+        &[update(
+            json!({"sessionUpdate": "tool_call", "toolCallId": "t1", "kind": "read",
+            "rawInput": {"file_path": "/r/a.rs", "offset": 5},
+            "_meta": {"claudeCode": {"toolName": "mcp__acp__Read"}}}),
+        )],
+    );
+    let call = ledger.get("t1").unwrap();
+    assert_eq!(
+        (call.name(), call.label()),
+        (Some("mcp__acp__Read"), Some("Read"))
+    );
+    assert_eq!(
+        input(&ledger, "t1"),
+        json!({"path": "/r/a.rs", "offset": 5})
+    );
+}
+
+#[test]
+fn without_a_catalog_match_the_canonical_keys_of_the_acp_kind_are_kept() {
+    let mut ledger = Ledger::new();
+    feed(
+        &mut ledger,
+        &[
+            update(
+                json!({"sessionUpdate": "tool_call", "toolCallId": "a", "title": "Run it",
+                          "kind": "execute", "rawInput": {"command": "make", "cwd": "/r", "env": {}}}),
+            ),
+            update(
+                json!({"sessionUpdate": "tool_call", "toolCallId": "b", "title": "Look up",
+                          "kind": "fetch", "rawInput": {"url": "https://x.example", "depth": 2}}),
+            ),
+            update(
+                json!({"sessionUpdate": "tool_call", "toolCallId": "c", "title": "Open",
+                          "kind": "read", "rawInput": {"file": "a.rs"}}),
+            ),
+        ],
+    );
+    assert_eq!(input(&ledger, "a"), json!({"command": "make", "cwd": "/r"}));
+    assert_eq!(input(&ledger, "b"), json!({"url": "https://x.example"}));
+    assert_eq!(
+        input(&ledger, "c"),
+        Value::Null,
+        "no canonical path: nothing guessed"
+    );
+    assert!(ledger.calls().all(|call| call.source() == Source::Fallback));
+}
+
+#[test]
+fn a_grok_build_envelope_without_input_is_completed_from_raw_input() {
+    let mut ledger = Ledger::new();
+    feed(
+        &mut ledger,
+        &[update(
+            json!({"sessionUpdate": "tool_call", "toolCallId": "g1", "title": "read_file",
+            "rawInput": {"target_file": "src/a.rs", "offset": 0, "limit": 40},
+            "_meta": {"x.ai/tool": {"version": 1, "name": "read_file", "kind": "read",
+                                    "namespace": "grok_build", "label": "Read", "read_only": true}}}),
+        )],
+    );
+    let call = ledger.get("g1").unwrap();
+    assert_eq!(call.source(), Source::Envelope);
+    assert_eq!(
+        input(&ledger, "g1"),
+        json!({"path": "src/a.rs", "offset": 1, "limit": 40})
+    );
+    // An envelope naming only its tool is completed the same way.
+    let mut ledger = Ledger::new();
+    feed(
+        &mut ledger,
+        &[update(
+            json!({"sessionUpdate": "tool_call", "toolCallId": "g2",
+            "rawInput": {"command": "cargo test"},
+            "_meta": {"x.ai/tool": {"name": "run_terminal_command", "namespace": "grok_build"}}}),
+        )],
+    );
+    assert_eq!(input(&ledger, "g2"), json!({"command": "cargo test"}));
+}
+
+#[test]
+fn goose_names_its_tool_in_meta() {
+    let mut ledger = Ledger::new();
+    feed(
+        &mut ledger,
+        &[update(
+            json!({"sessionUpdate": "tool_call", "toolCallId": "x1", "title": "Running shell",
+            "kind": "execute", "rawInput": {"command": "ls"},
+            "_meta": {"goose": {"toolCall": {"toolName": "developer__shell"}}}}),
+        )],
+    );
+    let call = ledger.get("x1").unwrap();
+    assert_eq!(call.goose_tool_name(), Some("developer__shell"));
+    assert_eq!(
+        (call.name(), call.label()),
+        (Some("developer__shell"), Some("Run Command"))
+    );
+    assert_eq!(input(&ledger, "x1"), json!({"command": "ls"}));
+}
+
+#[test]
+fn the_acp_v2_draft_permission_shape_is_a_tool_call() {
+    let mut ledger = Ledger::new();
+    let request = json!({"jsonrpc": "2.0", "id": 3, "method": "session/request_permission",
+        "params": {"sessionId": "s", "subject": {"type": "tool_call",
+            "toolCall": {"toolCallId": "v2", "title": "Edit a.rs", "kind": "edit"}}, "options": []}});
+    assert_eq!(
+        ledger.feed_line(&request.to_string()),
+        LineOutcome::ToolCall
+    );
+    assert_eq!(ledger.get("v2").unwrap().label(), Some("Edit"));
+}
+
+#[test]
+fn grok_session_notifications_are_updates() {
+    let mut ledger = Ledger::new();
+    let line = json!({"timestamp": 1, "method": "_x.ai/session_notification",
+        "params": {"sessionId": "s", "update": {"sessionUpdate": "tool_call", "toolCallId": "n1",
+                   "title": "grep", "kind": "search"}}});
+    assert_eq!(ledger.feed_line(&line.to_string()), LineOutcome::ToolCall);
+    assert_eq!(ledger.get("n1").unwrap().label(), Some("Search"));
+}
+
+/// Identification is by rule: ids, titles and commands the corpus never had come out by the
+/// same rules (a tool unknown to the catalog keeps the name its evidence gives).
+#[test]
+fn unseen_traffic_is_identified_by_the_same_rules() {
+    let mut ledger = Ledger::new();
+    feed(
+        &mut ledger,
+        &[
+            update(
+                json!({"sessionUpdate": "tool_call", "toolCallId": "glob__glob_1900000000000_7",
+                          "title": "'*.rs'", "kind": "search"}),
+            ),
+            update(json!({"sessionUpdate": "tool_call",
+                          "toolCallId": "save_memory__save_memory_1900000000001_0",
+                          "title": "Remember the build command", "kind": "think"})),
+            update(json!({"sessionUpdate": "tool_call",
+                          "toolCallId": "write_file__write_file_1900000000002_3",
+                          "title": "Writing to x.md", "kind": "edit",
+                          "locations": [{"path": "/p/x.md", "line": 1}]})),
+        ],
+    );
+    let glob = ledger.get("glob__glob_1900000000000_7").unwrap();
+    assert_eq!(
+        (glob.name(), glob.namespace()),
+        (Some("glob"), Some("gemini_cli"))
+    );
+    let memory = ledger
+        .get("save_memory__save_memory_1900000000001_0")
+        .unwrap();
+    assert_eq!(
+        (memory.name(), memory.label(), memory.source()),
+        (Some("save_memory"), Some("Think"), Source::Fallback),
+        "not in 0.61's catalog: the id's name, ACP's kind"
+    );
+    assert_eq!(
+        input(&ledger, "write_file__write_file_1900000000002_3"),
+        json!({"path": "/p/x.md"}),
+        "Write has no offset"
+    );
+}
