@@ -195,3 +195,25 @@ fn tagged_tools_read_serde_renamed_tags_and_keys() {
         None
     );
 }
+
+const TOOLS: toolmeta::StaticToolset =
+    toolmeta::StaticToolset::new(&[ToolEntry::tagged::<FileOp>(), ToolEntry::of::<View>()]);
+
+#[test]
+fn a_toolset_stamps_a_tagged_tool_with_the_variant_its_arguments_select() {
+    use toolmeta::ToolLookup;
+    let raw = json!({"op": "rm", "target": "old.rs"});
+    let meta = TOOLS.tool_meta("file_op", Some(&raw)).unwrap();
+    assert_eq!(
+        (meta.kind, meta.label.as_ref()),
+        (toolmeta::ToolKind::Delete, "Delete")
+    );
+    assert_eq!(meta.input, Some(json!({"path": "old.rs"})));
+    let stamped = TOOLS.stamp("file_op", Some(&raw), None).unwrap();
+    assert_eq!(stamped["x.ai/tool"]["kind"], "delete");
+    // Before the arguments are known: the first variant stands for the tool.
+    assert_eq!(
+        TOOLS.identity_meta("file_op").unwrap().kind,
+        toolmeta::ToolKind::Read
+    );
+}
