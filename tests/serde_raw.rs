@@ -211,9 +211,10 @@ fn a_toolset_stamps_a_tagged_tool_with_the_variant_its_arguments_select() {
     assert_eq!(meta.input, Some(json!({"path": "old.rs"})));
     let stamped = TOOLS.stamp("file_op", Some(&raw), None).unwrap();
     assert_eq!(stamped["x.ai/tool"]["kind"], "delete");
-    // Before the arguments are known: the first variant stands for the tool.
+    // Before the arguments are known: the first variant that is not read-only.
+    let early = TOOLS.identity_meta("file_op").unwrap();
     assert_eq!(
-        TOOLS.identity_meta("file_op").unwrap().kind,
-        toolmeta::ToolKind::Read
+        (early.kind, early.read_only),
+        (toolmeta::ToolKind::Delete, false)
     );
 }
