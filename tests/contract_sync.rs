@@ -96,3 +96,28 @@ fn label_shapes_match() {
     }
     assert!(derive_contract::shape("Plan").is_none() && LabelShape::of("Plan").open);
 }
+
+#[test]
+fn payload_names_match_up_to_case_underscores_and_dashes() {
+    for (name, payload) in [
+        ("content", "content"),
+        ("oldString", "old_string"),
+        ("NewStr", "new_str"),
+        ("file-text", "file_text"),
+        ("PATCH_TEXT", "patch_text"),
+        ("todos", "todos"),
+    ] {
+        assert_eq!(derive_contract::payload_name(name), Some(payload), "{name}");
+    }
+    for name in [
+        "contents_len",
+        "context",
+        "patches",
+        "todo",
+        "",
+        "old",
+        "diffs",
+    ] {
+        assert_eq!(derive_contract::payload_name(name), None, "{name}");
+    }
+}

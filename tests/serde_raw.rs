@@ -143,3 +143,78 @@ fn a_struct_wide_default_makes_every_field_optional_in_raw_arguments() {
         Some(json!({"directory": "src", "offset": 1}))
     );
 }
+
+/// A tagged tool whose tag values and field keys are renamed the serde ways.
+#[derive(Deserialize, ToolIdentity)]
+#[serde(tag = "op", rename_all = "kebab-case", rename_all_fields = "camelCase")]
+enum FileOp {
+    #[tool(name = "file_op", namespace = "grok_build", kind = "read")]
+    ReadLines {
+        #[tool(project = "path")]
+        file_path: String,
+        #[tool(project)]
+        offset: Option<u32>,
+    },
+    #[serde(rename = "rm", alias = "delete")]
+    #[tool(name = "file_op", namespace = "grok_build", kind = "delete")]
+    Remove {
+        #[serde(rename = "target")]
+        #[tool(project)]
+        path: String,
+    },
+}
+
+#[test]
+fn tagged_tools_read_serde_renamed_tags_and_keys() {
+    use toolmeta::{TaggedTool, ToolKind};
+    let tags: Vec<(&str, &[&str])> = FileOp::VARIANTS
+        .iter()
+        .map(|variant| (variant.tag, variant.aliases))
+        .collect();
+    assert_eq!(tags, [("read-lines", &[][..]), ("rm", &["delete"][..])]);
+    let entry = ToolEntry::tagged::<FileOp>();
+    for raw in [
+        json!({"op": "read-lines", "filePath": "a.rs", "offset": 0}),
+        json!({"op": "rm", "target": "a.rs"}),
+        json!({"op": "delete", "target": "a.rs"}),
+    ] {
+        let typed = FileOp::deserialize(&raw).unwrap();
+        let meta = toolmeta::ToolDispatch::tool_meta(&typed).unwrap();
+        assert_eq!(entry.identity_for(&raw).kind, meta.kind, "{raw}");
+        assert_eq!(entry.project(&raw), meta.input, "{raw}");
+    }
+    assert_eq!(
+        entry
+            .identity_for(&json!({"op": "delete", "target": "a.rs"}))
+            .kind,
+        ToolKind::Delete
+    );
+    // An unknown tag selects no variant: no input, and the entry's own identity.
+    assert_eq!(
+        entry.project(&json!({"op": "chmod", "target": "a.rs"})),
+        None
+    );
+}
+
+const TOOLS: toolmeta::StaticToolset =
+    toolmeta::StaticToolset::new(&[ToolEntry::tagged::<FileOp>(), ToolEntry::of::<View>()]);
+
+#[test]
+fn a_toolset_stamps_a_tagged_tool_with_the_variant_its_arguments_select() {
+    use toolmeta::ToolLookup;
+    let raw = json!({"op": "rm", "target": "old.rs"});
+    let meta = TOOLS.tool_meta("file_op", Some(&raw)).unwrap();
+    assert_eq!(
+        (meta.kind, meta.label.as_ref()),
+        (toolmeta::ToolKind::Delete, "Delete")
+    );
+    assert_eq!(meta.input, Some(json!({"path": "old.rs"})));
+    let stamped = TOOLS.stamp("file_op", Some(&raw), None).unwrap();
+    assert_eq!(stamped["x.ai/tool"]["kind"], "delete");
+    // Before the arguments are known: the first variant that is not read-only.
+    let early = TOOLS.identity_meta("file_op").unwrap();
+    assert_eq!(
+        (early.kind, early.read_only),
+        (toolmeta::ToolKind::Delete, false)
+    );
+}

@@ -544,7 +544,8 @@ impl SerdeField {
     pub fn from_attrs(attrs: &[Attribute]) -> SerdeField {
         let mut serde = SerdeField::default();
         for_each_serde_key(attrs, |meta| {
-            let tokens = meta.path.to_token_stream();
+            // Only the keys that matter are kept, by their tokens, for errors pointing at them.
+            let tokens = || meta.path.to_token_stream();
             if meta.path == RENAME {
                 if let Some(rename) = deserialize_name(&meta)? {
                     serde.rename = Some(rename);
@@ -555,12 +556,12 @@ impl SerdeField {
                 skip_value(meta.input)?;
                 serde.default = true;
             } else if meta.path == FLATTEN {
-                serde.flatten = Some(tokens);
+                serde.flatten = Some(tokens());
             } else if meta.path == DESERIALIZE_WITH || meta.path == SERDE_WITH {
+                serde.deserialize_with = Some(tokens());
                 skip_value(meta.input)?;
-                serde.deserialize_with = Some(tokens);
             } else if meta.path == SERDE_SKIP || meta.path == SKIP_DESERIALIZING {
-                serde.skip = Some(tokens);
+                serde.skip = Some(tokens());
             } else {
                 skip_value(meta.input)?;
             }

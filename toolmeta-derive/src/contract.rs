@@ -186,17 +186,20 @@ pub const PAYLOAD_NAMES: &[&str] = &[
 
 /// The payload name `name` is spelled after, if any.
 pub fn payload_name(name: &str) -> Option<&'static str> {
-    let squash = |name: &str| -> String {
-        name.chars()
-            .filter(|c| *c != '_' && *c != '-')
-            .flat_map(char::to_lowercase)
-            .collect()
+    // Compared letter by letter, skipping `_` and `-`, without building strings: this runs
+    // for every projected field's names.
+    let letters = |word: &'static str| word.bytes().filter(|b| *b != b'_');
+    let spelled = |payload: &'static str| {
+        let mut name = name
+            .bytes()
+            .filter(|b| *b != b'_' && *b != b'-')
+            .map(|b| b.to_ascii_lowercase());
+        letters(payload).all(|b| name.next() == Some(b)) && name.next().is_none()
     };
-    let name = squash(name);
     PAYLOAD_NAMES
         .iter()
         .copied()
-        .find(|payload| squash(payload) == name)
+        .find(|payload| spelled(payload))
 }
 
 /// The key normalized as a 1-based start line.

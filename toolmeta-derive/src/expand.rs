@@ -286,17 +286,26 @@ fn tool_parts(container: &Container, tool: &Tool, receiver: Receiver) -> StructP
         let optional = field.option_inner.is_some()
             || field.attrs.serde.default
             || container.attrs.serde.default;
+        // Only what differs from `_tm::FIELD`'s defaults is written.
         let _ = write!(
             input_fields,
-            "_tm::InputField {{ key: {:?}, wire: {:?}, aliases: &{:?}, extra: {}, optional: {}, converted: {}, zero_based: {} }},",
-            projected.key,
-            field.wire,
-            field.attrs.serde.aliases,
-            projected.is_extra(),
-            optional,
-            projected.converted(),
-            field.attrs.zero_based.is_some(),
+            "_tm::InputField {{ key: {:?}, wire: {:?}, ",
+            projected.key, field.wire
         );
+        if !field.attrs.serde.aliases.is_empty() {
+            let _ = write!(input_fields, "aliases: &{:?}, ", field.attrs.serde.aliases);
+        }
+        for (name, set) in [
+            ("extra", projected.is_extra()),
+            ("optional", optional),
+            ("converted", projected.converted()),
+            ("zero_based", field.attrs.zero_based.is_some()),
+        ] {
+            if set {
+                let _ = write!(input_fields, "{name}: true, ");
+            }
+        }
+        input_fields.push_str(".._tm::FIELD },");
     }
     StructParts {
         has_input: if !tool.has_input {

@@ -30,6 +30,11 @@ pub use crate::{
     ToolIdentity, ToolKind,
 };
 
+/// The defaults of a recorded field (required, canonical, read as is, no alias): the derive
+/// writes `InputField { key, wire, .._tm::FIELD }` with only what differs, fewer tokens per
+/// field for the compiler to parse.
+pub const FIELD: InputField = InputField::new("", "");
+
 use crate::convert::one_based_offset;
 use crate::normalize_offset;
 

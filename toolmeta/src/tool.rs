@@ -42,7 +42,8 @@ impl Projection for () {
 pub struct InputField {
     /// The key in the canonical input (a canonical key, or an extra key when `extra`).
     pub key: &'static str,
-    /// The field's key in the raw JSON arguments, after `#[serde(rename)]`/`rename_all`.
+    /// The field's key in the raw JSON arguments, after `#[serde(rename)]`/`rename_all`;
+    /// empty for a key computed from the whole tool (`#[tool(compute(...))]`), which has none.
     pub wire: &'static str,
     /// The field's other keys in the raw JSON arguments: its `#[serde(alias)]`es, tried
     /// after `wire`.

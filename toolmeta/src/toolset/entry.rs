@@ -120,8 +120,9 @@ impl ToolEntry {
     /// A tagged tool `T` (a serde internally tagged enum of tool variants, one wire name):
     /// raw arguments are projected by the variant their tag selects, and the envelope of a
     /// call carries that variant's identity. Before the arguments are known (the first
-    /// `tool_call`), the entry stands for its first variant: the variant's kind is known only
-    /// from the arguments.
+    /// `tool_call`), the variant's kind is not known either: the entry stands for its first
+    /// variant that is not read-only (else its first), so that a tool that may write is never
+    /// announced as read-only.
     ///
     /// ```
     /// use serde::Deserialize;
@@ -149,13 +150,24 @@ impl ToolEntry {
     /// let raw = json!({"command": "write", "path": "a.rs", "file_text": "fn main() {}"});
     /// assert_eq!(EDITOR.identity_for(&raw).kind, ToolKind::Write);
     /// assert_eq!(EDITOR.project(&raw), Some(json!({"path": "a.rs"})));
-    /// assert_eq!(EDITOR.identity_for(&json!({"command": "undo"})).kind, ToolKind::Read);
+    /// // An unknown command, or none yet: the first variant that may write.
+    /// assert_eq!(EDITOR.identity_for(&json!({"command": "undo"})).kind, ToolKind::Write);
     /// ```
     pub const fn tagged<T: TaggedTool>() -> ToolEntry {
-        let first = match T::VARIANTS.first() {
-            Some(first) => first,
-            None => panic!("a tagged tool has at least one variant"),
-        };
+        let variants = T::VARIANTS;
+        assert!(
+            !variants.is_empty(),
+            "a tagged tool has at least one variant"
+        );
+        let mut first = &variants[0];
+        let mut i = 0;
+        while i < variants.len() {
+            if !variants[i].identity.read_only {
+                first = &variants[i];
+                break;
+            }
+            i += 1;
+        }
         ToolEntry {
             identity: first.identity,
             fields: first.fields,
