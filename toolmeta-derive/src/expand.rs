@@ -30,8 +30,11 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
     // serves them all: fewer tokens per derived type to build, parse and resolve.
     let mut block = Source::default();
     match &container.attrs.crate_path {
-        Some(path) => block.text("use ").tokens(path).text("::__private as _tm;"),
-        None => block.text("use ::toolmeta::__private as _tm;"),
+        Some(path) => block
+            .text("use ")
+            .tokens(path)
+            .text("::__private as __toolmeta;"),
+        None => block.text("use ::toolmeta::__private as __toolmeta;"),
     };
     match &container.data {
         Data::Struct(fields) => {
@@ -148,7 +151,7 @@ fn checked_type<'a>(field: &'a Field) -> &'a Type {
 }
 
 /// Appends the call that projects field number `index` to the `Projector` chain in `chain`
-/// (`.text("command", <String as _tm::ProjectCommand>::some(&self.command))`).
+/// (`.text("command", <String as __toolmeta::ProjectCommand>::some(&self.command))`).
 ///
 /// The key trait's method is spliced in spanned at the user's tokens, so a type that does
 /// not fit the key is reported at the field's type (or a `with` function's output at its
@@ -172,7 +175,7 @@ fn project_field(
     };
     let (trait_ident, method) = key_trait(projected);
     let value = if let Some((path, lit)) = &field.attrs.with {
-        let with = format_ident!("__with{index}");
+        let with = format_ident!("__toolmeta_with{index}");
         if field.computed {
             prelude.tokens(quote_spanned! {lit.span()=> let #with = #path(self);});
         } else {
@@ -182,12 +185,12 @@ fn project_field(
             prelude.tokens(quote_spanned! {lit.span()=> let #with = #path(#place);});
         }
         let with_trait = with_trait(projected);
-        quote_spanned!(lit.span()=> <_ as _tm::#with_trait>::project(&#with))
+        quote_spanned!(lit.span()=> <_ as __toolmeta::#with_trait>::project(&#with))
     } else {
         let ty = checked_type(field);
         let convert = match field.option_inner {
-            Some(_) => quote_spanned!(ty.span()=> <#ty as _tm::#trait_ident>::optional),
-            None => quote_spanned!(ty.span()=> <#ty as _tm::#trait_ident>::some),
+            Some(_) => quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::optional),
+            None => quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::some),
         };
         let place = place(member, Span::call_site());
         quote!(#convert(#place))
@@ -221,7 +224,7 @@ fn projection_bounds(generics: &Generics, projected: &[Projected]) -> Vec<WhereP
         .map(|projected| {
             let ty = checked_type(projected.field);
             let (trait_ident, _) = key_trait(projected);
-            parse_quote!(#ty: _tm::#trait_ident)
+            parse_quote!(#ty: __toolmeta::#trait_ident)
         })
         .collect()
 }
@@ -263,7 +266,7 @@ fn tool_parts(container: &Container, tool: &Tool, receiver: Receiver) -> StructP
     let identity = tool.identity.as_ref().expect("checked before expanding");
     let mut project = Source::default();
     let mut chain = Source::default();
-    chain.text("_tm::Projector::new(__map)");
+    chain.text("__toolmeta::Projector::new(__toolmeta_map)");
     for (index, projected) in tool.projected.iter().enumerate() {
         project_field(index, projected, receiver, &mut project, &mut chain);
     }
@@ -271,7 +274,7 @@ fn tool_parts(container: &Container, tool: &Tool, receiver: Receiver) -> StructP
     project.append(chain);
 
     let mut identity_text = format!(
-        "_tm::Identity::new({:?}, _tm::ToolKind::{}, _tm::Namespace::{})",
+        "__toolmeta::Identity::new({:?}, __toolmeta::ToolKind::{}, __toolmeta::Namespace::{})",
         identity.name, identity.kind.variant, identity.namespace.variant
     );
     if identity.label != identity.kind.label {
@@ -286,10 +289,10 @@ fn tool_parts(container: &Container, tool: &Tool, receiver: Receiver) -> StructP
         let optional = field.option_inner.is_some()
             || field.attrs.serde.default
             || container.attrs.serde.default;
-        // Only what differs from `_tm::FIELD`'s defaults is written.
+        // Only what differs from `__toolmeta::FIELD`'s defaults is written.
         let _ = write!(
             input_fields,
-            "_tm::InputField {{ key: {:?}, wire: {:?}, ",
+            "__toolmeta::InputField {{ key: {:?}, wire: {:?}, ",
             projected.key, field.wire
         );
         if !field.attrs.serde.aliases.is_empty() {
@@ -305,7 +308,7 @@ fn tool_parts(container: &Container, tool: &Tool, receiver: Receiver) -> StructP
                 let _ = write!(input_fields, "{name}: true, ");
             }
         }
-        input_fields.push_str(".._tm::FIELD },");
+        input_fields.push_str("..__toolmeta::FIELD },");
     }
     StructParts {
         has_input: if !tool.has_input {
@@ -345,7 +348,7 @@ fn tagged_impls(out: &mut Source, container: &Container, tagged: &Tagged, tools:
             match parts.has_input {
                 HasInput::Always => "true",
                 HasInput::Never => "false",
-                HasInput::Counted => "_tm::projects_any(self)",
+                HasInput::Counted => "__toolmeta::projects_any(self)",
             }
         );
         // The arm binds the fields it projects, by reference.
@@ -365,23 +368,23 @@ fn tagged_impls(out: &mut Source, container: &Container, tagged: &Tagged, tools:
             .group(Delimiter::Brace, parts.project);
         let _ = write!(
             identity,
-            "{ident}::{name} {any} => _tm::Some({}),",
+            "{ident}::{name} {any} => __toolmeta::Some({}),",
             parts.identity
         );
         let _ = write!(
             variants,
-            "_tm::TaggedVariant {{ tag: {:?}, aliases: &{:?}, identity: {}, fields: &[{}] }},",
+            "__toolmeta::TaggedVariant {{ tag: {:?}, aliases: &{:?}, identity: {}, fields: &[{}] }},",
             variant.tag, variant.aliases, parts.identity, parts.input_fields
         );
     }
 
     let mut projection = Source::default();
-    projection.text("fn has_input(&self) -> bool");
+    projection.text("fn has_input(&self) -> ::core::primitive::bool");
     let mut body = Source::default();
     body.text("match self").group(Delimiter::Brace, has_input);
     projection.group(Delimiter::Brace, body);
     projection.text(
-        "fn project<__M: _tm::SerializeMap>(&self, __map: &mut __M) -> _tm::Result<(), __M::Error>",
+        "fn project<__ToolmetaMap: __toolmeta::SerializeMap>(&self, __toolmeta_map: &mut __ToolmetaMap) -> __toolmeta::Result<(), __ToolmetaMap::Error>",
     );
     let mut body = Source::default();
     body.text("match self").group(Delimiter::Brace, project);
@@ -392,12 +395,12 @@ fn tagged_impls(out: &mut Source, container: &Container, tagged: &Tagged, tools:
     impl_header(out, container, &generics, "ToolDispatch");
     let _ = write!(
         out,
-        "{{ fn identity(&self) -> _tm::Option<_tm::Identity> {{ match self {{ {identity} }} }} }}"
+        "{{ fn identity(&self) -> __toolmeta::Option<__toolmeta::Identity> {{ match self {{ {identity} }} }} }}"
     );
     impl_header(out, container, &generics, "TaggedTool");
     let _ = write!(
         out,
-        "{{ const TAG: &'static str = {:?}; const VARIANTS: &'static [_tm::TaggedVariant] = &[{variants}]; }}",
+        "{{ const TAG: &'static ::core::primitive::str = {:?}; const VARIANTS: &'static [__toolmeta::TaggedVariant] = &[{variants}]; }}",
         tagged.tag
     );
 }
@@ -414,7 +417,7 @@ fn fallback_struct(out: &mut Source, container: &Container, tool: &Tool) {
         .map(|projected| {
             let ty = checked_type(projected.field);
             let (trait_ident, _) = key_trait(projected);
-            quote_spanned!(ty.span()=> let _ = <#ty as _tm::#trait_ident>::value;)
+            quote_spanned!(ty.span()=> let _ = <#ty as __toolmeta::#trait_ident>::value;)
         })
         .collect();
     struct_impls(
@@ -425,10 +428,10 @@ fn fallback_struct(out: &mut Source, container: &Container, tool: &Tool) {
             has_input: HasInput::Always,
             project: {
                 let mut project = Source::default();
-                project.tokens(converters).text("_tm::Ok(())");
+                project.tokens(converters).text("__toolmeta::Ok(())");
                 project
             },
-            identity: "_tm::Identity::new(\"\", _tm::ToolKind::Other, _tm::Namespace::GrokBuild)"
+            identity: "__toolmeta::Identity::new(\"\", __toolmeta::ToolKind::Other, __toolmeta::Namespace::GrokBuild)"
                 .to_owned(),
             input_fields: String::new(),
         },
@@ -441,7 +444,7 @@ fn struct_impls(out: &mut Source, container: &Container, generics: &Generics, pa
     impl_header(out, container, generics, "ToolIdentity");
     let _ = write!(
         out,
-        "{{ const IDENTITY: _tm::Identity = {}; const INPUT_FIELDS: &'static [_tm::InputField] = &[{}]; }}",
+        "{{ const IDENTITY: __toolmeta::Identity = {}; const INPUT_FIELDS: &'static [__toolmeta::InputField] = &[{}]; }}",
         parts.identity, parts.input_fields
     );
 
@@ -449,33 +452,35 @@ fn struct_impls(out: &mut Source, container: &Container, generics: &Generics, pa
     match parts.has_input {
         HasInput::Always => {}
         HasInput::Never => {
-            projection.text("fn has_input(&self) -> bool { false }");
+            projection.text("fn has_input(&self) -> ::core::primitive::bool { false }");
         }
         HasInput::Counted => {
-            projection.text("fn has_input(&self) -> bool { _tm::projects_any(self) }");
+            projection.text(
+                "fn has_input(&self) -> ::core::primitive::bool { __toolmeta::projects_any(self) }",
+            );
         }
     }
     projection
-        .text("fn project<__M: _tm::SerializeMap>(&self, __map: &mut __M) -> _tm::Result<(), __M::Error>")
+        .text("fn project<__ToolmetaMap: __toolmeta::SerializeMap>(&self, __toolmeta_map: &mut __ToolmetaMap) -> __toolmeta::Result<(), __ToolmetaMap::Error>")
         .group(Delimiter::Brace, parts.project);
     impl_header(out, container, generics, "Projection");
     out.group(Delimiter::Brace, projection);
 }
 
-/// `#[automatically_derived] impl<..> _tm::{trait_name} for Type<..> where ..`: text for a
+/// `#[automatically_derived] impl<..> __toolmeta::{trait_name} for Type<..> where ..`: text for a
 /// type without generics, the user's tokens spliced in otherwise.
 fn impl_header(out: &mut Source, container: &Container, generics: &Generics, trait_name: &str) {
     let ident = container.ident;
     if generics.params.is_empty() && generics.where_clause.is_none() {
         let _ = write!(
             out,
-            "#[automatically_derived] impl _tm::{trait_name} for {ident}"
+            "#[automatically_derived] impl __toolmeta::{trait_name} for {ident}"
         );
     } else {
         let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
         out.text("#[automatically_derived] impl")
             .tokens(impl_generics)
-            .text(&format!("_tm::{trait_name} for {ident}"))
+            .text(&format!("__toolmeta::{trait_name} for {ident}"))
             .tokens(ty_generics)
             .tokens(where_clause);
     }
@@ -490,7 +495,7 @@ fn dispatch_impls(container: &Container, variants: &[Variant]) -> TokenStream {
         .filter(|variant| variant.attrs.dynamic.is_none())
         .filter_map(Variant::newtype)
         .map(|ty| {
-            let bound = quote_spanned!(ty.span()=> _tm::ToolIdentity);
+            let bound = quote_spanned!(ty.span()=> __toolmeta::ToolIdentity);
             parse_quote!(#ty: #bound)
         })
         .collect();
@@ -504,18 +509,18 @@ fn dispatch_impls(container: &Container, variants: &[Variant]) -> TokenStream {
         let name = variant.ident;
         match (variant.attrs.dynamic, variant.newtype()) {
             (None, Some(ty)) => {
-                let tool = quote!(<#ty as _tm::ToolIdentity>::IDENTITY);
+                let tool = quote!(<#ty as __toolmeta::ToolIdentity>::IDENTITY);
                 has_input
-                    .push(quote!(#ident::#name(__tool) => _tm::Projection::has_input(__tool),));
+                    .push(quote!(#ident::#name(__toolmeta_tool) => __toolmeta::Projection::has_input(__toolmeta_tool),));
                 project.push(
-                    quote!(#ident::#name(__tool) => _tm::Projection::project(__tool, __map),),
+                    quote!(#ident::#name(__toolmeta_tool) => __toolmeta::Projection::project(__toolmeta_tool, __toolmeta_map),),
                 );
-                identity.push(quote!(#ident::#name(_) => _tm::Some(#tool),));
+                identity.push(quote!(#ident::#name(_) => __toolmeta::Some(#tool),));
             }
             _ => {
                 has_input.push(quote!(#ident::#name { .. } => false,));
-                project.push(quote!(#ident::#name { .. } => _tm::Ok(()),));
-                identity.push(quote!(#ident::#name { .. } => _tm::None,));
+                project.push(quote!(#ident::#name { .. } => __toolmeta::Ok(()),));
+                identity.push(quote!(#ident::#name { .. } => __toolmeta::None,));
             }
         }
     }
@@ -529,19 +534,19 @@ fn dispatch_impls(container: &Container, variants: &[Variant]) -> TokenStream {
                 let ty = variant.newtype()?;
                 let (value, aliases) = (&variant.tag, &variant.tag_aliases);
                 Some(quote! {
-                    _tm::TaggedVariant {
+                    __toolmeta::TaggedVariant {
                         tag: #value,
                         aliases: &[#(#aliases),*],
-                        identity: <#ty as _tm::ToolIdentity>::IDENTITY,
-                        fields: <#ty as _tm::ToolIdentity>::INPUT_FIELDS,
+                        identity: <#ty as __toolmeta::ToolIdentity>::IDENTITY,
+                        fields: <#ty as __toolmeta::ToolIdentity>::INPUT_FIELDS,
                     },
                 })
             });
         quote! {
             #[automatically_derived]
-            impl #impl_generics _tm::TaggedTool for #ident #ty_generics #where_clause {
-                const TAG: &'static str = #tag;
-                const VARIANTS: &'static [_tm::TaggedVariant] = &[#(#entries)*];
+            impl #impl_generics __toolmeta::TaggedTool for #ident #ty_generics #where_clause {
+                const TAG: &'static ::core::primitive::str = #tag;
+                const VARIANTS: &'static [__toolmeta::TaggedVariant] = &[#(#entries)*];
             }
         }
     });
@@ -549,17 +554,17 @@ fn dispatch_impls(container: &Container, variants: &[Variant]) -> TokenStream {
         #tagged
 
         #[automatically_derived]
-        impl #impl_generics _tm::Projection for #ident #ty_generics #where_clause {
-            fn has_input(&self) -> bool {
+        impl #impl_generics __toolmeta::Projection for #ident #ty_generics #where_clause {
+            fn has_input(&self) -> ::core::primitive::bool {
                 match self {
                     #(#has_input)*
                 }
             }
 
-            fn project<__M: _tm::SerializeMap>(
+            fn project<__ToolmetaMap: __toolmeta::SerializeMap>(
                 &self,
-                __map: &mut __M,
-            ) -> _tm::Result<(), __M::Error> {
+                __toolmeta_map: &mut __ToolmetaMap,
+            ) -> __toolmeta::Result<(), __ToolmetaMap::Error> {
                 match self {
                     #(#project)*
                 }
@@ -567,8 +572,8 @@ fn dispatch_impls(container: &Container, variants: &[Variant]) -> TokenStream {
         }
 
         #[automatically_derived]
-        impl #impl_generics _tm::ToolDispatch for #ident #ty_generics #where_clause {
-            fn identity(&self) -> _tm::Option<_tm::Identity> {
+        impl #impl_generics __toolmeta::ToolDispatch for #ident #ty_generics #where_clause {
+            fn identity(&self) -> __toolmeta::Option<__toolmeta::Identity> {
                 match self {
                     #(#identity)*
                 }
@@ -582,23 +587,23 @@ fn fallback_enum(container: &Container) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) = container.generics.split_for_impl();
     quote! {
         #[automatically_derived]
-        impl #impl_generics _tm::Projection for #ident #ty_generics #where_clause {
-            fn has_input(&self) -> bool {
+        impl #impl_generics __toolmeta::Projection for #ident #ty_generics #where_clause {
+            fn has_input(&self) -> ::core::primitive::bool {
                 false
             }
 
-            fn project<__M: _tm::SerializeMap>(
+            fn project<__ToolmetaMap: __toolmeta::SerializeMap>(
                 &self,
-                __map: &mut __M,
-            ) -> _tm::Result<(), __M::Error> {
-                _tm::Ok(())
+                __toolmeta_map: &mut __ToolmetaMap,
+            ) -> __toolmeta::Result<(), __ToolmetaMap::Error> {
+                __toolmeta::Ok(())
             }
         }
 
         #[automatically_derived]
-        impl #impl_generics _tm::ToolDispatch for #ident #ty_generics #where_clause {
-            fn identity(&self) -> _tm::Option<_tm::Identity> {
-                _tm::None
+        impl #impl_generics __toolmeta::ToolDispatch for #ident #ty_generics #where_clause {
+            fn identity(&self) -> __toolmeta::Option<__toolmeta::Identity> {
+                __toolmeta::None
             }
         }
     }

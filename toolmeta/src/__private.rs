@@ -24,14 +24,14 @@ pub use core::result::Result::{self, Ok};
 pub use serde::ser::SerializeMap;
 
 // Everything the generated code names, under the one path it imports (`use ::toolmeta::__private
-// as _tm;`): short paths are fewer tokens to build, parse and resolve per derived type.
+// as __toolmeta;`): short paths are fewer tokens to build, parse and resolve per derived type.
 pub use crate::{
     Identity, InputField, Namespace, Projection, TaggedTool, TaggedVariant, ToolDispatch,
     ToolIdentity, ToolKind,
 };
 
 /// The defaults of a recorded field (required, canonical, read as is, no alias): the derive
-/// writes `InputField { key, wire, .._tm::FIELD }` with only what differs, fewer tokens per
+/// writes `InputField { key, wire, ..__toolmeta::FIELD }` with only what differs, fewer tokens per
 /// field for the compiler to parse.
 pub const FIELD: InputField = InputField::new("", "");
 
