@@ -141,6 +141,7 @@ impl<'a> Container<'a> {
                     .iter()
                     .map(|variant| {
                         let (tag, tag_aliases) = variant_tag(variant, rename_all);
+                        check_no_field_attrs(cx, variant);
                         Variant {
                             ident: &variant.ident,
                             attrs: attr::Variant::from_attrs(cx, &variant.attrs),
@@ -325,5 +326,25 @@ fn option_inner(ty: &Type) -> Option<&Type> {
     match args.args.iter().collect::<Vec<_>>().as_slice() {
         [syn::GenericArgument::Type(inner)] => Some(inner),
         _ => None,
+    }
+}
+
+/// A dispatch enum's variant is a tool type with attributes of its own: `#[tool(...)]` on
+/// the variant's field would be ignored, so it is refused.
+fn check_no_field_attrs(cx: &Ctxt, variant: &syn::Variant) {
+    for field in &variant.fields {
+        for attr in field
+            .attrs
+            .iter()
+            .filter(|attr| attr.path() == crate::symbol::TOOL)
+        {
+            cx.error_spanned_by(
+                attr,
+                format!(
+                    "#[tool(...)] on the field of variant `{}` has no effect: the variant's type is the tool, so its #[tool(...)] attributes go on that type's fields",
+                    variant.ident
+                ),
+            );
+        }
     }
 }

@@ -174,12 +174,21 @@ impl Container {
                 continue;
             }
             let key = entry.name.as_str();
+            // An identity key given with a value of the wrong kind is reported here, and
+            // so is not reported missing as well.
+            let mut identity_value = |example: &str| {
+                let value = string_value(cx, &entry, example);
+                if value.is_none() {
+                    container.misspelled.push(key.to_owned());
+                }
+                value
+            };
             if key == NAME {
-                container.name = string_value(cx, &entry, "name = \"read_file\"");
+                container.name = identity_value("name = \"read_file\"");
             } else if key == NAMESPACE {
-                container.namespace = string_value(cx, &entry, "namespace = \"grok_build\"");
+                container.namespace = identity_value("namespace = \"grok_build\"");
             } else if key == KIND {
-                container.kind = string_value(cx, &entry, "kind = \"read\"");
+                container.kind = identity_value("kind = \"read\"");
             } else if key == LABEL {
                 container.label = string_value(cx, &entry, "label = \"Tool\"");
             } else if key == READ_ONLY {
@@ -243,6 +252,10 @@ impl Field {
             if key == PROJECT {
                 match &entry.value {
                     None => field.project = Some(Project { tokens: entry.tokens(), key: None }),
+                    Some(Lit::Str(value)) if !value.suffix().is_empty() => cx.error_spanned_by(
+                        value,
+                        format!("a literal suffix (`{}`) has no meaning here: `project = \"path\"`", value.suffix()),
+                    ),
                     Some(Lit::Str(value)) => {
                         field.project = Some(Project { tokens: entry.tokens(), key: Some(value.clone()) })
                     }
@@ -479,6 +492,16 @@ fn unknown_key_message(key: &str, scope: Scope) -> (String, Option<String>) {
 
 fn string_value(cx: &Ctxt, entry: &Entry, example: &str) -> Option<LitStr> {
     match &entry.value {
+        Some(Lit::Str(value)) if !value.suffix().is_empty() => {
+            cx.error_spanned_by(
+                value,
+                format!(
+                    "a literal suffix (`{}`) has no meaning here: `{example}`",
+                    value.suffix()
+                ),
+            );
+            None
+        }
         Some(Lit::Str(value)) => Some(value.clone()),
         Some(other) => {
             cx.error_spanned_by(

@@ -447,8 +447,15 @@ fn field_key<'a>(cx: &Ctxt, field: &'a Field<'a>, project_all: bool) -> Option<P
 
     if let Some(extra) = &attrs.extra {
         let key = extra.value();
-        let message = if key.is_empty() {
-            Some("an extra key cannot be empty: name it, such as `extra = \"encoding\"`".to_owned())
+        let message = if key.trim().is_empty() {
+            Some(
+                "an extra key cannot be empty or blank: name it, such as `extra = \"encoding\"`"
+                    .to_owned(),
+            )
+        } else if key.trim() != key {
+            Some(format!(
+                "extra key {key:?} has leading or trailing white space, which readers would not match: write it without, such as `extra = \"encoding\"`"
+            ))
         } else if contract::key_type(&key).is_some() {
             Some(format!(
                 "`{key}` is a canonical key: project it with `project = \"{key}\"`; `extra` is for harness-specific keys"

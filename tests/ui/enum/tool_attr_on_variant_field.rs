@@ -1,0 +1,15 @@
+use toolmeta::ToolIdentity;
+
+#[derive(ToolIdentity)]
+#[tool(name = "read_file", namespace = "grok_build", kind = "read")]
+struct ReadFile {
+    #[tool(project)]
+    path: String,
+}
+
+#[derive(ToolIdentity)]
+enum Tools {
+    Read(#[tool(project = "path")] ReadFile),
+}
+
+fn main() {}
