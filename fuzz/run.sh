@@ -3,6 +3,8 @@
 #   fuzz/run.sh                    every target, 60 s each
 #   fuzz/run.sh all SECONDS        every target, SECONDS each
 #   fuzz/run.sh TARGET [SECONDS]   one target
+#   FUZZ_RUNS=N fuzz/run.sh all    every target for N executions from seed 1: the same
+#                                  inputs on every run (what CI does)
 # Needs nightly Rust and cargo-fuzz (`cargo install cargo-fuzz --locked`). A crash stops
 # the run with the reproducer in fuzz/artifacts/TARGET/; replay it with
 # `cargo +nightly fuzz run TARGET fuzz/artifacts/TARGET/<file>`.
@@ -56,10 +58,19 @@ PY
 
 for target in "${TARGETS[@]}"; do
   seed "$target"
-  echo "==> $target, ${SECONDS_EACH}s"
+  if [ -n "${FUZZ_RUNS:-}" ]; then
+    echo "==> $target, $FUZZ_RUNS inputs from seed 1"
+  else
+    echo "==> $target, ${SECONDS_EACH}s"
+  fi
   mkdir -p logs
+  if [ -n "${FUZZ_RUNS:-}" ]; then
+    budget=(-runs="$FUZZ_RUNS" -seed=1)
+  else
+    budget=(-max_total_time="$SECONDS_EACH")
+  fi
   if ! cargo +nightly fuzz run "$target" "corpus/$target" -- \
-      -max_total_time="$SECONDS_EACH" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+      "${budget[@]}" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
       -print_final_stats=1 > "logs/$target.log" 2>&1; then
     tail -n 60 "logs/$target.log" >&2
     echo "fuzz target $target failed (a reproducer, if any, is in fuzz/artifacts/$target/)" >&2
