@@ -256,8 +256,7 @@ impl Call {
         match (&self.raw_input, &self.location) {
             // The catalog knew the tool and found no input in its arguments: that stands.
             (Some(_), _) if self.catalog.is_some() => None,
-            (Some(raw), _) => serde_json::from_str::<Value>(raw.get())
-                .ok()
+            (Some(raw), _) => super::lenient::parse_value(raw.get())
                 .and_then(|raw| super::fallback::canonical_input(label, &raw)),
             (None, Some((path, line))) => super::fallback::location_input(label, path, *line),
             (None, None) => None,
@@ -275,7 +274,7 @@ impl Call {
                     let raw = self
                         .raw_input
                         .as_ref()
-                        .and_then(|raw| serde_json::from_str::<Value>(raw.get()).ok());
+                        .and_then(|raw| super::lenient::parse_value(raw.get()));
                     completion.complete(name, raw.as_ref())
                 });
                 #[cfg(not(feature = "catalog"))]

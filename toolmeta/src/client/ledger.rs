@@ -1,10 +1,11 @@
 //! [`Ledger`]: every tool call of an ACP stream, merged across its updates, in bounded memory.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, btree_map};
+use std::collections::{BTreeMap, BTreeSet, btree_map};
 use std::fmt;
 
 use serde_json::Value;
 
+use super::index::CallIndex;
 use super::line::{Recognized, UpdateFields, recognize};
 use super::{Call, LineCounts};
 
@@ -80,8 +81,8 @@ pub struct Ledger {
     /// Every retained call, in first-seen order (boxed: B-tree nodes then move pointers,
     /// not whole calls, when they split or when a call is evicted).
     calls: BTreeMap<u64, Box<Call>>,
-    /// `toolCallId` → the calls with that id (one per session that used it).
-    by_id: HashMap<Box<str>, Seqs>,
+    /// `(session, toolCallId)` → the call.
+    index: CallIndex,
     /// Unfinished and finished calls, oldest first: the eviction queues.
     pending: BTreeSet<u64>,
     finished: BTreeSet<u64>,
@@ -178,7 +179,7 @@ impl LedgerBuilder {
             options: self,
             next_seq: 0,
             calls: BTreeMap::new(),
-            by_id: HashMap::new(),
+            index: CallIndex::default(),
             pending: BTreeSet::new(),
             finished: BTreeSet::new(),
             counts: LineCounts::default(),
@@ -254,16 +255,22 @@ impl Ledger {
     /// assert_eq!(ledger.feed_line(r#"{"sessionUpdate":"tool_call"}"#), LineOutcome::MissingToolCallId);
     /// ```
     pub fn feed_line(&mut self, line: &str) -> LineOutcome {
+        // A byte-order mark (Windows tools write one at the start of a file) is not JSON.
+        let line = line.strip_prefix('\u{feff}').unwrap_or(line);
         if line.trim_ascii().is_empty() {
             return self.count(LineOutcome::Blank);
         }
-        let mut deserializer = serde_json::Deserializer::from_str(line);
-        let outcome = match recognize(&mut deserializer).and_then(|line| {
-            deserializer.end()?;
-            Ok(line)
-        }) {
+        let outcome = match read_line(line) {
             Ok(recognized) => self.apply(recognized),
-            Err(_) => LineOutcome::NotJson,
+            // Well-formed JSON that serde_json cannot represent (a lone surrogate, `1e400`,
+            // deep nesting) loses only the values it cannot represent.
+            Err(_) => match super::lenient::repair(line) {
+                Some(repaired) => match read_line(&repaired) {
+                    Ok(recognized) => self.apply(recognized),
+                    Err(_) => LineOutcome::NotJson,
+                },
+                None => LineOutcome::NotJson,
+            },
         };
         self.count(outcome)
     }
@@ -303,7 +310,7 @@ impl Ledger {
     /// The call with `tool_call_id` (the most recently started one if several sessions
     /// used the same id).
     pub fn get(&self, tool_call_id: &str) -> Option<&Call> {
-        let seq = self.by_id.get(tool_call_id)?.last()?;
+        let seq = self.index.latest(tool_call_id)?;
         self.calls.get(&seq).map(|call| &**call)
     }
 
@@ -327,7 +334,7 @@ impl Ledger {
     /// assert_eq!(ledger.get("call_1").unwrap().title(), Some("s2")); // the latest
     /// ```
     pub fn get_in_session(&self, session_id: &str, tool_call_id: &str) -> Option<&Call> {
-        let seq = self.find(Some(session_id), tool_call_id)?;
+        let seq = self.index.find(Some(session_id), tool_call_id)?;
         self.calls.get(&seq).map(|call| &**call)
     }
 
@@ -377,24 +384,11 @@ impl Ledger {
         }
     }
 
-    /// The call an update with this session and id belongs to: same id and same session,
-    /// or a call or update that did not name its session.
-    fn find(&self, session_id: Option<&str>, tool_call_id: &str) -> Option<u64> {
-        let seqs = self.by_id.get(tool_call_id)?;
-        seqs.as_slice().iter().rev().copied().find(|seq| {
-            let call_session = self.calls.get(seq).and_then(|call| call.session_id());
-            match (session_id, call_session) {
-                (Some(update), Some(call)) => update == call,
-                _ => true,
-            }
-        })
-    }
-
     fn merge(&mut self, session_id: Option<&str>, update: Box<UpdateFields<'_>>) {
         let Some(tool_call_id) = update.tool_call_id.as_deref() else {
             return;
         };
-        let seq = match self.find(session_id, tool_call_id) {
+        let seq = match self.index.find(session_id, tool_call_id) {
             Some(seq) => seq,
             None => self.insert(session_id, tool_call_id),
         };
@@ -402,8 +396,11 @@ impl Ledger {
         let Some(call) = self.calls.get_mut(&seq) else {
             return;
         };
-        if let Some(session_id) = session_id {
+        if let Some(session_id) = session_id
+            && call.session_id().is_none()
+        {
             call.adopt_session(session_id);
+            self.index.adopt(seq, session_id, tool_call_id);
         }
         let was_finished = call.is_finished();
         let changed = call.merge(*update);
@@ -439,12 +436,7 @@ impl Ledger {
         self.next_seq += 1;
         self.calls
             .insert(seq, Box::new(Call::new(session_id, tool_call_id)));
-        match self.by_id.get_mut(tool_call_id) {
-            Some(seqs) => seqs.push(seq),
-            None => {
-                self.by_id.insert(tool_call_id.into(), Seqs::One(seq));
-            }
-        }
+        self.index.insert(seq, session_id, tool_call_id);
         self.pending.insert(seq);
         seq
     }
@@ -468,68 +460,27 @@ impl Ledger {
         let Some(call) = self.calls.remove(&seq) else {
             return;
         };
-        if let Some(seqs) = self.by_id.get_mut(call.tool_call_id())
-            && seqs.remove(seq)
-        {
-            self.by_id.remove(call.tool_call_id());
-        }
+        self.index
+            .remove(seq, call.session_id(), call.tool_call_id());
     }
 
     /// The sizes of the calls and of the two indexes over them, which must agree.
     #[cfg(test)]
     fn index_sizes(&self) -> (usize, usize, usize) {
-        let indexed: usize = self.by_id.values().map(|seqs| seqs.as_slice().len()).sum();
         (
             self.calls.len(),
-            indexed,
+            self.index.len(),
             self.pending.len() + self.finished.len(),
         )
     }
 }
 
-/// The calls that share one `toolCallId`: almost always one, so it is kept inline.
-enum Seqs {
-    One(u64),
-    Many(Vec<u64>),
-}
-
-impl Seqs {
-    fn as_slice(&self) -> &[u64] {
-        match self {
-            Seqs::One(seq) => std::slice::from_ref(seq),
-            Seqs::Many(seqs) => seqs,
-        }
-    }
-
-    /// The most recently started call.
-    fn last(&self) -> Option<u64> {
-        self.as_slice().last().copied()
-    }
-
-    fn push(&mut self, seq: u64) {
-        match self {
-            Seqs::One(first) => *self = Seqs::Many(vec![*first, seq]),
-            Seqs::Many(seqs) => seqs.push(seq),
-        }
-    }
-
-    /// Removes `seq`; returns whether none is left.
-    fn remove(&mut self, seq: u64) -> bool {
-        match self {
-            Seqs::One(only) => *only == seq,
-            Seqs::Many(seqs) => {
-                seqs.retain(|&other| other != seq);
-                match seqs[..] {
-                    [] => true,
-                    [only] => {
-                        *self = Seqs::One(only);
-                        false
-                    }
-                    _ => false,
-                }
-            }
-        }
-    }
+/// Reads one line of text, which must hold one JSON value and nothing else.
+fn read_line(line: &str) -> serde_json::Result<Recognized<'_>> {
+    let mut deserializer = serde_json::Deserializer::from_str(line);
+    let recognized = recognize(&mut deserializer)?;
+    deserializer.end()?;
+    Ok(recognized)
 }
 
 /// The retained calls of a [`Ledger`], in first-seen order.
@@ -594,5 +545,107 @@ mod tests {
         }
         assert!(ledger.counts().evicted_finished > 0);
         assert!(ledger.counts().evicted_pending > 0);
+    }
+
+    fn session_update(session: &str, id: &str, status: &str) -> String {
+        format!(
+            r#"{{"jsonrpc":"2.0","method":"session/update","params":{{"sessionId":"{session}","update":{{"sessionUpdate":"tool_call_update","toolCallId":"{id}","status":"{status}"}}}}}}"#
+        )
+    }
+
+    /// Candidate calls examined to merge `lines` updates, each in its own session, all with
+    /// the id `same_id` or each with its own.
+    fn probes_for(lines: usize, same_id: bool) -> (u64, Ledger) {
+        let mut ledger = Ledger::builder()
+            .max_finished(10_000)
+            .max_pending(10_000)
+            .build();
+        for i in 0..lines {
+            let id = if same_id {
+                "call_1".to_owned()
+            } else {
+                format!("call_{i}")
+            };
+            // Half finish, so both eviction queues work.
+            let status = if i % 2 == 0 {
+                "completed"
+            } else {
+                "in_progress"
+            };
+            let line = session_update(&format!("s{i}"), &id, status);
+            assert_eq!(ledger.feed_line(&line), LineOutcome::ToolCall);
+        }
+        (ledger.index.probes.get(), ledger)
+    }
+
+    /// Issue 16: one `toolCallId` reused by 30k sessions took 11 s (every line scanned every
+    /// call with the id, eviction `retain`ed over them) against 24 ms with distinct ids.
+    /// Counting the calls each lookup examines keeps the test free of timing.
+    #[test]
+    fn one_tool_call_id_across_sessions_costs_what_distinct_ids_do() {
+        let lines = 30_000;
+        let (same, ledger) = probes_for(lines, true);
+        let (distinct, _) = probes_for(lines, false);
+        // Each lookup examines at most two candidates, whichever the traffic.
+        assert!(same <= 2 * lines as u64, "{same} probes for {lines} lines");
+        assert!(
+            distinct <= 2 * lines as u64,
+            "{distinct} probes for {lines} lines"
+        );
+        // The work was done: the calls are there, each in its session, some evicted.
+        assert_eq!(ledger.len(), 20_000);
+        assert_eq!(
+            ledger.counts().evicted_finished + ledger.counts().evicted_pending,
+            10_000
+        );
+        assert_eq!(
+            ledger
+                .get_in_session("s29999", "call_1")
+                .map(Call::session_id),
+            Some(Some("s29999"))
+        );
+        assert_eq!(
+            ledger.get_in_session("s29998", "call_1").map(Call::status),
+            Some(Some("completed"))
+        );
+        assert!(ledger.get_in_session("s1", "call_1").is_none(), "evicted");
+        assert_eq!(
+            ledger.get("call_1").and_then(Call::session_id),
+            Some("s29999")
+        );
+        let (calls, indexed, queued) = ledger.index_sizes();
+        assert_eq!((calls, indexed, queued), (20_000, 20_000, 20_000));
+    }
+
+    /// A call that named no session joins the first session that names it, and the index
+    /// follows, even when other sessions share its id.
+    #[test]
+    fn an_unsessioned_call_is_found_in_the_session_it_joins() {
+        let mut ledger = Ledger::new();
+        ledger.feed_line(r#"{"sessionUpdate":"tool_call","toolCallId":"c1","title":"first"}"#);
+        ledger.feed_line(&session_update("s1", "c1", "in_progress"));
+        ledger.feed_line(&session_update("s2", "c1", "pending"));
+        assert_eq!(ledger.len(), 2);
+        let s1 = ledger.get_in_session("s1", "c1").unwrap();
+        assert_eq!(
+            (s1.title(), s1.status()),
+            (Some("first"), Some("in_progress"))
+        );
+        assert_eq!(
+            ledger.get_in_session("s2", "c1").unwrap().status(),
+            Some("pending")
+        );
+        // A bare update belongs to the latest call with the id.
+        ledger.feed_line(
+            r#"{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"failed"}"#,
+        );
+        assert_eq!(
+            ledger.get_in_session("s2", "c1").unwrap().status(),
+            Some("failed")
+        );
+        assert_eq!(
+            ledger.get_in_session("s1", "c1").unwrap().status(),
+            Some("in_progress")
+        );
     }
 }
