@@ -623,3 +623,47 @@ fn deeply_nested_lines_neither_overflow_the_stack_nor_panic() {
     assert_eq!(ids(&ledger), ["raw", "meta", "ok"]);
     assert!(ledger.get("meta").unwrap().input().unwrap().get().len() > 200_000);
 }
+
+/// Issue 16: a JSON-RPC batch (an array of messages) was skipped whole as "not an update",
+/// losing every call in it.
+#[test]
+fn a_json_rpc_batch_is_read_message_by_message_not_skipped_whole() {
+    let batch = json!([
+        notification("s1", json!({"sessionUpdate": "tool_call", "toolCallId": "c1", "kind": "read", "title": "Read a.rs"})),
+        {"jsonrpc": "2.0", "id": 3, "result": null},
+        notification("s1", json!({"sessionUpdate": "agent_message_chunk", "content": {"type": "text", "text": "hi"}})),
+        notification("s1", json!({"sessionUpdate": "tool_call", "toolCallId": "c2", "kind": "execute"})),
+        "not a message",
+        [notification("s1", json!({"sessionUpdate": "tool_call", "toolCallId": "nested"}))],
+        notification("s1", json!({"sessionUpdate": "tool_call_update", "toolCallId": "c1", "status": "completed"})),
+    ]);
+    let mut ledger = Ledger::new();
+    assert_eq!(ledger.feed_line(&batch.to_string()), LineOutcome::ToolCall);
+    assert_eq!(ids(&ledger), ["c1", "c2"]);
+    let c1 = ledger.get_in_session("s1", "c1").unwrap();
+    assert_eq!(
+        (c1.title(), c1.status()),
+        (Some("Read a.rs"), Some("completed"))
+    );
+    assert_eq!(ledger.get("c2").unwrap().label(), Some("Run Command"));
+    // One line, counted once, under its most telling message.
+    let counts = ledger.counts();
+    assert_eq!(
+        (counts.lines, counts.tool_call_updates, counts.skipped()),
+        (1, 1, 0)
+    );
+
+    // The same batch already parsed reads the same way.
+    let mut parsed = Ledger::new();
+    assert_eq!(parsed.feed_value(&batch), LineOutcome::ToolCall);
+    assert_eq!(ids(&parsed), ["c1", "c2"]);
+
+    // A batch with no tool call takes the outcome of its most telling message.
+    let chunks = json!([{"jsonrpc": "2.0", "id": 1, "result": {}},
+        notification("s1", json!({"sessionUpdate": "plan", "entries": []}))]);
+    assert_eq!(ledger.feed_value(&chunks), LineOutcome::OtherUpdate);
+    let missing = json!([notification("s1", json!({"sessionUpdate": "tool_call"}))]);
+    assert_eq!(ledger.feed_value(&missing), LineOutcome::MissingToolCallId);
+    assert_eq!(ledger.feed_line("[]"), LineOutcome::NotUpdate);
+    assert_eq!(ledger.feed_line("[1, 2]"), LineOutcome::NotUpdate);
+}

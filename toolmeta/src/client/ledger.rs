@@ -26,12 +26,24 @@ pub enum LineOutcome {
     Blank,
     /// Not JSON (or not UTF-8): skipped.
     NotJson,
-    /// JSON, but not a session update (a response, another method, an array...): skipped.
+    /// JSON, but not a session update (a response, another method, a number...): skipped.
     NotUpdate,
     /// A tool-call update without a string `toolCallId`, so it cannot be merged: skipped.
     MissingToolCallId,
     /// Longer than the ledger's line limit: skipped unread.
     TooLong,
+}
+
+impl LineOutcome {
+    /// Which outcome a batch line takes among those of its messages: the most telling.
+    fn batch_rank(self) -> u8 {
+        match self {
+            LineOutcome::ToolCall => 3,
+            LineOutcome::OtherUpdate => 2,
+            LineOutcome::MissingToolCallId => 1,
+            _ => 0,
+        }
+    }
 }
 
 /// Every tool call of an ACP stream, merged across its updates.
@@ -43,7 +55,10 @@ pub enum LineOutcome {
 /// - persisted log lines: `{"timestamp":…,"method":"session/update" | "_x.ai/session/update","params":{…}}`;
 /// - bare `params` objects (`{"sessionId":…,"update":{…}}`) and bare `update` objects
 ///   (`{"sessionUpdate":"tool_call",…}`);
-/// - `session/request_permission` requests, whose `params.toolCall` is an update of that call.
+/// - `session/request_permission` requests, whose `params.toolCall` is an update of that call;
+/// - JSON-RPC batches: an array of any of the above, read message by message (the line's
+///   [`LineOutcome`] is the most telling of its messages': a tool call, else another
+///   update, else an update without `toolCallId`, else not an update).
 ///
 /// Updates are merged per call by `toolCallId` within a session (see [`Ledger::get_in_session`]):
 /// last write wins field by field, an absent field never erases an earlier value, an update
@@ -378,6 +393,11 @@ impl Ledger {
                 let _ = name;
                 LineOutcome::NotUpdate
             }
+            Recognized::Batch(messages) => messages
+                .into_iter()
+                .map(|message| self.apply(message))
+                .max_by_key(|outcome| outcome.batch_rank())
+                .unwrap_or(LineOutcome::NotUpdate),
             Recognized::OtherUpdate => LineOutcome::OtherUpdate,
             Recognized::NotUpdate => LineOutcome::NotUpdate,
             Recognized::MissingToolCallId => LineOutcome::MissingToolCallId,
