@@ -3,7 +3,9 @@
 
 use serde_json::{Value, json};
 use toolmeta::catalog::Harness;
-use toolmeta::client::{Call, CallRecord, KindFallback, Ledger, LineOutcome, Source};
+use toolmeta::client::{
+    Call, CallRecord, KindFallback, Ledger, LedgerBuilder, LineOutcome, Source,
+};
 use toolmeta::{Namespace, ToolKind, ToolMeta};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
@@ -666,4 +668,48 @@ fn a_json_rpc_batch_is_read_message_by_message_not_skipped_whole() {
     assert_eq!(ledger.feed_value(&missing), LineOutcome::MissingToolCallId);
     assert_eq!(ledger.feed_line("[]"), LineOutcome::NotUpdate);
     assert_eq!(ledger.feed_line("[1, 2]"), LineOutcome::NotUpdate);
+}
+
+/// Issue 16: memory was bounded by the number of calls only; 60 pending calls with 10 MB
+/// `rawInput`s reached 627 MB (the worst case with the default limits: 20,000 × 16 MiB).
+#[test]
+fn sixty_pending_calls_with_10_mb_raw_inputs_stay_within_the_byte_budget() {
+    const MB: usize = 1_000_000;
+    let budget = LedgerBuilder::DEFAULT_MAX_RETAINED_BYTES;
+    let content = "x".repeat(10 * MB);
+    let mut ledger = Ledger::new();
+    for i in 0..60 {
+        let line = format!(
+            r#"{{"sessionUpdate":"tool_call","toolCallId":"c{i}","kind":"edit","status":"pending","rawInput":{{"path":"a{i}.rs","content":"{content}"}}}}"#
+        );
+        assert_eq!(ledger.feed_line(&line), LineOutcome::ToolCall);
+        assert!(
+            ledger.retained_bytes() <= budget,
+            "{} after {i}",
+            ledger.retained_bytes()
+        );
+    }
+    // The count is honest: at least the raw inputs the retained calls hold.
+    let raw: usize = ledger
+        .calls()
+        .map(|call| call.raw_input().map_or(0, |raw| raw.get().len()))
+        .sum();
+    assert!(raw >= ledger.len() * 10 * MB);
+    assert!(ledger.retained_bytes() >= raw);
+    // Only what had to go went (a call holds its raw input and at most one copy of it),
+    // oldest first, counted like the other evictions.
+    assert!(ledger.retained_bytes() + 2 * 11 * MB > budget);
+    let counts = ledger.counts();
+    assert_eq!(ledger.len() as u64 + counts.evicted_for_bytes, 60);
+    assert_eq!((counts.evicted_pending, counts.evicted_finished), (0, 0));
+    assert!(ledger.get("c0").is_none());
+    assert!(ledger.get("c59").is_some());
+    let summary = toolmeta::client::Summary::of(&ledger).to_string();
+    assert!(
+        summary.contains(&format!(
+            "evicted calls: {} (memory budget)",
+            counts.evicted_for_bytes
+        )),
+        "{summary}"
+    );
 }

@@ -66,10 +66,11 @@ impl LineOutcome {
 /// second call, and calls keep their first-seen order. A call without a usable envelope is
 /// resolved from the catalog, else from ACP's own fields (see [`Call`]).
 ///
-/// Memory is bounded: past [`LedgerBuilder::max_finished`] finished calls (status
-/// `completed` or `failed`) the oldest finished call is evicted, and past
-/// [`LedgerBuilder::max_pending`] unfinished calls the oldest unfinished one is. An update
-/// for an evicted call starts a new entry.
+/// Memory is bounded in calls and in bytes: past [`LedgerBuilder::max_finished`] finished
+/// calls (status `completed` or `failed`) the oldest finished call is evicted, past
+/// [`LedgerBuilder::max_pending`] unfinished calls the oldest unfinished one is, and past
+/// [`LedgerBuilder::max_retained_bytes`] the oldest finished call, else the oldest
+/// unfinished one. An update for an evicted call starts a new entry.
 ///
 /// ```
 /// use toolmeta::client::{Ledger, Source};
@@ -102,6 +103,8 @@ pub struct Ledger {
     pending: BTreeSet<u64>,
     finished: BTreeSet<u64>,
     counts: LineCounts,
+    /// The sum of the retained calls' [`Call::retained_bytes`].
+    retained_bytes: usize,
     /// The harness the agent named in its `initialize` answer, if the catalog has it.
     agent: Option<AgentHarness>,
 }
@@ -131,6 +134,7 @@ pub struct LedgerBuilder {
     max_finished: usize,
     max_pending: usize,
     max_line_bytes: usize,
+    max_retained_bytes: usize,
 }
 
 impl LedgerBuilder {
@@ -140,6 +144,8 @@ impl LedgerBuilder {
     pub const DEFAULT_MAX_PENDING: usize = 10_000;
     /// The default longest line [`Ledger::read_lines`] reads (16 MiB).
     pub const DEFAULT_MAX_LINE_BYTES: usize = 16 << 20;
+    /// The default budget of the bytes the retained calls hold (128 MiB).
+    pub const DEFAULT_MAX_RETAINED_BYTES: usize = 128 << 20;
 
     /// The harness that produced the stream, for calls that carry no envelope and are not
     /// marked as Claude Code's (`_meta.claudeCode.toolName` always means Claude Code).
@@ -188,6 +194,29 @@ impl LedgerBuilder {
         self
     }
 
+    /// About how many bytes the retained calls may hold — their ids, titles, names,
+    /// `rawInput`s and inputs — before the oldest finished call (else the oldest
+    /// unfinished one) is evicted, whatever the number of calls. A call larger than the
+    /// whole budget is evicted as soon as it is merged. See [`Ledger::retained_bytes`].
+    ///
+    /// ```
+    /// use toolmeta::client::Ledger;
+    /// let mut ledger = Ledger::builder().max_retained_bytes(4 << 20).build();
+    /// let big = "x".repeat(1 << 20);
+    /// for id in 0..10 {
+    ///     ledger.feed_line(&format!(
+    ///         r#"{{"sessionUpdate":"tool_call","toolCallId":"c{id}","rawInput":{{"text":"{big}"}}}}"#
+    ///     ));
+    /// }
+    /// assert!(ledger.retained_bytes() <= 4 << 20);
+    /// assert_eq!(ledger.len(), 3);
+    /// assert_eq!(ledger.counts().evicted_for_bytes, 7);
+    /// ```
+    pub fn max_retained_bytes(mut self, bytes: usize) -> LedgerBuilder {
+        self.max_retained_bytes = bytes;
+        self
+    }
+
     /// The ledger.
     pub fn build(self) -> Ledger {
         Ledger {
@@ -198,6 +227,7 @@ impl LedgerBuilder {
             pending: BTreeSet::new(),
             finished: BTreeSet::new(),
             counts: LineCounts::default(),
+            retained_bytes: 0,
             agent: None,
         }
     }
@@ -214,6 +244,7 @@ impl Default for LedgerBuilder {
             max_finished: Self::DEFAULT_MAX_FINISHED,
             max_pending: Self::DEFAULT_MAX_PENDING,
             max_line_bytes: Self::DEFAULT_MAX_LINE_BYTES,
+            max_retained_bytes: Self::DEFAULT_MAX_RETAINED_BYTES,
         }
     }
 }
@@ -225,6 +256,7 @@ impl fmt::Debug for LedgerBuilder {
             .field("max_finished", &self.max_finished)
             .field("max_pending", &self.max_pending)
             .field("max_line_bytes", &self.max_line_bytes)
+            .field("max_retained_bytes", &self.max_retained_bytes)
             .finish_non_exhaustive()
     }
 }
@@ -240,6 +272,7 @@ impl fmt::Debug for Ledger {
         f.debug_struct("Ledger")
             .field("options", &self.options)
             .field("calls", &self.calls.len())
+            .field("retained_bytes", &self.retained_bytes)
             .field("counts", &self.counts)
             .finish_non_exhaustive()
     }
@@ -368,6 +401,13 @@ impl Ledger {
         &self.counts
     }
 
+    /// About how many bytes the retained calls hold: the text of their ids, sessions,
+    /// titles, names, `rawInput`s and inputs, and a fixed overhead per call. Never more
+    /// than [`LedgerBuilder::max_retained_bytes`] once a line has been read.
+    pub fn retained_bytes(&self) -> usize {
+        self.retained_bytes
+    }
+
     /// The options the ledger was built with.
     pub(crate) fn options(&self) -> &LedgerBuilder {
         &self.options
@@ -416,6 +456,7 @@ impl Ledger {
         let Some(call) = self.calls.get_mut(&seq) else {
             return;
         };
+        let bytes_before = call.retained_bytes();
         if let Some(session_id) = session_id
             && call.session_id().is_none()
         {
@@ -438,6 +479,8 @@ impl Ledger {
             catalog.synthesize(call, self.agent);
             call.refresh_fallback_input();
         }
+        self.retained_bytes = (self.retained_bytes.saturating_sub(bytes_before))
+            .saturating_add(call.retained_bytes());
         let is_finished = call.is_finished();
         if was_finished != is_finished {
             let (from, to) = if is_finished {
@@ -454,8 +497,9 @@ impl Ledger {
     fn insert(&mut self, session_id: Option<&str>, tool_call_id: &str) -> u64 {
         let seq = self.next_seq;
         self.next_seq += 1;
-        self.calls
-            .insert(seq, Box::new(Call::new(session_id, tool_call_id)));
+        let call = Box::new(Call::new(session_id, tool_call_id));
+        self.retained_bytes = self.retained_bytes.saturating_add(call.retained_bytes());
+        self.calls.insert(seq, call);
         self.index.insert(seq, session_id, tool_call_id);
         self.pending.insert(seq);
         seq
@@ -474,12 +518,24 @@ impl Ledger {
                 self.counts.evicted_pending += 1;
             }
         }
+        while self.retained_bytes > self.options.max_retained_bytes {
+            let Some(seq) = self
+                .finished
+                .pop_first()
+                .or_else(|| self.pending.pop_first())
+            else {
+                break;
+            };
+            self.remove(seq);
+            self.counts.evicted_for_bytes += 1;
+        }
     }
 
     fn remove(&mut self, seq: u64) {
         let Some(call) = self.calls.remove(&seq) else {
             return;
         };
+        self.retained_bytes = self.retained_bytes.saturating_sub(call.retained_bytes());
         self.index
             .remove(seq, call.session_id(), call.tool_call_id());
     }
