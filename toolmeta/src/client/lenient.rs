@@ -14,11 +14,69 @@ use serde_json::Value;
 /// line wraps `rawInput` in a few levels of its own).
 const MAX_DEPTH: usize = 100;
 
+/// At most this many JSON values are built from one `rawInput`: a `Value` takes some 32 to
+/// 80 bytes a value, so a 16 MiB `[0,0,…]` would otherwise take half a gigabyte to read.
+const MAX_VALUES: usize = 1 << 20;
+
 /// `text` parsed into a value, repaired first if serde_json rejects it as it is.
+///
+/// An object holding more than [`MAX_VALUES`] values keeps its keys, and the values that
+/// fit in that budget, in key order; the others read as `null`. Any other value that
+/// large is not read (`None`), as text that is not JSON.
 pub(crate) fn parse_value(text: &str) -> Option<Value> {
+    // A value takes at least one byte of text: short text needs no count.
+    if text.len() <= MAX_VALUES || value_count(text) <= MAX_VALUES {
+        return parse_small(text);
+    }
+    let entries: serde_json::Map<String, Value> = match serde_json::from_str::<
+        std::collections::BTreeMap<String, &serde_json::value::RawValue>,
+    >(text)
+    {
+        // Key order is the map's; a `Value` without `preserve_order` sorts them anyway.
+        Ok(entries) => {
+            let mut budget = MAX_VALUES;
+            entries
+                .into_iter()
+                .map(|(key, raw)| {
+                    let count = value_count(raw.get());
+                    let value = if count <= budget {
+                        budget -= count;
+                        parse_small(raw.get()).unwrap_or(Value::Null)
+                    } else {
+                        Value::Null
+                    };
+                    (key, value)
+                })
+                .collect()
+        }
+        Err(_) => return None,
+    };
+    Some(Value::Object(entries))
+}
+
+fn parse_small(text: &str) -> Option<Value> {
     serde_json::from_str(text)
         .ok()
         .or_else(|| serde_json::from_str(&repair(text)?).ok())
+}
+
+/// About how many JSON values `text` holds: one, plus one per `,` and `:` outside strings.
+fn value_count(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let mut count = 1;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i = string_end(bytes, i);
+                continue;
+            }
+            b',' | b':' => count += 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    count
 }
 
 /// `text` with every lone surrogate escape replaced by `\ufffd`, every number beyond `f64`
@@ -206,6 +264,25 @@ mod tests {
             depth += 1;
         }
         assert_eq!((depth, level), (MAX_DEPTH, &Value::Null));
+    }
+
+    #[test]
+    fn a_raw_input_of_millions_of_values_keeps_its_keys_within_the_value_budget() {
+        let zeros = vec!["0"; 2 * MAX_VALUES].join(",");
+        let text = format!(r#"{{"path":"a.rs","content":[{zeros}],"limit":5}}"#);
+        let value = parse_value(&text).unwrap();
+        assert_eq!(value["path"], "a.rs");
+        assert_eq!(value["limit"], 5);
+        assert_eq!(value["content"], Value::Null);
+        assert_eq!(parse_value(&format!("[{zeros}]")), None);
+        // Below the budget, everything is read.
+        let fits = format!(r#"{{"content":[{}]}}"#, vec!["0"; 1000].join(","));
+        assert_eq!(
+            parse_value(&fits).unwrap()["content"]
+                .as_array()
+                .map(Vec::len),
+            Some(1000)
+        );
     }
 
     #[test]
