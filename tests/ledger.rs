@@ -3,7 +3,9 @@
 
 use serde_json::{Value, json};
 use toolmeta::catalog::Harness;
-use toolmeta::client::{Call, CallRecord, KindFallback, Ledger, LineOutcome, Source};
+use toolmeta::client::{
+    Call, CallRecord, KindFallback, Ledger, LedgerBuilder, LineOutcome, Source,
+};
 use toolmeta::{Namespace, ToolKind, ToolMeta};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
@@ -622,4 +624,92 @@ fn deeply_nested_lines_neither_overflow_the_stack_nor_panic() {
     );
     assert_eq!(ids(&ledger), ["raw", "meta", "ok"]);
     assert!(ledger.get("meta").unwrap().input().unwrap().get().len() > 200_000);
+}
+
+/// Issue 16: a JSON-RPC batch (an array of messages) was skipped whole as "not an update",
+/// losing every call in it.
+#[test]
+fn a_json_rpc_batch_is_read_message_by_message_not_skipped_whole() {
+    let batch = json!([
+        notification("s1", json!({"sessionUpdate": "tool_call", "toolCallId": "c1", "kind": "read", "title": "Read a.rs"})),
+        {"jsonrpc": "2.0", "id": 3, "result": null},
+        notification("s1", json!({"sessionUpdate": "agent_message_chunk", "content": {"type": "text", "text": "hi"}})),
+        notification("s1", json!({"sessionUpdate": "tool_call", "toolCallId": "c2", "kind": "execute"})),
+        "not a message",
+        [notification("s1", json!({"sessionUpdate": "tool_call", "toolCallId": "nested"}))],
+        notification("s1", json!({"sessionUpdate": "tool_call_update", "toolCallId": "c1", "status": "completed"})),
+    ]);
+    let mut ledger = Ledger::new();
+    assert_eq!(ledger.feed_line(&batch.to_string()), LineOutcome::ToolCall);
+    assert_eq!(ids(&ledger), ["c1", "c2"]);
+    let c1 = ledger.get_in_session("s1", "c1").unwrap();
+    assert_eq!(
+        (c1.title(), c1.status()),
+        (Some("Read a.rs"), Some("completed"))
+    );
+    assert_eq!(ledger.get("c2").unwrap().label(), Some("Run Command"));
+    // One line, counted once, under its most telling message.
+    let counts = ledger.counts();
+    assert_eq!(
+        (counts.lines, counts.tool_call_updates, counts.skipped()),
+        (1, 1, 0)
+    );
+
+    // The same batch already parsed reads the same way.
+    let mut parsed = Ledger::new();
+    assert_eq!(parsed.feed_value(&batch), LineOutcome::ToolCall);
+    assert_eq!(ids(&parsed), ["c1", "c2"]);
+
+    // A batch with no tool call takes the outcome of its most telling message.
+    let chunks = json!([{"jsonrpc": "2.0", "id": 1, "result": {}},
+        notification("s1", json!({"sessionUpdate": "plan", "entries": []}))]);
+    assert_eq!(ledger.feed_value(&chunks), LineOutcome::OtherUpdate);
+    let missing = json!([notification("s1", json!({"sessionUpdate": "tool_call"}))]);
+    assert_eq!(ledger.feed_value(&missing), LineOutcome::MissingToolCallId);
+    assert_eq!(ledger.feed_line("[]"), LineOutcome::NotUpdate);
+    assert_eq!(ledger.feed_line("[1, 2]"), LineOutcome::NotUpdate);
+}
+
+/// Issue 16: memory was bounded by the number of calls only; 60 pending calls with 10 MB
+/// `rawInput`s reached 627 MB (the worst case with the default limits: 20,000 × 16 MiB).
+#[test]
+fn sixty_pending_calls_with_10_mb_raw_inputs_stay_within_the_byte_budget() {
+    const MB: usize = 1_000_000;
+    let budget = LedgerBuilder::DEFAULT_MAX_RETAINED_BYTES;
+    let content = "x".repeat(10 * MB);
+    let mut ledger = Ledger::new();
+    for i in 0..60 {
+        let line = format!(
+            r#"{{"sessionUpdate":"tool_call","toolCallId":"c{i}","kind":"edit","status":"pending","rawInput":{{"path":"a{i}.rs","content":"{content}"}}}}"#
+        );
+        assert_eq!(ledger.feed_line(&line), LineOutcome::ToolCall);
+        assert!(
+            ledger.retained_bytes() <= budget,
+            "{} after {i}",
+            ledger.retained_bytes()
+        );
+    }
+    // The count is honest: at least the raw inputs the retained calls hold.
+    let raw: usize = ledger
+        .calls()
+        .map(|call| call.raw_input().map_or(0, |raw| raw.get().len()))
+        .sum();
+    assert!(raw >= ledger.len() * 10 * MB);
+    assert!(ledger.retained_bytes() >= raw);
+    // Only what had to go went (a call holds its raw input and at most one copy of it),
+    // oldest first, counted like the other evictions.
+    assert!(ledger.retained_bytes() + 2 * 11 * MB > budget);
+    let counts = ledger.counts();
+    assert_eq!(ledger.len() as u64 + counts.evicted_for_bytes, 60);
+    assert_eq!((counts.evicted_pending, counts.evicted_finished), (0, 0));
+    assert!(ledger.get("c0").is_none());
+    assert!(ledger.get("c59").is_some());
+    let summary = toolmeta::client::Summary::of(&ledger).to_string();
+    assert!(
+        summary.contains(&format!(
+            "evicted calls: {} (memory budget)",
+            counts.evicted_for_bytes
+        )),
+        "{summary}"
+    );
 }

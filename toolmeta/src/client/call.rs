@@ -256,8 +256,7 @@ impl Call {
         match (&self.raw_input, &self.location) {
             // The catalog knew the tool and found no input in its arguments: that stands.
             (Some(_), _) if self.catalog.is_some() => None,
-            (Some(raw), _) => serde_json::from_str::<Value>(raw.get())
-                .ok()
+            (Some(raw), _) => super::lenient::parse_value(raw.get())
                 .and_then(|raw| super::fallback::canonical_input(label, &raw)),
             (None, Some((path, line))) => super::fallback::location_input(label, path, *line),
             (None, None) => None,
@@ -275,7 +274,7 @@ impl Call {
                     let raw = self
                         .raw_input
                         .as_ref()
-                        .and_then(|raw| serde_json::from_str::<Value>(raw.get()).ok());
+                        .and_then(|raw| super::lenient::parse_value(raw.get()));
                     completion.complete(name, raw.as_ref())
                 });
                 #[cfg(not(feature = "catalog"))]
@@ -286,6 +285,60 @@ impl Call {
                     .and_then(|input| serde_json::value::to_raw_value(&input).ok())
             })
             .as_deref()
+    }
+
+    /// About how many bytes the call holds, with its entries in the ledger's indexes: what
+    /// the ledger's byte budget counts.
+    ///
+    /// A pure function of the merged fields, so that what is added when a call changes is
+    /// what is subtracted when it is evicted. The input an envelope without `input` is
+    /// completed with, computed when first asked, is counted in advance as a second copy
+    /// of `rawInput`; a catalog envelope's parsed `input` as twice its text.
+    pub(crate) fn retained_bytes(&self) -> usize {
+        fn text(value: &Option<Cow<'static, str>>) -> usize {
+            match value {
+                Some(Cow::Owned(owned)) => owned.len(),
+                _ => 0,
+            }
+        }
+        fn raw(value: &Option<Box<RawValue>>) -> usize {
+            value.as_ref().map_or(0, |raw| raw.get().len())
+        }
+        // The call's box, and its entries in the id index, the session index and the
+        // eviction queue (B-tree and hash-map slots, about a hundred bytes together).
+        const OVERHEAD: usize = size_of::<Call>() + 128;
+        let session = self.session_id.as_ref().map_or(0, |session| session.len());
+        let envelope = self.envelope.as_ref().map_or(0, |meta| {
+            text(&meta.name) + text(&meta.namespace) + text(&meta.label) + raw(&meta.input)
+        });
+        let catalog = self.catalog.as_ref().map_or(0, |meta| meta.name.len());
+        let completion = if self.envelope_identity().is_some()
+            && self
+                .envelope
+                .as_ref()
+                .is_some_and(|meta| meta.input.is_none())
+        {
+            raw(&self.raw_input)
+        } else {
+            0
+        };
+        OVERHEAD
+            + 2 * self.tool_call_id.len()
+            + 2 * session
+            + text(&self.acp_name)
+            + text(&self.acp_kind)
+            + text(&self.title)
+            + text(&self.first_title)
+            + text(&self.status)
+            + text(&self.claude_code_tool_name)
+            + text(&self.goose_tool_name)
+            + raw(&self.raw_input)
+            + self.location.as_ref().map_or(0, |(path, _)| path.len())
+            + envelope
+            + catalog
+            + 3 * raw(&self.catalog_input)
+            + raw(&self.fallback_input)
+            + completion
     }
 
     /// The session the call belongs to, when its updates said.

@@ -40,6 +40,9 @@ pub struct LineCounts {
     pub evicted_finished: u64,
     /// Unfinished calls evicted to stay within the retention limit.
     pub evicted_pending: u64,
+    /// Calls (finished or not) evicted to stay within the byte budget
+    /// ([`LedgerBuilder::max_retained_bytes`](super::LedgerBuilder::max_retained_bytes)).
+    pub evicted_for_bytes: u64,
 }
 
 impl LineCounts {

@@ -1,10 +1,11 @@
 //! [`Ledger`]: every tool call of an ACP stream, merged across its updates, in bounded memory.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, btree_map};
+use std::collections::{BTreeMap, BTreeSet, btree_map};
 use std::fmt;
 
 use serde_json::Value;
 
+use super::index::CallIndex;
 use super::line::{Recognized, UpdateFields, recognize};
 use super::{Call, LineCounts};
 
@@ -25,12 +26,24 @@ pub enum LineOutcome {
     Blank,
     /// Not JSON (or not UTF-8): skipped.
     NotJson,
-    /// JSON, but not a session update (a response, another method, an array...): skipped.
+    /// JSON, but not a session update (a response, another method, a number...): skipped.
     NotUpdate,
     /// A tool-call update without a string `toolCallId`, so it cannot be merged: skipped.
     MissingToolCallId,
     /// Longer than the ledger's line limit: skipped unread.
     TooLong,
+}
+
+impl LineOutcome {
+    /// Which outcome a batch line takes among those of its messages: the most telling.
+    fn batch_rank(self) -> u8 {
+        match self {
+            LineOutcome::ToolCall => 3,
+            LineOutcome::OtherUpdate => 2,
+            LineOutcome::MissingToolCallId => 1,
+            _ => 0,
+        }
+    }
 }
 
 /// Every tool call of an ACP stream, merged across its updates.
@@ -42,7 +55,10 @@ pub enum LineOutcome {
 /// - persisted log lines: `{"timestamp":…,"method":"session/update" | "_x.ai/session/update","params":{…}}`;
 /// - bare `params` objects (`{"sessionId":…,"update":{…}}`) and bare `update` objects
 ///   (`{"sessionUpdate":"tool_call",…}`);
-/// - `session/request_permission` requests, whose `params.toolCall` is an update of that call.
+/// - `session/request_permission` requests, whose `params.toolCall` is an update of that call;
+/// - JSON-RPC batches: an array of any of the above, read message by message (the line's
+///   [`LineOutcome`] is the most telling of its messages': a tool call, else another
+///   update, else an update without `toolCallId`, else not an update).
 ///
 /// Updates are merged per call by `toolCallId` within a session (see [`Ledger::get_in_session`]):
 /// last write wins field by field, an absent field never erases an earlier value, an update
@@ -50,10 +66,11 @@ pub enum LineOutcome {
 /// second call, and calls keep their first-seen order. A call without a usable envelope is
 /// resolved from the catalog, else from ACP's own fields (see [`Call`]).
 ///
-/// Memory is bounded: past [`LedgerBuilder::max_finished`] finished calls (status
-/// `completed` or `failed`) the oldest finished call is evicted, and past
-/// [`LedgerBuilder::max_pending`] unfinished calls the oldest unfinished one is. An update
-/// for an evicted call starts a new entry.
+/// Memory is bounded in calls and in bytes: past [`LedgerBuilder::max_finished`] finished
+/// calls (status `completed` or `failed`) the oldest finished call is evicted, past
+/// [`LedgerBuilder::max_pending`] unfinished calls the oldest unfinished one is, and past
+/// [`LedgerBuilder::max_retained_bytes`] the oldest finished call, else the oldest
+/// unfinished one. An update for an evicted call starts a new entry.
 ///
 /// ```
 /// use toolmeta::client::{Ledger, Source};
@@ -80,12 +97,14 @@ pub struct Ledger {
     /// Every retained call, in first-seen order (boxed: B-tree nodes then move pointers,
     /// not whole calls, when they split or when a call is evicted).
     calls: BTreeMap<u64, Box<Call>>,
-    /// `toolCallId` → the calls with that id (one per session that used it).
-    by_id: HashMap<Box<str>, Seqs>,
+    /// `(session, toolCallId)` → the call.
+    index: CallIndex,
     /// Unfinished and finished calls, oldest first: the eviction queues.
     pending: BTreeSet<u64>,
     finished: BTreeSet<u64>,
     counts: LineCounts,
+    /// The sum of the retained calls' [`Call::retained_bytes`].
+    retained_bytes: usize,
     /// The harness the agent named in its `initialize` answer, if the catalog has it.
     agent: Option<AgentHarness>,
 }
@@ -115,6 +134,7 @@ pub struct LedgerBuilder {
     max_finished: usize,
     max_pending: usize,
     max_line_bytes: usize,
+    max_retained_bytes: usize,
 }
 
 impl LedgerBuilder {
@@ -124,6 +144,8 @@ impl LedgerBuilder {
     pub const DEFAULT_MAX_PENDING: usize = 10_000;
     /// The default longest line [`Ledger::read_lines`] reads (16 MiB).
     pub const DEFAULT_MAX_LINE_BYTES: usize = 16 << 20;
+    /// The default budget of the bytes the retained calls hold (128 MiB).
+    pub const DEFAULT_MAX_RETAINED_BYTES: usize = 128 << 20;
 
     /// The harness that produced the stream, for calls that carry no envelope and are not
     /// marked as Claude Code's (`_meta.claudeCode.toolName` always means Claude Code).
@@ -172,16 +194,40 @@ impl LedgerBuilder {
         self
     }
 
+    /// About how many bytes the retained calls may hold — their ids, titles, names,
+    /// `rawInput`s and inputs — before the oldest finished call (else the oldest
+    /// unfinished one) is evicted, whatever the number of calls. A call larger than the
+    /// whole budget is evicted as soon as it is merged. See [`Ledger::retained_bytes`].
+    ///
+    /// ```
+    /// use toolmeta::client::Ledger;
+    /// let mut ledger = Ledger::builder().max_retained_bytes(4 << 20).build();
+    /// let big = "x".repeat(1 << 20);
+    /// for id in 0..10 {
+    ///     ledger.feed_line(&format!(
+    ///         r#"{{"sessionUpdate":"tool_call","toolCallId":"c{id}","rawInput":{{"text":"{big}"}}}}"#
+    ///     ));
+    /// }
+    /// assert!(ledger.retained_bytes() <= 4 << 20);
+    /// assert_eq!(ledger.len(), 3);
+    /// assert_eq!(ledger.counts().evicted_for_bytes, 7);
+    /// ```
+    pub fn max_retained_bytes(mut self, bytes: usize) -> LedgerBuilder {
+        self.max_retained_bytes = bytes;
+        self
+    }
+
     /// The ledger.
     pub fn build(self) -> Ledger {
         Ledger {
             options: self,
             next_seq: 0,
             calls: BTreeMap::new(),
-            by_id: HashMap::new(),
+            index: CallIndex::default(),
             pending: BTreeSet::new(),
             finished: BTreeSet::new(),
             counts: LineCounts::default(),
+            retained_bytes: 0,
             agent: None,
         }
     }
@@ -198,6 +244,7 @@ impl Default for LedgerBuilder {
             max_finished: Self::DEFAULT_MAX_FINISHED,
             max_pending: Self::DEFAULT_MAX_PENDING,
             max_line_bytes: Self::DEFAULT_MAX_LINE_BYTES,
+            max_retained_bytes: Self::DEFAULT_MAX_RETAINED_BYTES,
         }
     }
 }
@@ -209,6 +256,7 @@ impl fmt::Debug for LedgerBuilder {
             .field("max_finished", &self.max_finished)
             .field("max_pending", &self.max_pending)
             .field("max_line_bytes", &self.max_line_bytes)
+            .field("max_retained_bytes", &self.max_retained_bytes)
             .finish_non_exhaustive()
     }
 }
@@ -224,6 +272,7 @@ impl fmt::Debug for Ledger {
         f.debug_struct("Ledger")
             .field("options", &self.options)
             .field("calls", &self.calls.len())
+            .field("retained_bytes", &self.retained_bytes)
             .field("counts", &self.counts)
             .finish_non_exhaustive()
     }
@@ -254,16 +303,22 @@ impl Ledger {
     /// assert_eq!(ledger.feed_line(r#"{"sessionUpdate":"tool_call"}"#), LineOutcome::MissingToolCallId);
     /// ```
     pub fn feed_line(&mut self, line: &str) -> LineOutcome {
+        // A byte-order mark (Windows tools write one at the start of a file) is not JSON.
+        let line = line.strip_prefix('\u{feff}').unwrap_or(line);
         if line.trim_ascii().is_empty() {
             return self.count(LineOutcome::Blank);
         }
-        let mut deserializer = serde_json::Deserializer::from_str(line);
-        let outcome = match recognize(&mut deserializer).and_then(|line| {
-            deserializer.end()?;
-            Ok(line)
-        }) {
+        let outcome = match read_line(line) {
             Ok(recognized) => self.apply(recognized),
-            Err(_) => LineOutcome::NotJson,
+            // Well-formed JSON that serde_json cannot represent (a lone surrogate, `1e400`,
+            // deep nesting) loses only the values it cannot represent.
+            Err(_) => match super::lenient::repair(line) {
+                Some(repaired) => match read_line(&repaired) {
+                    Ok(recognized) => self.apply(recognized),
+                    Err(_) => LineOutcome::NotJson,
+                },
+                None => LineOutcome::NotJson,
+            },
         };
         self.count(outcome)
     }
@@ -303,7 +358,7 @@ impl Ledger {
     /// The call with `tool_call_id` (the most recently started one if several sessions
     /// used the same id).
     pub fn get(&self, tool_call_id: &str) -> Option<&Call> {
-        let seq = self.by_id.get(tool_call_id)?.last()?;
+        let seq = self.index.latest(tool_call_id)?;
         self.calls.get(&seq).map(|call| &**call)
     }
 
@@ -327,7 +382,7 @@ impl Ledger {
     /// assert_eq!(ledger.get("call_1").unwrap().title(), Some("s2")); // the latest
     /// ```
     pub fn get_in_session(&self, session_id: &str, tool_call_id: &str) -> Option<&Call> {
-        let seq = self.find(Some(session_id), tool_call_id)?;
+        let seq = self.index.find(Some(session_id), tool_call_id)?;
         self.calls.get(&seq).map(|call| &**call)
     }
 
@@ -344,6 +399,13 @@ impl Ledger {
     /// What the lines read so far turned out to be, and how many calls were evicted.
     pub fn counts(&self) -> &LineCounts {
         &self.counts
+    }
+
+    /// About how many bytes the retained calls hold: the text of their ids, sessions,
+    /// titles, names, `rawInput`s and inputs, and a fixed overhead per call. Never more
+    /// than [`LedgerBuilder::max_retained_bytes`] once a line has been read.
+    pub fn retained_bytes(&self) -> usize {
+        self.retained_bytes
     }
 
     /// The options the ledger was built with.
@@ -371,30 +433,22 @@ impl Ledger {
                 let _ = name;
                 LineOutcome::NotUpdate
             }
+            Recognized::Batch(messages) => messages
+                .into_iter()
+                .map(|message| self.apply(message))
+                .max_by_key(|outcome| outcome.batch_rank())
+                .unwrap_or(LineOutcome::NotUpdate),
             Recognized::OtherUpdate => LineOutcome::OtherUpdate,
             Recognized::NotUpdate => LineOutcome::NotUpdate,
             Recognized::MissingToolCallId => LineOutcome::MissingToolCallId,
         }
     }
 
-    /// The call an update with this session and id belongs to: same id and same session,
-    /// or a call or update that did not name its session.
-    fn find(&self, session_id: Option<&str>, tool_call_id: &str) -> Option<u64> {
-        let seqs = self.by_id.get(tool_call_id)?;
-        seqs.as_slice().iter().rev().copied().find(|seq| {
-            let call_session = self.calls.get(seq).and_then(|call| call.session_id());
-            match (session_id, call_session) {
-                (Some(update), Some(call)) => update == call,
-                _ => true,
-            }
-        })
-    }
-
     fn merge(&mut self, session_id: Option<&str>, update: Box<UpdateFields<'_>>) {
         let Some(tool_call_id) = update.tool_call_id.as_deref() else {
             return;
         };
-        let seq = match self.find(session_id, tool_call_id) {
+        let seq = match self.index.find(session_id, tool_call_id) {
             Some(seq) => seq,
             None => self.insert(session_id, tool_call_id),
         };
@@ -402,8 +456,12 @@ impl Ledger {
         let Some(call) = self.calls.get_mut(&seq) else {
             return;
         };
-        if let Some(session_id) = session_id {
+        let bytes_before = call.retained_bytes();
+        if let Some(session_id) = session_id
+            && call.session_id().is_none()
+        {
             call.adopt_session(session_id);
+            self.index.adopt(seq, session_id, tool_call_id);
         }
         let was_finished = call.is_finished();
         let changed = call.merge(*update);
@@ -421,6 +479,8 @@ impl Ledger {
             catalog.synthesize(call, self.agent);
             call.refresh_fallback_input();
         }
+        self.retained_bytes = (self.retained_bytes.saturating_sub(bytes_before))
+            .saturating_add(call.retained_bytes());
         let is_finished = call.is_finished();
         if was_finished != is_finished {
             let (from, to) = if is_finished {
@@ -437,14 +497,10 @@ impl Ledger {
     fn insert(&mut self, session_id: Option<&str>, tool_call_id: &str) -> u64 {
         let seq = self.next_seq;
         self.next_seq += 1;
-        self.calls
-            .insert(seq, Box::new(Call::new(session_id, tool_call_id)));
-        match self.by_id.get_mut(tool_call_id) {
-            Some(seqs) => seqs.push(seq),
-            None => {
-                self.by_id.insert(tool_call_id.into(), Seqs::One(seq));
-            }
-        }
+        let call = Box::new(Call::new(session_id, tool_call_id));
+        self.retained_bytes = self.retained_bytes.saturating_add(call.retained_bytes());
+        self.calls.insert(seq, call);
+        self.index.insert(seq, session_id, tool_call_id);
         self.pending.insert(seq);
         seq
     }
@@ -462,74 +518,45 @@ impl Ledger {
                 self.counts.evicted_pending += 1;
             }
         }
+        while self.retained_bytes > self.options.max_retained_bytes {
+            let Some(seq) = self
+                .finished
+                .pop_first()
+                .or_else(|| self.pending.pop_first())
+            else {
+                break;
+            };
+            self.remove(seq);
+            self.counts.evicted_for_bytes += 1;
+        }
     }
 
     fn remove(&mut self, seq: u64) {
         let Some(call) = self.calls.remove(&seq) else {
             return;
         };
-        if let Some(seqs) = self.by_id.get_mut(call.tool_call_id())
-            && seqs.remove(seq)
-        {
-            self.by_id.remove(call.tool_call_id());
-        }
+        self.retained_bytes = self.retained_bytes.saturating_sub(call.retained_bytes());
+        self.index
+            .remove(seq, call.session_id(), call.tool_call_id());
     }
 
     /// The sizes of the calls and of the two indexes over them, which must agree.
     #[cfg(test)]
     fn index_sizes(&self) -> (usize, usize, usize) {
-        let indexed: usize = self.by_id.values().map(|seqs| seqs.as_slice().len()).sum();
         (
             self.calls.len(),
-            indexed,
+            self.index.len(),
             self.pending.len() + self.finished.len(),
         )
     }
 }
 
-/// The calls that share one `toolCallId`: almost always one, so it is kept inline.
-enum Seqs {
-    One(u64),
-    Many(Vec<u64>),
-}
-
-impl Seqs {
-    fn as_slice(&self) -> &[u64] {
-        match self {
-            Seqs::One(seq) => std::slice::from_ref(seq),
-            Seqs::Many(seqs) => seqs,
-        }
-    }
-
-    /// The most recently started call.
-    fn last(&self) -> Option<u64> {
-        self.as_slice().last().copied()
-    }
-
-    fn push(&mut self, seq: u64) {
-        match self {
-            Seqs::One(first) => *self = Seqs::Many(vec![*first, seq]),
-            Seqs::Many(seqs) => seqs.push(seq),
-        }
-    }
-
-    /// Removes `seq`; returns whether none is left.
-    fn remove(&mut self, seq: u64) -> bool {
-        match self {
-            Seqs::One(only) => *only == seq,
-            Seqs::Many(seqs) => {
-                seqs.retain(|&other| other != seq);
-                match seqs[..] {
-                    [] => true,
-                    [only] => {
-                        *self = Seqs::One(only);
-                        false
-                    }
-                    _ => false,
-                }
-            }
-        }
-    }
+/// Reads one line of text, which must hold one JSON value and nothing else.
+fn read_line(line: &str) -> serde_json::Result<Recognized<'_>> {
+    let mut deserializer = serde_json::Deserializer::from_str(line);
+    let recognized = recognize(&mut deserializer)?;
+    deserializer.end()?;
+    Ok(recognized)
 }
 
 /// The retained calls of a [`Ledger`], in first-seen order.
@@ -594,5 +621,107 @@ mod tests {
         }
         assert!(ledger.counts().evicted_finished > 0);
         assert!(ledger.counts().evicted_pending > 0);
+    }
+
+    fn session_update(session: &str, id: &str, status: &str) -> String {
+        format!(
+            r#"{{"jsonrpc":"2.0","method":"session/update","params":{{"sessionId":"{session}","update":{{"sessionUpdate":"tool_call_update","toolCallId":"{id}","status":"{status}"}}}}}}"#
+        )
+    }
+
+    /// Candidate calls examined to merge `lines` updates, each in its own session, all with
+    /// the id `same_id` or each with its own.
+    fn probes_for(lines: usize, same_id: bool) -> (u64, Ledger) {
+        let mut ledger = Ledger::builder()
+            .max_finished(10_000)
+            .max_pending(10_000)
+            .build();
+        for i in 0..lines {
+            let id = if same_id {
+                "call_1".to_owned()
+            } else {
+                format!("call_{i}")
+            };
+            // Half finish, so both eviction queues work.
+            let status = if i % 2 == 0 {
+                "completed"
+            } else {
+                "in_progress"
+            };
+            let line = session_update(&format!("s{i}"), &id, status);
+            assert_eq!(ledger.feed_line(&line), LineOutcome::ToolCall);
+        }
+        (ledger.index.probes.get(), ledger)
+    }
+
+    /// Issue 16: one `toolCallId` reused by 30k sessions took 11 s (every line scanned every
+    /// call with the id, eviction `retain`ed over them) against 24 ms with distinct ids.
+    /// Counting the calls each lookup examines keeps the test free of timing.
+    #[test]
+    fn one_tool_call_id_across_sessions_costs_what_distinct_ids_do() {
+        let lines = 30_000;
+        let (same, ledger) = probes_for(lines, true);
+        let (distinct, _) = probes_for(lines, false);
+        // Each lookup examines at most two candidates, whichever the traffic.
+        assert!(same <= 2 * lines as u64, "{same} probes for {lines} lines");
+        assert!(
+            distinct <= 2 * lines as u64,
+            "{distinct} probes for {lines} lines"
+        );
+        // The work was done: the calls are there, each in its session, some evicted.
+        assert_eq!(ledger.len(), 20_000);
+        assert_eq!(
+            ledger.counts().evicted_finished + ledger.counts().evicted_pending,
+            10_000
+        );
+        assert_eq!(
+            ledger
+                .get_in_session("s29999", "call_1")
+                .map(Call::session_id),
+            Some(Some("s29999"))
+        );
+        assert_eq!(
+            ledger.get_in_session("s29998", "call_1").map(Call::status),
+            Some(Some("completed"))
+        );
+        assert!(ledger.get_in_session("s1", "call_1").is_none(), "evicted");
+        assert_eq!(
+            ledger.get("call_1").and_then(Call::session_id),
+            Some("s29999")
+        );
+        let (calls, indexed, queued) = ledger.index_sizes();
+        assert_eq!((calls, indexed, queued), (20_000, 20_000, 20_000));
+    }
+
+    /// A call that named no session joins the first session that names it, and the index
+    /// follows, even when other sessions share its id.
+    #[test]
+    fn an_unsessioned_call_is_found_in_the_session_it_joins() {
+        let mut ledger = Ledger::new();
+        ledger.feed_line(r#"{"sessionUpdate":"tool_call","toolCallId":"c1","title":"first"}"#);
+        ledger.feed_line(&session_update("s1", "c1", "in_progress"));
+        ledger.feed_line(&session_update("s2", "c1", "pending"));
+        assert_eq!(ledger.len(), 2);
+        let s1 = ledger.get_in_session("s1", "c1").unwrap();
+        assert_eq!(
+            (s1.title(), s1.status()),
+            (Some("first"), Some("in_progress"))
+        );
+        assert_eq!(
+            ledger.get_in_session("s2", "c1").unwrap().status(),
+            Some("pending")
+        );
+        // A bare update belongs to the latest call with the id.
+        ledger.feed_line(
+            r#"{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"failed"}"#,
+        );
+        assert_eq!(
+            ledger.get_in_session("s2", "c1").unwrap().status(),
+            Some("failed")
+        );
+        assert_eq!(
+            ledger.get_in_session("s1", "c1").unwrap().status(),
+            Some("in_progress")
+        );
     }
 }

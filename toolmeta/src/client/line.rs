@@ -27,18 +27,45 @@ pub(crate) enum Recognized<'a> {
     },
     /// A session update about something else (message chunks, plans, turn ends...).
     OtherUpdate,
-    /// Valid JSON, but not a session update (responses, other methods, arrays, numbers).
+    /// Valid JSON, but not a session update (responses, other methods, numbers).
     NotUpdate,
     /// A tool-call update without a string `toolCallId`: it cannot be merged.
     MissingToolCallId,
+    /// A JSON-RPC batch: an array of messages, each recognised on its own (never a batch).
+    Batch(Vec<Recognized<'a>>),
 }
 
 /// Reads one line (or an already-parsed value) and recognises its shape.
 pub(crate) fn recognize<'de, D: serde::Deserializer<'de>>(
     deserializer: D,
 ) -> Result<Recognized<'de>, D::Error> {
-    let Loose(line) = Loose::<LineFields<'de>>::deserialize(deserializer)?;
-    Ok(line.map_or(Recognized::NotUpdate, LineFields::recognize))
+    let Loose(message) = Loose::<Message<'de>>::deserialize(deserializer)?;
+    Ok(match message {
+        Some(Message::One(line)) => line.recognize(),
+        Some(Message::Batch(messages)) => Recognized::Batch(messages),
+        None => Recognized::NotUpdate,
+    })
+}
+
+/// A line's top-level value: one message, or a JSON-RPC batch of them.
+enum Message<'a> {
+    One(LineFields<'a>),
+    Batch(Vec<Recognized<'a>>),
+}
+
+impl<'de> Tolerant<'de> for Message<'de> {
+    fn from_map<A: MapAccess<'de>>(map: A) -> Result<Option<Self>, A::Error> {
+        Ok(LineFields::from_map(map)?.map(Message::One))
+    }
+
+    /// A batch: each element read as one message (an array in it is not a message).
+    fn from_seq<A: SeqAccess<'de>>(mut seq: A) -> Result<Option<Self>, A::Error> {
+        let mut messages = Vec::new();
+        while let Some(Loose(line)) = seq.next_element::<Loose<LineFields<'de>>>()? {
+            messages.push(line.map_or(Recognized::NotUpdate, LineFields::recognize));
+        }
+        Ok(Some(Message::Batch(messages)))
+    }
 }
 
 /// The fields of an ACP `ToolCall` / `ToolCallUpdate` the ledger merges.

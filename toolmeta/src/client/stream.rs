@@ -25,8 +25,9 @@ impl Ledger {
         let mut line = Vec::new();
         loop {
             line.clear();
-            // Read at most one byte past the limit: enough to know the line is too long.
-            let cap = u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(1);
+            // Read at most two bytes past the limit: a line of exactly `limit` bytes and its
+            // `\r\n`, and no more than needed to know a longer line is too long.
+            let cap = u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(2);
             let read = io::Read::take(&mut reader, cap).read_until(b'\n', &mut line)?;
             if read == 0 {
                 return Ok(());
@@ -34,9 +35,11 @@ impl Ledger {
             let ended = line.last() == Some(&b'\n');
             if ended {
                 line.pop();
-                if line.last() == Some(&b'\r') {
-                    line.pop();
-                }
+            }
+            // At the end of the stream too, a `\r` ends the line (a line cut at the cap
+            // still has more than `limit` bytes without it).
+            if line.last() == Some(&b'\r') {
+                line.pop();
             }
             if line.len() > limit {
                 if !ended {

@@ -151,6 +151,13 @@ impl fmt::Display for Summary {
                 counts.evicted_finished, counts.evicted_pending
             )?;
         }
+        if counts.evicted_for_bytes > 0 {
+            writeln!(
+                f,
+                "evicted calls: {} (memory budget)",
+                counts.evicted_for_bytes
+            )?;
+        }
         writeln!(
             f,
             "skipped lines: {} (not JSON {}, not an update {}, no toolCallId {}, too long {})",

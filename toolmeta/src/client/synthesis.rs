@@ -103,7 +103,7 @@ impl CatalogOptions {
         // Parsed only once it is known to be needed: most envelopes carry their input.
         let parse_raw_input = |call: &Call| {
             call.raw_input()
-                .and_then(|raw| serde_json::from_str::<Value>(raw.get()).ok())
+                .and_then(|raw| super::lenient::parse_value(raw.get()))
         };
         if let Some(envelope) = call.envelope().filter(|meta| meta.has_identity()) {
             if envelope.input.is_some() {
