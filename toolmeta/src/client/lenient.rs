@@ -142,7 +142,7 @@ pub(crate) fn repair(text: &str) -> Option<String> {
 }
 
 /// The index just past the string starting at `start` (its closing quote), or the end.
-fn string_end(bytes: &[u8], start: usize) -> usize {
+pub(crate) fn string_end(bytes: &[u8], start: usize) -> usize {
     let mut i = start + 1;
     while i < bytes.len() {
         match bytes[i] {

@@ -101,20 +101,25 @@ fn one_line<S: Serializer>(input: &Option<&RawValue>, serializer: S) -> Result<S
 
 /// `json` (valid JSON text) without the whitespace between its tokens; strings untouched.
 fn compact(json: &str) -> String {
+    let bytes = json.as_bytes();
     let mut out = String::with_capacity(json.len());
-    let (mut in_string, mut escaped) = (false, false);
-    for c in json.chars() {
-        if in_string {
-            out.push(c);
-            match (escaped, c) {
-                (true, _) => escaped = false,
-                (false, '\\') => escaped = true,
-                (false, '"') => in_string = false,
-                _ => {}
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b' ' | b'\t' | b'\n' | b'\r' => i += 1,
+            b'"' => {
+                // Both ends are ASCII quotes, so the slice is on character boundaries.
+                let end = super::lenient::string_end(bytes, i);
+                out.push_str(&json[i..end]);
+                i = end;
             }
-        } else if !matches!(c, ' ' | '\t' | '\n' | '\r') {
-            in_string = c == '"';
-            out.push(c);
+            _ => {
+                let end = i + json[i..]
+                    .find(['"', ' ', '\t', '\n', '\r'])
+                    .unwrap_or(json.len() - i);
+                out.push_str(&json[i..end]);
+                i = end;
+            }
         }
     }
     out
