@@ -347,7 +347,7 @@ impl Turn {
         arguments: &Value,
     ) -> Result<Result<T, Outcome>, Error> {
         let mut fields = ToolCallUpdateFields::new().raw_input(arguments.clone());
-        let tool = match serde_json::from_value::<T>(arguments.clone()) {
+        let tool = match T::deserialize(arguments) {
             Ok(tool) => tool,
             Err(error) => {
                 return Ok(Err(Outcome {
