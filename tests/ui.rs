@@ -5,11 +5,10 @@
 //! Regenerate the expectations with `TRYBUILD=overwrite cargo test --test ui`, then review
 //! every changed `.stderr` in `git diff tests/ui`.
 //!
-//! Compiler messages change between Rust releases, so the expectations are pinned to the
-//! toolchain in `tests/ui/TOOLCHAIN`. On another compiler the cases are not compared (a
-//! wall of diffs about spacing would hide nothing useful); the test says so and passes,
-//! unless `TOOLMETA_UI_STRICT=1` asks for the comparison anyway. Under CI (`CI` set) a
-//! skip is a failure.
+//! Compiler messages change between Rust releases, so the expectations belong to the
+//! toolchain pinned in `rust-toolchain.toml`, which cargo uses in this repository. Run with
+//! another compiler (`cargo +nightly test`, a `RUSTC` override), the suite fails and says
+//! why rather than passing unseen.
 
 use std::process::Command;
 
@@ -28,30 +27,31 @@ const CATEGORIES: &[&str] = &[
 
 #[test]
 fn ui() {
-    let pinned = include_str!("ui/TOOLCHAIN").trim();
+    let pinned = pinned_channel();
     let running = rustc_version();
-    if running.as_deref() != Some(pinned) && std::env::var_os("TOOLMETA_UI_STRICT").is_none() {
-        // CI's compiler is the pinned one: a skip there would hide every compile-fail case.
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "the UI tests would be skipped under CI: rustc {} is not the pinned {pinned}",
-            running.as_deref().unwrap_or("(unknown)")
-        );
-        eprintln!(
-            "skipping the UI tests: their expected compiler output was recorded with rustc {pinned}, \
-             and this is {}.\nRun them with rustc {pinned}, or re-record them for this compiler with \
-             `TRYBUILD=overwrite cargo test --test ui` (then update tests/ui/TOOLCHAIN and review \
-             `git diff tests/ui`). TOOLMETA_UI_STRICT=1 compares them anyway.",
-            running.as_deref().unwrap_or("an unknown rustc")
-        );
-        return;
-    }
+    assert!(
+        running.as_deref() == Some(pinned),
+        "the UI expectations were recorded with rustc {pinned} (rust-toolchain.toml), and this \
+         is {}: run `cargo test --test ui` without a toolchain override, or re-record them for \
+         this compiler with `TRYBUILD=overwrite cargo test --test ui`, review `git diff tests/ui`, \
+         and move the pin",
+        running.as_deref().unwrap_or("an unknown rustc")
+    );
 
     let cases = trybuild::TestCases::new();
     for category in CATEGORIES {
         cases.compile_fail(format!("tests/ui/{category}/*.rs"));
     }
     cases.pass("tests/ui/pass/*.rs");
+}
+
+/// The `channel` of `rust-toolchain.toml`.
+fn pinned_channel() -> &'static str {
+    include_str!("../rust-toolchain.toml")
+        .lines()
+        .find_map(|line| line.strip_prefix("channel = "))
+        .map(|value| value.trim().trim_matches('"'))
+        .expect("rust-toolchain.toml names a channel")
 }
 
 /// The `x.y.z` of the `rustc` that cargo (and so trybuild) runs.
