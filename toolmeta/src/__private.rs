@@ -525,7 +525,8 @@ impl Serialize for Extra<'_> {
     }
 }
 
-#[cfg(test)]
+// The tests declare tools with the derive.
+#[cfg(all(test, feature = "derive"))]
 mod tests {
     use crate::ToolIdentity;
 
