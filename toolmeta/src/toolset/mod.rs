@@ -74,7 +74,8 @@ pub(crate) mod raw;
 
 use serde_json::{Map, Value};
 
-use crate::{Identity, ToolMeta};
+use crate::template::IdentityParts;
+use crate::{Identity, TOOL_META_KEY, ToolMeta};
 
 pub use dynamic::{DuplicateToolName, Toolset};
 pub use entry::ToolEntry;
@@ -233,6 +234,15 @@ impl<'a> RegisteredTool<'a> {
         raw_input: Option<&Value>,
         existing: Option<Map<String, Value>>,
     ) -> Map<String, Value> {
-        self.tool_meta(raw_input).stamp(existing)
+        let identity = match raw_input {
+            Some(raw) => self.entry.identity_for(raw),
+            None => *self.entry.identity(),
+        };
+        let input = raw_input.and_then(|raw| self.project(raw));
+        // Built straight into the map (see `template`), not through a `ToolMeta`.
+        let envelope = IdentityParts::of(&identity, self.name).envelope_object(input);
+        let mut meta = existing.unwrap_or_default();
+        meta.insert(TOOL_META_KEY.to_owned(), envelope);
+        meta
     }
 }
