@@ -110,7 +110,7 @@ impl<'a> IdentityParts<'a> {
         let mut envelope = template.keys.clone();
         let mut input = Some(input);
         for (slot, value) in template.order.iter().zip(envelope.values_mut()) {
-            *value = match slot {
+            let filled = match slot {
                 Slot::Version => Value::from(self.version),
                 Slot::Name => Value::String(self.name.to_owned()),
                 Slot::Kind => Value::String(self.kind.as_str().to_owned()),
@@ -119,6 +119,9 @@ impl<'a> IdentityParts<'a> {
                 Slot::ReadOnly => Value::Bool(self.read_only),
                 Slot::Input => input.take().unwrap_or_default(),
             };
+            // The template's values are all `null`, which owns nothing: forgetting it skips
+            // a call to drop it per key.
+            std::mem::forget(std::mem::replace(value, filled));
         }
         Value::Object(envelope)
     }
