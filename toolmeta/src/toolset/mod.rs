@@ -84,7 +84,7 @@ pub use fixed::StaticToolset;
 /// Looking tools up by wire name, and stamping their envelopes: what every toolset offers.
 ///
 /// The stamping methods take the event's existing `_meta` and give it back with the
-/// envelope inserted (or replaced) under [`TOOL_META_KEY`](crate::TOOL_META_KEY), every
+/// envelope inserted (or replaced) under [`TOOL_META_KEY`], every
 /// other key kept. For a wire name the toolset does not know they give `existing` back
 /// unchanged — `None` stays `None`.
 pub trait ToolLookup {
