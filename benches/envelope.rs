@@ -5,10 +5,13 @@
 //! - `to_bytes/hand_written`: the input `Value` built field by field with `to_value`, the
 //!   envelope `Value` built around it, then serialized into the same kind of buffer;
 //! - `stamp/derive`: `ToolIdentity::stamp` into an existing `_meta` map;
-//! - `stamp/hand_written`: the same two `Value`s, inserted into the map.
+//! - `stamp/hand_written`: the same two `Value`s, inserted into the map;
+//! - `read_file/raw_stamp/toolset`: the toolset's raw `stamp` of `read_file`'s JSON arguments;
+//! - `read_file/raw_stamp/hand_written`: the same envelope picked from the raw arguments by hand.
 //!
 //! Run: `cargo bench -p toolmeta-benches --bench envelope`, and again with
-//! `--features preserve_order` (serde_json keeps key order, as in an ACP harness).
+//! `--features preserve_order` (serde_json keeps key order, as in an ACP harness); the
+//! instruction counts: `sh benches/envelope_instructions.sh` (same features).
 #![forbid(unsafe_code)]
 
 use criterion::{BatchSize, Criterion, criterion_group};
