@@ -1,2 +1,124 @@
-//! The workspace's criterion benches (`envelope.rs`, `ledger.rs`); this library is empty.
+//! What the workspace's criterion benches (`envelope.rs`, `ledger.rs`) and the whole-process
+//! ledger measurement (`ledger_log.rs`) share: the generated ACP session log.
 #![forbid(unsafe_code)]
+
+use serde_json::{Value, json};
+
+/// The least number of lines the generated log has.
+pub const MIN_LINES: usize = 100_000;
+
+/// A deterministic stream of JSON lines in a realistic mix.
+pub fn stream() -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut call = 0usize;
+    while lines.len() < MIN_LINES {
+        call += 1;
+        let session = format!("sess-{}", call % 3);
+        let id = format!("call_{call:06}");
+        let persisted = call.is_multiple_of(4);
+        let wrap = |update: Value| -> String {
+            if persisted {
+                json!({"timestamp": 1_791_130_584 + call, "method": "session/update",
+                       "params": {"sessionId": session, "update": update,
+                                  "_meta": {"eventId": format!("{session}-{call}"), "promptId": "p1"}}})
+            } else {
+                json!({"jsonrpc": "2.0", "method": "session/update",
+                       "params": {"sessionId": session, "update": update}})
+            }
+            .to_string()
+        };
+        lines.push(wrap(json!({"sessionUpdate": "agent_message_chunk",
+            "content": {"type": "text", "text": "Let me look at the configuration and the retry logic before changing anything. ".repeat(2)}})));
+        match call % 10 {
+            // Claude Code through an adapter: no envelope, marked in `_meta.claudeCode`.
+            0 => {
+                let cc = json!({"claudeCode": {"toolName": "Read"}});
+                lines.push(wrap(json!({"_meta": cc, "toolCallId": id, "sessionUpdate": "tool_call",
+                    "rawInput": {}, "status": "pending", "title": "Read File", "kind": "read", "content": [], "locations": []})));
+                lines.push(wrap(json!({"_meta": cc, "toolCallId": id, "sessionUpdate": "tool_call_update",
+                    "rawInput": {"file_path": format!("/home/dev/proj/src/m{call}.rs"), "offset": 1, "limit": 80},
+                    "title": "Read /home/dev/proj/src/m.rs", "kind": "read",
+                    "locations": [{"path": "/home/dev/proj/src/m.rs", "line": 1}]})));
+                lines.push(wrap(json!({"_meta": cc, "toolCallId": id, "sessionUpdate": "tool_call_update", "status": "completed",
+                    "content": [{"type": "content", "content": {"type": "text", "text": "fn main() {}\n".repeat(60)}}]})));
+            }
+            // An edit: identity, refinement with a diff, a permission request, completion.
+            1 | 2 => {
+                let meta = |input: Option<Value>| {
+                    let mut envelope = json!({"version": 1, "name": "search_replace", "kind": "edit",
+                        "namespace": "grok_build", "label": "Edit", "read_only": false});
+                    if let Some(input) = input {
+                        envelope["input"] = input;
+                    }
+                    json!({"x.ai/tool": envelope})
+                };
+                let raw = json!({"variant": "SearchReplace", "file_path": "src/config.rs",
+                    "old_string": "RETRIES: u32 = 3;\n".repeat(8), "new_string": "RETRIES: u32 = 5;\n".repeat(8), "replace_all": false});
+                lines.push(wrap(json!({"sessionUpdate": "tool_call", "toolCallId": id, "title": "search_replace",
+                    "rawInput": {"file_path": "src/config.rs"}, "_meta": meta(None)})));
+                lines.push(json!({"jsonrpc": "2.0", "method": "session/request_permission", "id": call,
+                    "params": {"sessionId": session, "toolCall": {"toolCallId": id, "kind": "edit",
+                        "title": "Edit `src/config.rs`", "rawInput": raw, "_meta": meta(Some(json!({"path": "src/config.rs"})))},
+                        "options": [{"optionId": "allow", "name": "Allow", "kind": "allow_once"},
+                                    {"optionId": "reject", "name": "Reject", "kind": "reject_once"}]}}).to_string());
+                lines.push(json!({"jsonrpc": "2.0", "id": call, "result": {"outcome": {"outcome": "selected", "optionId": "allow"}}}).to_string());
+                lines.push(wrap(json!({"sessionUpdate": "tool_call_update", "toolCallId": id, "kind": "edit",
+                    "title": "Edit `src/config.rs`",
+                    "content": [{"type": "diff", "path": "/home/dev/proj/src/config.rs",
+                                 "oldText": "RETRIES: u32 = 3;\n".repeat(8), "newText": "RETRIES: u32 = 5;\n".repeat(8)}],
+                    "locations": [{"path": "src/config.rs"}], "rawInput": raw,
+                    "_meta": meta(Some(json!({"path": "src/config.rs"})))})));
+                lines.push(wrap(json!({"sessionUpdate": "tool_call_update", "toolCallId": id, "status": "completed"})));
+            }
+            // Reads, searches and commands: identity first, then the refinement, then the
+            // completion (a read's carries the file's text).
+            n => {
+                let (name, kind, label, read_only, raw, input) = match n % 3 {
+                    0 => (
+                        "read_file",
+                        "read",
+                        "Read",
+                        true,
+                        json!({"variant": "ReadFile", "target_file": "src/config.rs", "offset": 0, "limit": 40}),
+                        json!({"path": "src/config.rs", "offset": 1, "limit": 40}),
+                    ),
+                    1 => (
+                        "grep",
+                        "search",
+                        "Search",
+                        true,
+                        json!({"variant": "Grep", "pattern": "RETRIES", "path": "src", "glob": "*.rs", "-i": false, "type": null, "multiline": false}),
+                        json!({"pattern": "RETRIES", "path": "src"}),
+                    ),
+                    _ => (
+                        "run_terminal_command",
+                        "execute",
+                        "Run Command",
+                        false,
+                        json!({"variant": "Bash", "command": "cargo test -p config", "description": "Run the config tests", "is_background": false}),
+                        json!({"command": "cargo test -p config", "description": "Run the config tests"}),
+                    ),
+                };
+                let identity = json!({"version": 1, "name": name, "kind": kind, "namespace": "grok_build",
+                    "label": label, "read_only": read_only});
+                let mut full = identity.clone();
+                full["input"] = input;
+                lines.push(wrap(
+                    json!({"sessionUpdate": "tool_call", "toolCallId": id, "title": name,
+                    "rawInput": raw, "_meta": {"x.ai/tool": identity}}),
+                ));
+                lines.push(wrap(json!({"sessionUpdate": "tool_call_update", "toolCallId": id, "kind": kind,
+                    "title": format!("{label} `src/config.rs`"), "locations": [{"path": "src/config.rs", "line": 1}],
+                    "rawInput": raw, "_meta": {"x.ai/tool": full}})));
+                let output = if kind == "read" {
+                    "pub const RETRIES: u32 = 3;\n".repeat(40)
+                } else {
+                    "ok\n".repeat(10)
+                };
+                lines.push(wrap(json!({"sessionUpdate": "tool_call_update", "toolCallId": id, "status": "completed",
+                    "content": [{"type": "content", "content": {"type": "text", "text": output}}]})));
+            }
+        }
+    }
+    lines
+}

@@ -4,6 +4,7 @@ use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 
+use crate::template::IdentityParts;
 use crate::{Identity, Projection, TOOL_META_KEY, TOOL_META_VERSION, ToolMeta};
 
 /// The tool-identity envelope of one tool value, borrowing its fields.
@@ -118,24 +119,9 @@ impl<'a, T: Projection + ?Sized> Envelope<'a, T> {
 
     /// The envelope as a JSON value, equal to serializing it.
     pub fn to_value(&self) -> Value {
-        // Built directly rather than through `serde_json::to_value(self)`: the identity part
-        // is plain strings and the generic serializer's per-field dispatch is most of the
-        // cost of stamping.
-        let identity = &self.identity;
-        let mut envelope = Map::with_capacity(7);
-        envelope.insert("version".to_owned(), Value::from(TOOL_META_VERSION));
-        envelope.insert("name".to_owned(), Value::from(self.name));
-        envelope.insert("kind".to_owned(), Value::from(identity.kind.as_str()));
-        envelope.insert(
-            "namespace".to_owned(),
-            Value::from(identity.namespace.as_str()),
-        );
-        envelope.insert("label".to_owned(), Value::from(identity.label));
-        envelope.insert("read_only".to_owned(), Value::Bool(identity.read_only));
-        if let Some(input) = self.input_value() {
-            envelope.insert("input".to_owned(), input);
-        }
-        Value::Object(envelope)
+        // Built from the envelope's key template rather than through
+        // `serde_json::to_value(self)`: see `template`.
+        IdentityParts::of(&self.identity, self.name).envelope_object(self.input_value())
     }
 
     /// Inserts (or replaces) the envelope under [`TOOL_META_KEY`] in an event's existing

@@ -94,6 +94,7 @@ mod offset;
 pub mod schema;
 mod shape;
 mod tagged;
+mod template;
 mod tool;
 pub mod toolset;
 

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
 
+use crate::template::IdentityParts;
 use crate::{Namespace, TOOL_META_KEY, ToolKind, decode};
 
 /// The canonical tool-identity envelope, as it rides under `_meta["x.ai/tool"]`.
@@ -96,9 +97,19 @@ impl ToolMeta {
     /// Inserts (or replaces) this envelope under [`TOOL_META_KEY`] in `existing`, keeping
     /// every other key; creates the map when there is none.
     pub fn stamp(&self, existing: Option<Map<String, Value>>) -> Map<String, Value> {
+        let identity = IdentityParts {
+            version: self.version,
+            name: &self.name,
+            kind: self.kind,
+            namespace: self.namespace,
+            label: &self.label,
+            read_only: self.read_only,
+        };
         let mut meta = existing.unwrap_or_default();
-        let value = serde_json::to_value(self).expect("a ToolMeta always serializes to JSON");
-        meta.insert(TOOL_META_KEY.to_owned(), value);
+        meta.insert(
+            TOOL_META_KEY.to_owned(),
+            identity.envelope_object(self.input.clone()),
+        );
         meta
     }
 }

@@ -74,7 +74,8 @@ pub(crate) mod raw;
 
 use serde_json::{Map, Value};
 
-use crate::{Identity, ToolMeta};
+use crate::template::IdentityParts;
+use crate::{Identity, TOOL_META_KEY, ToolMeta};
 
 pub use dynamic::{DuplicateToolName, Toolset};
 pub use entry::ToolEntry;
@@ -83,7 +84,7 @@ pub use fixed::StaticToolset;
 /// Looking tools up by wire name, and stamping their envelopes: what every toolset offers.
 ///
 /// The stamping methods take the event's existing `_meta` and give it back with the
-/// envelope inserted (or replaced) under [`TOOL_META_KEY`](crate::TOOL_META_KEY), every
+/// envelope inserted (or replaced) under [`TOOL_META_KEY`], every
 /// other key kept. For a wire name the toolset does not know they give `existing` back
 /// unchanged — `None` stays `None`.
 pub trait ToolLookup {
@@ -233,6 +234,15 @@ impl<'a> RegisteredTool<'a> {
         raw_input: Option<&Value>,
         existing: Option<Map<String, Value>>,
     ) -> Map<String, Value> {
-        self.tool_meta(raw_input).stamp(existing)
+        let identity = match raw_input {
+            Some(raw) => self.entry.identity_for(raw),
+            None => *self.entry.identity(),
+        };
+        let input = raw_input.and_then(|raw| self.project(raw));
+        // Built straight into the map (see `template`), not through a `ToolMeta`.
+        let envelope = IdentityParts::of(&identity, self.name).envelope_object(input);
+        let mut meta = existing.unwrap_or_default();
+        meta.insert(TOOL_META_KEY.to_owned(), envelope);
+        meta
     }
 }

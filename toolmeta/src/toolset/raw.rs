@@ -18,7 +18,8 @@ pub(crate) fn project_raw(
         return None;
     }
     let raw = raw.as_object()?;
-    let mut input = Map::new();
+    // Sized for every field, so that the map never grows while it is filled.
+    let mut input = Map::with_capacity(fields.len());
     for field in fields {
         if field.converted {
             continue;

@@ -1,0 +1,79 @@
+//! The ledger against the validation floor as whole processes over one log file.
+//!
+//! - `ledger-log generate PATH`: writes the generated session log (`toolmeta_benches::stream`);
+//! - `ledger-log floor PATH [PASSES]`: reads it line by line and validates each line
+//!   (`serde_json::from_str::<IgnoredAny>`), as any reader that must not be fooled by a broken
+//!   line does at least;
+//! - `ledger-log ledger PATH [PASSES]`: reads it with `Ledger::read_lines`, into a fresh
+//!   ledger each pass.
+//!
+//! `PASSES` (1 by default) reads the file that many times in the one process, so that the
+//! process runs long enough for `/usr/bin/time`'s resolution.
+//!
+//! Both read lines the same way (`BufRead::read_until` into one reused buffer, then a UTF-8
+//! check), so the difference is what the ledger does beyond validating. `benches/ledger_log.sh`
+//! times them with `/usr/bin/time`.
+#![forbid(unsafe_code)]
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
+
+use serde::de::IgnoredAny;
+use toolmeta::client::Ledger;
+
+fn main() -> io::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (mode, path, passes) = match args.as_slice() {
+        [mode, path] => (mode, path, 1),
+        [mode, path, passes] => (mode, path, passes.parse().unwrap_or(0)),
+        _ => (&String::new(), &String::new(), 0),
+    };
+    if passes == 0 {
+        eprintln!("usage: ledger-log generate|floor|ledger PATH [PASSES]");
+        std::process::exit(2);
+    }
+    match mode.as_str() {
+        "generate" => {
+            let mut out = BufWriter::new(File::create(path)?);
+            for line in toolmeta_benches::stream() {
+                writeln!(out, "{line}")?;
+            }
+            out.flush()
+        }
+        "floor" => (0..passes).try_for_each(|_| floor(path)),
+        "ledger" => (0..passes).try_for_each(|_| ledger(path)),
+        other => {
+            eprintln!("unknown mode {other:?}: generate, floor or ledger");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// Validates every line of the log at `path`.
+fn floor(path: &str) -> io::Result<()> {
+    let mut reader = BufReader::new(File::open(path)?);
+    let mut line = Vec::new();
+    let (mut lines, mut valid) = (0usize, 0usize);
+    while reader.read_until(b'\n', &mut line)? != 0 {
+        let text = std::str::from_utf8(&line).unwrap_or("");
+        lines += 1;
+        valid += usize::from(serde_json::from_str::<IgnoredAny>(text).is_ok());
+        line.clear();
+    }
+    println!("{lines} lines, {valid} valid JSON");
+    Ok(())
+}
+
+/// Reads the log at `path` into a ledger.
+fn ledger(path: &str) -> io::Result<()> {
+    let mut ledger = Ledger::new();
+    ledger.read_lines(BufReader::new(File::open(path)?))?;
+    let counts = ledger.counts();
+    println!(
+        "{} lines, {} not JSON, {} calls held",
+        counts.lines,
+        counts.not_json,
+        ledger.len()
+    );
+    Ok(())
+}
