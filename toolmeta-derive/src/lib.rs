@@ -16,7 +16,6 @@ mod check;
 mod contract;
 mod ctxt;
 mod expand;
-mod source;
 mod suggest;
 mod symbol;
 
