@@ -9,7 +9,7 @@ use quote::{ToTokens, quote};
 use syn::LitStr;
 
 use crate::ast::{Container, Data, Field, Tagged, Variant};
-use crate::contract::{self, KeyType};
+use crate::contract::{self, Key};
 use crate::ctxt::Ctxt;
 use crate::suggest;
 
@@ -37,8 +37,8 @@ pub struct Identity {
 pub struct Projected<'a> {
     pub field: &'a Field<'a>,
     pub key: String,
-    /// The canonical key's type; `None` for an extra key.
-    pub key_type: Option<KeyType>,
+    /// The canonical key's row of the key table; `None` for an extra key.
+    pub canonical: Option<&'static Key>,
     /// The tokens that chose the key, for errors.
     pub key_tokens: TokenStream,
     /// Whether the label's shape requires the key (a `with` function then returns the value
@@ -50,20 +50,30 @@ impl<'a> Projected<'a> {
     fn new(
         field: &'a Field<'a>,
         key: String,
-        key_type: Option<KeyType>,
+        canonical: Option<&'static Key>,
         key_tokens: TokenStream,
     ) -> Projected<'a> {
         Projected {
             field,
             key,
-            key_type,
+            canonical,
             key_tokens,
             required: false,
         }
     }
 
     pub fn is_extra(&self) -> bool {
-        self.key_type.is_none()
+        self.canonical.is_none()
+    }
+
+    /// The key's row of the key table: its canonical row, or the extra keys' one.
+    pub fn row(&self) -> &'static Key {
+        self.canonical.unwrap_or(&contract::EXTRA)
+    }
+
+    /// Whether the runtime may drop the value (a negative `offset`).
+    pub fn normalized(&self) -> bool {
+        self.canonical.is_some_and(Key::normalized)
     }
 
     /// Whether every value of the tool writes this key: a required field projected as is,
@@ -75,7 +85,7 @@ impl<'a> Projected<'a> {
             Some(_) => self.required,
             None => self.field.option_inner.is_none(),
         };
-        present && self.key != contract::OFFSET_KEY
+        present && !self.normalized()
     }
 
     /// Whether the raw value cannot be projected as it is: converted by `with`, by serde's
@@ -142,10 +152,10 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
         projected.push(chosen);
     }
 
-    let key_order = |projected: &Projected| match projected.key_type {
-        Some(_) => contract::KEYS
+    let key_order = |projected: &Projected| match projected.canonical {
+        Some(canonical) => contract::KEYS
             .iter()
-            .position(|(key, _)| *key == projected.key)
+            .position(|row| row.name == canonical.name)
             .unwrap_or(0),
         None => contract::KEYS.len(),
     };
@@ -188,15 +198,15 @@ fn computed_key<'a>(
         .iter()
         .find(|compute| compute.key == field.name.as_str())?;
     let key = field.name.clone();
-    if let Some(key_type) = contract::key_type(&key) {
+    if let Some(canonical) = contract::key(&key) {
         return Some(Projected::new(
             field,
             key,
-            Some(key_type),
+            Some(canonical),
             compute.key.to_token_stream(),
         ));
     }
-    let message = match suggest::closest(&key, contract::KEYS.iter().map(|(key, _)| *key)) {
+    let message = match suggest::closest(&key, contract::key_names()) {
         Some(near) => format!(
             "`compute` computes a canonical key, and `{key}` is not one; did you mean `{near}`?"
         ),
@@ -216,7 +226,7 @@ fn zero_based_rule(cx: &Ctxt, field: &Field, projected: Option<&Projected>) {
         return;
     };
     let message = match projected {
-        Some(projected) if projected.key == contract::OFFSET_KEY => return,
+        Some(projected) if projected.normalized() => return,
         Some(projected) => format!(
             "`zero_based` applies to `offset` only: it shifts a start line counted from 0 to the contract's 1-based one, and field `{}` is projected as `{}`; remove `zero_based`",
             field.name, projected.key
@@ -379,7 +389,7 @@ fn a_label(label: &str) -> String {
 }
 
 fn canonical_keys() -> String {
-    suggest::one_of(contract::KEYS.iter().map(|(key, _)| *key))
+    suggest::one_of(contract::key_names())
 }
 
 /// Which key a field is projected under, if any; reports conflicting attributes and keys
@@ -456,7 +466,7 @@ fn field_key<'a>(cx: &Ctxt, field: &'a Field<'a>, project_all: bool) -> Option<P
             Some(format!(
                 "extra key {key:?} has leading or trailing white space, which readers would not match: write it without, such as `extra = \"encoding\"`"
             ))
-        } else if contract::key_type(&key).is_some() {
+        } else if contract::key(&key).is_some() {
             Some(format!(
                 "`{key}` is a canonical key: project it with `project = \"{key}\"`; `extra` is for harness-specific keys"
             ))
@@ -481,11 +491,11 @@ fn field_key<'a>(cx: &Ctxt, field: &'a Field<'a>, project_all: bool) -> Option<P
         },
         None => (field.name.clone(), field.ident.to_token_stream(), false),
     };
-    if let Some(key_type) = contract::key_type(&key) {
-        return Some(Projected::new(field, key, Some(key_type), key_tokens));
+    if let Some(canonical) = contract::key(&key) {
+        return Some(Projected::new(field, key, Some(canonical), key_tokens));
     }
     let near = if explicit {
-        suggest::closest(&key, contract::KEYS.iter().map(|(key, _)| *key))
+        suggest::closest(&key, contract::key_names())
     } else {
         suggest::canonical_for(&key)
     };

@@ -10,7 +10,7 @@ use syn::{DeriveInput, Generics, Type, WherePredicate, parse_quote};
 
 use crate::ast::{Container, Data, Field, Tagged, Variant};
 use crate::check::{self, Projected, Tool};
-use crate::contract::{KeyType, OFFSET_KEY};
+use crate::contract::Write;
 use crate::ctxt::Ctxt;
 
 /// Expands the derive on `input`: the impls, or the errors plus fallback impls.
@@ -97,45 +97,26 @@ fn with_bounds(generics: &Generics, extra: Vec<WherePredicate>) -> Generics {
     generics
 }
 
-/// The helper trait that checks and converts a value for `key`, and the `Projector` method
-/// that writes what it returns.
+/// The helper trait that checks and converts a value for the key, and the `Projector`
+/// method that writes what it returns (both from the key's row of the key table).
 fn key_trait(projected: &Projected) -> (Ident, &'static str) {
-    let (name, method) = match projected.key_type {
-        None => ("ProjectExtra", "extra"),
-        Some(_) => match projected.key.as_str() {
-            "path" => ("ProjectPath", "lossy"),
-            "directory" => ("ProjectDirectory", "lossy"),
-            "cwd" => ("ProjectCwd", "lossy"),
-            "command" => ("ProjectCommand", "text"),
-            "description" => ("ProjectDescription", "text"),
-            "pattern" => ("ProjectPattern", "text"),
-            "url" => ("ProjectUrl", "text"),
-            "query" => ("ProjectQuery", "text"),
-            OFFSET_KEY if projected.field.attrs.zero_based.is_some() => {
-                ("ProjectOffset", "offset_from_zero")
-            }
-            OFFSET_KEY => ("ProjectOffset", "offset"),
-            _ => ("ProjectLimit", "integer"),
-        },
+    let row = projected.row();
+    let method = match row.write {
+        Write::Keyed(method) => method,
+        Write::Normalized { zero_based, .. } if projected.field.attrs.zero_based.is_some() => {
+            zero_based
+        }
+        Write::Normalized { method, .. } => method,
     };
-    (Ident::new(name, Span::call_site()), method)
+    (Ident::new(row.project_trait, Span::call_site()), method)
 }
 
 /// The trait that checks and converts what a `with` function returns: the value itself for
 /// a key the label's shape requires, an `Option` otherwise.
 fn with_trait(projected: &Projected) -> Ident {
-    let class = match projected.key_type {
-        None => "Extra",
-        Some(KeyType::Path) => "Path",
-        Some(KeyType::Text) => "Text",
-        Some(KeyType::Integer) => "Integer",
-    };
-    let shape = if projected.required {
-        "Value"
-    } else {
-        "Option"
-    };
-    Ident::new(&format!("With{class}{shape}"), Span::call_site())
+    let [value, option] = projected.row().with_traits;
+    let name = if projected.required { value } else { option };
+    Ident::new(name, Span::call_site())
 }
 
 /// The type whose fitness for the key is checked: `T` of an `Option<T>`, else the field type.
@@ -188,11 +169,12 @@ fn project_field(index: usize, projected: &Projected, receiver: Receiver) -> Fie
         quote!(#convert(#place))
     };
     let method = Ident::new(method, Span::call_site());
-    let call = if method.to_string().starts_with("offset") {
-        quote!(.#method(#value))
-    } else {
-        let key = &projected.key;
-        quote!(.#method(#key, #value))
+    let call = match projected.row().write {
+        Write::Normalized { .. } => quote!(.#method(#value)),
+        Write::Keyed(_) => {
+            let key = &projected.key;
+            quote!(.#method(#key, #value))
+        }
     };
     FieldCall { prelude, call }
 }
