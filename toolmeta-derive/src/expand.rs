@@ -25,11 +25,10 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
     };
     // Everything the impls name is re-exported from `__private`, so that one short path
     // serves them all: fewer tokens per derived type to build, parse and resolve.
+    let private = private_module();
     let import = match &container.attrs.crate_path {
-        Some(path) => quote!(use #path::__private as __toolmeta;),
-        None => quote!(
-            use ::toolmeta::__private as __toolmeta;
-        ),
+        Some(path) => quote!(use #path::__private::#private as __toolmeta;),
+        None => quote!(use ::toolmeta::__private::#private as __toolmeta;),
     };
     let impls = match &container.data {
         Data::Struct(fields) => {
@@ -68,6 +67,20 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
             #impls
         };
     }
+}
+
+/// The module of `toolmeta::__private` the generated code imports, named after this
+/// crate's release (`toolmeta_derive_0_1_needs_toolmeta_0_1`): the runtime crate of the
+/// same release declares it, so a mismatched pair fails with one unresolved import whose
+/// name says which versions to align.
+fn private_module() -> Ident {
+    let major = env!("CARGO_PKG_VERSION_MAJOR");
+    let version = match major {
+        // Before 1.0, each minor release may break the generated code's contract.
+        "0" => format!("0_{}", env!("CARGO_PKG_VERSION_MINOR")),
+        major => major.to_owned(),
+    };
+    format_ident!("toolmeta_derive_{version}_needs_toolmeta_{version}")
 }
 
 /// The type-parameter idents of `generics`.
@@ -579,6 +592,45 @@ fn fallback_enum(container: &Container) -> TokenStream {
             fn identity(&self) -> __toolmeta::Option<__toolmeta::Identity> {
                 __toolmeta::None
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use quote::quote;
+
+    /// The generated code imports the versioned module of `__private` (by the default path
+    /// and by a `crate = "..."` override): a runtime crate of another release lacks it.
+    #[test]
+    fn the_generated_code_imports_the_versioned_module() {
+        assert_eq!(
+            env!("CARGO_PKG_VERSION_MAJOR"),
+            "0",
+            "update this test at 1.0"
+        );
+        let minor = env!("CARGO_PKG_VERSION_MINOR");
+        let module = format!("toolmeta_derive_0_{minor}_needs_toolmeta_0_{minor}");
+        for (input, path) in [
+            (
+                quote! {
+                    #[tool(name = "bash", namespace = "codex", kind = "execute")]
+                    struct Bash { #[tool(project)] command: String }
+                },
+                ":: toolmeta :: __private ::",
+            ),
+            (
+                quote! {
+                    #[tool(crate = "my::toolmeta", name = "bash", namespace = "codex", kind = "execute")]
+                    struct Bash { #[tool(project)] command: String }
+                },
+                "my :: toolmeta :: __private ::",
+            ),
+        ] {
+            let output = super::derive(&syn::parse2(input).unwrap()).to_string();
+            let import = format!("use {path} {module} as __toolmeta ;");
+            assert!(output.contains(&import), "{import} not in {output}");
+            assert_eq!(output.matches("__private").count(), 1, "{output}");
         }
     }
 }

@@ -1,6 +1,12 @@
 //! `#[derive(ToolIdentity)]` for the [`toolmeta`](https://docs.rs/toolmeta) crate: a tool
 //! struct's identity and canonical projection, checked against the wire contract at
 //! compile time. Use it through `toolmeta`, which re-exports it.
+//!
+//! The generated code needs the `toolmeta` of the same release: it imports
+//! `toolmeta::__private::toolmeta_derive_0_1_needs_toolmeta_0_1` (named after this crate's
+//! version), so a mismatched pair fails with one error at the derive, "no
+//! `toolmeta_derive_0_1_needs_toolmeta_0_1` in `toolmeta::__private`", that says which
+//! versions to align.
 #![forbid(unsafe_code)]
 
 // The pipeline, one file per step: `attr` parses `#[tool(...)]` (and serde's renames), `ast`

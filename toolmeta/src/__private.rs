@@ -30,6 +30,18 @@ pub use crate::{
     ToolIdentity, ToolKind,
 };
 
+/// Everything in `__private`, under the name the derive imports it by (`use
+/// ::toolmeta::__private::toolmeta_derive_0_1_needs_toolmeta_0_1 as __toolmeta;`).
+///
+/// The name states the release pair that fits: a `toolmeta-derive` of another release
+/// (0.x: another minor version) names another module, so a mismatched pair fails with one
+/// error at the derive — ``unresolved import `toolmeta::__private::toolmeta_derive_0_2_needs_toolmeta_0_2` `` —
+/// that says which versions to align, instead of errors about generated code. Bumping the
+/// version renames it (a unit test keeps it in step with `CARGO_PKG_VERSION`).
+pub mod toolmeta_derive_0_1_needs_toolmeta_0_1 {
+    pub use super::*;
+}
+
 /// The defaults of a recorded field (required, canonical, read as is, no alias): the derive
 /// writes `InputField { key, wire, ..__toolmeta::FIELD }` with only what differs, fewer tokens per
 /// field for the compiler to parse.
@@ -548,6 +560,28 @@ impl Serialize for Extra<'_> {
 #[cfg(test)]
 mod tests {
     use crate::ToolIdentity;
+
+    /// The module the derive imports is named after this crate's release, as the derive
+    /// names it from its own (`toolmeta-derive`'s `expand::private_module`).
+    #[test]
+    fn the_versioned_module_is_named_after_this_release() {
+        let major: u32 = env!("CARGO_PKG_VERSION_MAJOR").parse().unwrap();
+        let minor = env!("CARGO_PKG_VERSION_MINOR");
+        let version = match major {
+            0 => format!("0_{minor}"),
+            major => major.to_string(),
+        };
+        let expected = format!("toolmeta_derive_{version}_needs_toolmeta_{version}");
+        let path = std::any::type_name::<super::toolmeta_derive_0_1_needs_toolmeta_0_1::Integer>();
+        assert_eq!(path, "toolmeta::__private::Integer");
+        // The module's name is only in the source: read it from there.
+        let source = include_str!("__private.rs");
+        assert!(
+            source.contains(&format!("pub mod {expected} {{")),
+            "__private must declare `pub mod {expected}` for release {}",
+            env!("CARGO_PKG_VERSION")
+        );
+    }
 
     /// Inside toolmeta itself (the catalog), the derive is pointed at `crate`.
     #[derive(ToolIdentity)]
