@@ -157,8 +157,6 @@ pub struct Key {
     /// The key in the canonical input.
     pub name: &'static str,
     /// What it carries; `None` for the row of the extra keys ([`EXTRA`]).
-    // Read by the raw-type choice and by tests/contract_sync.rs.
-    #[allow(dead_code)]
     pub ty: Option<KeyType>,
     /// The `__private` trait a field type implements to carry the key (it converts the
     /// value; its `on_unimplemented` message says which types fit).

@@ -10,7 +10,7 @@ use syn::{DeriveInput, Generics, Type, WherePredicate, parse_quote};
 
 use crate::ast::{Container, Data, Field, Tagged, Variant};
 use crate::check::{self, Projected, Tool};
-use crate::contract::Write;
+use crate::contract::{KeyType, Write};
 use crate::ctxt::Ctxt;
 
 /// Expands the derive on `input`: the impls, or the errors plus fallback impls.
@@ -338,7 +338,64 @@ fn input_field(container: &Container, projected: &Projected) -> TokenStream {
             entry.extend(quote!(#name: true,));
         }
     }
-    quote!(__toolmeta::InputField { #entry ..__toolmeta::FIELD },)
+    let (base, raw) = raw_type(projected);
+    entry.extend(raw);
+    quote!(__toolmeta::InputField { #entry ..__toolmeta::#base },)
+}
+
+/// How an `INPUT_FIELDS` entry records the JSON values the field's type deserializes from
+/// (`toolmeta::RawType`): the `__private` constant it is filled from (`FIELD_U8` for a
+/// `u8`, `FIELD` for a string under a canonical string key, ...), and, for a type the
+/// derive cannot read by name (an alias, `Cow<str>`, a type parameter), `raw:` from the key
+/// trait, which knows the type exactly. Spanned at the type like the trait's use in
+/// `project`, so a type that does not fit the key is reported once.
+fn raw_type(projected: &Projected) -> (Ident, Option<TokenStream>) {
+    let base = |name: &str| Ident::new(name, Span::call_site());
+    if projected.converted() {
+        return (base("FIELD"), None);
+    }
+    let ty = checked_type(projected.field);
+    // Only a type that fits the key is read by name; any other goes to the key trait, whose
+    // error then comes in field order.
+    let key_type = projected.row().ty;
+    let (integers, strings) = match key_type {
+        None => (true, true),
+        Some(KeyType::Integer) => (true, false),
+        Some(KeyType::Path | KeyType::Text) => (false, true),
+    };
+    let name = match type_name(ty).as_deref() {
+        Some(
+            integer @ ("i8" | "i16" | "i32" | "i64" | "i128" | "isize" | "u8" | "u16" | "u32"
+            | "u64" | "u128" | "usize"),
+        ) if integers => format!("FIELD_{}", integer.to_uppercase()),
+        Some("bool") if key_type.is_none() => "FIELD_BOOL".to_owned(),
+        Some("String" | "str" | "PathBuf" | "Path") if strings && key_type.is_none() => {
+            "FIELD_STRING".to_owned()
+        }
+        Some("String" | "str" | "PathBuf" | "Path") if strings => "FIELD".to_owned(),
+        _ => {
+            let (trait_ident, _) = key_trait(projected);
+            let raw = quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::RAW);
+            return (base("FIELD"), Some(quote!(raw: #raw,)));
+        }
+    };
+    (base(&name), None)
+}
+
+/// The name `ty` is spelled with, behind any references: `u8` for `&'a u8`, `PathBuf` for
+/// `std::path::PathBuf`; `None` for a type with generic arguments, a qualified path or
+/// another form.
+fn type_name(ty: &Type) -> Option<String> {
+    match ty {
+        Type::Reference(reference) => type_name(&reference.elem),
+        Type::Paren(paren) => type_name(&paren.elem),
+        Type::Group(group) => type_name(&group.elem),
+        Type::Path(path) if path.qself.is_none() => {
+            let last = path.path.segments.last()?;
+            last.arguments.is_none().then(|| last.ident.to_string())
+        }
+        _ => None,
+    }
 }
 
 /// The impls of a tagged tool: `Projection` and `ToolDispatch` matching on the variant,

@@ -121,6 +121,12 @@ use proc_macro::TokenStream;
 ///   projection skips it). A field with `skip`/`skip_deserializing` is never in the raw
 ///   JSON and cannot be projected; a flattened one only through `with`. Other serde
 ///   attributes do not change what the raw JSON looks like and are ignored.
+/// - Each recorded field also says which JSON values its type deserializes from
+///   (`toolmeta::RawType`: a string, an integer within the type's range, a bool), so the
+///   raw projection never emits a value the typed field could not have held (`1000` for a
+///   `u8`, an array for a `bool`). A type spelled as a primitive or `String`/`str`/
+///   `PathBuf`/`Path` is read by name; any other spelling (an alias, `Cow<str>`, a type
+///   parameter) is resolved exactly through the key's trait.
 ///
 /// # Enums
 ///

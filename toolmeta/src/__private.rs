@@ -26,7 +26,7 @@ pub use serde::ser::SerializeMap;
 // Everything the generated code names, under the one path it imports (`use ::toolmeta::__private
 // as __toolmeta;`): short paths are fewer tokens to build, parse and resolve per derived type.
 pub use crate::{
-    Identity, InputField, Namespace, Projection, TaggedTool, TaggedVariant, ToolDispatch,
+    Identity, InputField, Namespace, Projection, RawType, TaggedTool, TaggedVariant, ToolDispatch,
     ToolIdentity, ToolKind,
 };
 
@@ -46,6 +46,31 @@ pub mod toolmeta_derive_0_1_needs_toolmeta_0_1 {
 /// writes `InputField { key, wire, ..__toolmeta::FIELD }` with only what differs, fewer tokens per
 /// field for the compiler to parse.
 pub const FIELD: InputField = InputField::new("", "");
+
+/// [`FIELD`] with the JSON values of a string type, for an extra key from a field the
+/// derive sees is a string (a canonical string key's [`FIELD`] already says so).
+pub const FIELD_STRING: InputField = FIELD.raw(RawType::String);
+
+/// [`FIELD`] with the JSON values of `bool`.
+pub const FIELD_BOOL: InputField = FIELD.raw(RawType::Bool);
+
+/// [`FIELD`] with the range of each primitive integer type: the derive writes
+/// `..__toolmeta::FIELD_U8` for a `u8` field, no more tokens than `..__toolmeta::FIELD`.
+macro_rules! integer_fields {
+    ($($name:ident: $ty:ty),*) => {
+        $(
+            #[doc = concat!("[`FIELD`] with the range of `", stringify!($ty), "`.")]
+            pub const $name: InputField =
+                FIELD.raw(RawType::integer(<$ty>::MIN as i128, <$ty>::MAX as u128));
+        )*
+    };
+}
+
+integer_fields!(
+    FIELD_I8: i8, FIELD_I16: i16, FIELD_I32: i32, FIELD_I64: i64, FIELD_I128: i128,
+    FIELD_ISIZE: isize, FIELD_U8: u8, FIELD_U16: u16, FIELD_U32: u32, FIELD_U64: u64,
+    FIELD_U128: u128, FIELD_USIZE: usize
+);
 
 use crate::convert::one_based_offset;
 use crate::normalize_offset;
@@ -197,6 +222,9 @@ macro_rules! key_trait {
         $(#[$doc])*
         #[diagnostic::on_unimplemented(message = $message, label = $label, note = $note)]
         pub trait $trait: Sealed {
+            /// The JSON values the type deserializes from (see [`RawType`]).
+            const RAW: RawType;
+
             /// The value to project.
             fn value(&self) -> $ret;
 
@@ -320,12 +348,14 @@ macro_rules! text_impls {
     (@one $trait:ident, $ret:ty, |$s:ident| $text:expr, $($ty:ty),*) => {
         $(
             impl $trait for $ty {
+                const RAW: RawType = RawType::String;
                 fn value(&self) -> $ret {
                     let $s: &str = self;
                     $text
                 }
             }
             impl $trait for &$ty {
+                const RAW: RawType = RawType::String;
                 fn value(&self) -> $ret {
                     let $s: &str = self;
                     $text
@@ -338,17 +368,22 @@ macro_rules! text_impls {
 /// Implements `$trait` for the path types (beyond the string ones), and `&T` of each.
 macro_rules! path_impls {
     ($trait:ident, $ret:ty, |$s:ident| $path:expr) => {
-        path_impls!(@one $trait, $ret, |$s| $path, Path, PathBuf, Cow<'_, Path>, Box<Path>, Arc<Path>, Rc<Path>, OsStr, OsString);
+        path_impls!(@one $trait, $ret, |$s| $path, RawType::String, Path, PathBuf, Cow<'_, Path>, Box<Path>, Arc<Path>, Rc<Path>);
+        // serde reads an `OsString` from its platform enum (`{"Unix": [..]}`), never from a
+        // JSON string: a raw string is not what the typed field holds.
+        path_impls!(@one $trait, $ret, |$s| $path, RawType::Unreadable, OsStr, OsString);
     };
-    (@one $trait:ident, $ret:ty, |$s:ident| $path:expr, $($ty:ty),*) => {
+    (@one $trait:ident, $ret:ty, |$s:ident| $path:expr, $raw:expr, $($ty:ty),*) => {
         $(
             impl $trait for $ty {
+                const RAW: RawType = $raw;
                 fn value(&self) -> $ret {
                     let $s: &Path = AsRef::<Path>::as_ref(self);
                     $path
                 }
             }
             impl $trait for &$ty {
+                const RAW: RawType = $raw;
                 fn value(&self) -> $ret {
                     let $s: &Path = AsRef::<Path>::as_ref(*self);
                     $path
@@ -366,6 +401,7 @@ macro_rules! integer_impls {
     (@one $trait:ident, $ret:ty, |$n:ident| $int:expr, $($ty:ty),*) => {
         $(
             impl $trait for $ty {
+                const RAW: RawType = RawType::integer(<$ty>::MIN as i128, <$ty>::MAX as u128);
                 fn value(&self) -> $ret {
                     // Only a u128 beyond i128::MAX fails; it saturates (see `Integer`).
                     let $n = i128::try_from(*self).unwrap_or(i128::MAX);
@@ -373,6 +409,7 @@ macro_rules! integer_impls {
                 }
             }
             impl $trait for &$ty {
+                const RAW: RawType = RawType::integer(<$ty>::MIN as i128, <$ty>::MAX as u128);
                 fn value(&self) -> $ret {
                     let $n = i128::try_from(**self).unwrap_or(i128::MAX);
                     $int
@@ -508,12 +545,14 @@ path_impls!(ProjectExtra, Extra<'_>, |p| Extra::Text(
 integer_impls!(ProjectExtra, Extra<'_>, |n| Extra::Integer(Integer(n)));
 
 impl ProjectExtra for bool {
+    const RAW: RawType = RawType::Bool;
     fn value(&self) -> Extra<'_> {
         Extra::Bool(*self)
     }
 }
 
 impl ProjectExtra for &bool {
+    const RAW: RawType = RawType::Bool;
     fn value(&self) -> Extra<'_> {
         Extra::Bool(**self)
     }
