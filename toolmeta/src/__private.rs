@@ -2,10 +2,18 @@
 //! is covered by semver.
 //!
 //! The derive checks at compile time that each projected field's type can carry its key:
-//! it names the field's type in `<FieldType as ProjectPath>::value(..)`, spanned at the
-//! user's type, so an unfit type is reported there, in the user's terms, by the
-//! `#[diagnostic::on_unimplemented]` message of the key's trait. The traits are sealed:
-//! a type that does not fit a key is converted with `#[tool(with = "...")]` instead.
+//! its `project` body writes each field as one [`Projector`] call with the value converted
+//! by the key's trait, named at the user's type (`.text("command", <String as
+//! ProjectCommand>::some(&self.command))`, `::optional(..)` for an `Option`), so an unfit
+//! type is reported there, in the user's terms, by the `#[diagnostic::on_unimplemented]`
+//! message of the key's trait (the fallback impl beside other errors names `::value`). The
+//! traits are sealed: a type that does not fit a key is converted with
+//! `#[tool(with = "...")]` instead. Each trait's `RAW` says which JSON values the type
+//! deserializes from, for the raw projection ([`RawType`]); `INPUT_FIELDS` entries are
+//! struct literals filled from [`FIELD`] or one of its typed variants (`FIELD_U8`, ...).
+//!
+//! The derive imports all of this as `toolmeta_derive_0_1_needs_toolmeta_0_1` (see that
+//! module), so a mismatched release pair fails with one error naming the versions.
 //!
 //! Every projected value serializes infallibly (strings, lossily-converted paths,
 //! integers that saturate at the JSON integer range, bools), which
