@@ -83,8 +83,8 @@ fn read_file_records_wire_keys() {
                 converted: false,
                 zero_based: false,
                 raw: RawType::Integer {
-                    min: i64::MIN as i128,
-                    max: i64::MAX as i128
+                    min: i64::MIN,
+                    max: i64::MAX as u64
                 },
             },
             InputField {
@@ -97,7 +97,7 @@ fn read_file_records_wire_keys() {
                 zero_based: false,
                 raw: RawType::Integer {
                     min: 0,
-                    max: u64::MAX as i128
+                    max: u64::MAX
                 },
             },
         ]

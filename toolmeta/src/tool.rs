@@ -87,12 +87,14 @@ pub enum RawType {
     OfKey,
     /// A JSON string (`String`, `&str`, `PathBuf`, `Cow<str>`, ...).
     String,
-    /// A JSON integer within `min..=max` (a primitive integer type's range).
+    /// A JSON integer within `min..=max`: a primitive integer type's range, within JSON's
+    /// `i64::MIN..=u64::MAX` (the values a JSON reader agrees on, and all `serde_json`
+    /// holds).
     Integer {
-        /// The smallest value the type holds.
-        min: i128,
-        /// The largest value the type holds (`i128::MAX` for `u128`).
-        max: i128,
+        /// The smallest value the type holds (`i64::MIN` for `i128`).
+        min: i64,
+        /// The largest value the type holds (`u64::MAX` for `u128`; `0` or more).
+        max: u64,
     },
     /// A JSON bool.
     Bool,
@@ -102,14 +104,18 @@ pub enum RawType {
 }
 
 impl RawType {
-    /// The range of a primitive integer type, from its bounds.
+    /// The range of a primitive integer type, from its bounds, clipped to JSON's.
     pub const fn integer(min: i128, max: u128) -> RawType {
         RawType::Integer {
-            min,
-            max: if max > i128::MAX as u128 {
-                i128::MAX
+            min: if min < i64::MIN as i128 {
+                i64::MIN
             } else {
-                max as i128
+                min as i64
+            },
+            max: if max > u64::MAX as u128 {
+                u64::MAX
+            } else {
+                max as u64
             },
         }
     }

@@ -85,7 +85,9 @@ fn deserializes_from(field: &InputField, raw: &Value) -> bool {
             None => false,
         },
         RawType::String => raw.is_string(),
-        RawType::Integer { min, max } => json_integer(raw).is_some_and(|n| min <= n && n <= max),
+        RawType::Integer { min, max } => {
+            json_integer(raw).is_some_and(|n| i128::from(min) <= n && n <= i128::from(max))
+        }
         RawType::Bool => raw.is_boolean(),
         RawType::Unreadable => false,
     }
