@@ -10,7 +10,7 @@ use toolmeta::acp::schema::v1::{
 };
 use toolmeta::keys::{OFFSET, PATH};
 use toolmeta::{
-    Identity, InputField, Namespace, StaticToolset, TOOL_META_KEY, ToolEntry, ToolKind,
+    Identity, InputField, Namespace, RawType, StaticToolset, TOOL_META_KEY, ToolEntry, ToolKind,
 };
 
 const READ_FILE: ToolEntry = ToolEntry::new(
@@ -24,6 +24,7 @@ const READ_FILE: ToolEntry = ToolEntry::new(
             optional: false,
             converted: false,
             zero_based: false,
+            raw: RawType::OfKey,
         },
         InputField {
             key: OFFSET,
@@ -33,6 +34,7 @@ const READ_FILE: ToolEntry = ToolEntry::new(
             optional: true,
             converted: false,
             zero_based: false,
+            raw: RawType::OfKey,
         },
     ],
 );

@@ -67,17 +67,61 @@ fn namespaces_match() {
 
 #[test]
 fn canonical_keys_match() {
-    let derive: Vec<&str> = derive_contract::KEYS.iter().map(|(key, _)| *key).collect();
+    let derive: Vec<&str> = derive_contract::KEYS.iter().map(|row| row.name).collect();
     assert_eq!(derive, keys::CANONICAL);
-    for (key, ty) in derive_contract::KEYS {
-        let expected = match ty {
-            derive_contract::KeyType::Path => KeyType::Path,
-            derive_contract::KeyType::Text => KeyType::Text,
-            derive_contract::KeyType::Integer => KeyType::Integer,
+    for row in derive_contract::KEYS {
+        let expected = match row.ty {
+            Some(derive_contract::KeyType::Path) => KeyType::Path,
+            Some(derive_contract::KeyType::Text) => KeyType::Text,
+            Some(derive_contract::KeyType::Integer) => KeyType::Integer,
+            None => panic!(
+                "canonical key `{}` has no type in the derive's table",
+                row.name
+            ),
         };
-        assert_eq!(keys::key_type(key), Some(expected), "type of `{key}`");
+        assert_eq!(
+            keys::key_type(row.name),
+            Some(expected),
+            "type of `{}`",
+            row.name
+        );
+        assert_eq!(
+            derive_contract::key(row.name).map(|found| found.name),
+            Some(row.name)
+        );
     }
-    assert_eq!(derive_contract::OFFSET_KEY, keys::OFFSET);
+    assert!(derive_contract::EXTRA.ty.is_none());
+    assert!(!keys::is_canonical(derive_contract::EXTRA.name));
+}
+
+/// The derive names, for each key, the runtime trait that checks and converts its values:
+/// every canonical key has one trait in `__private`, and it is the one the derive names.
+#[test]
+fn key_traits_match() {
+    let mut runtime: Vec<(&str, &str)> = toolmeta::__private::KEY_TRAITS.to_vec();
+    runtime.sort();
+    let mut derive: Vec<(&str, &str)> = derive_contract::KEYS
+        .iter()
+        .map(|row| (row.name, row.project_trait))
+        .collect();
+    derive.sort();
+    assert_eq!(derive, runtime);
+    assert_eq!(
+        derive_contract::EXTRA.project_trait,
+        toolmeta::__private::EXTRA_TRAIT
+    );
+}
+
+/// `offset` is the one key the runtime normalizes (negative dropped, `0` -> `1`): the
+/// derive writes it with the `Projector`'s offset methods, every other key by name.
+#[test]
+fn the_normalized_key_is_offset() {
+    let normalized: Vec<&str> = derive_contract::KEYS
+        .iter()
+        .filter(|row| row.normalized())
+        .map(|row| row.name)
+        .collect();
+    assert_eq!(normalized, [keys::OFFSET]);
 }
 
 #[test]

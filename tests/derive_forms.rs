@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
-use toolmeta::{InputField, ToolDispatch, ToolIdentity};
+use toolmeta::{InputField, RawType, ToolDispatch, ToolIdentity};
 
 fn json<T: ToolIdentity>(tool: &T) -> String {
     serde_json::to_string(&tool.envelope()).unwrap()
@@ -190,7 +190,8 @@ fn with_converts_before_projecting() {
             extra: false,
             optional: false,
             converted: true,
-            zero_based: false
+            zero_based: false,
+            raw: RawType::OfKey,
         }
     );
 }

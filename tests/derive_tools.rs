@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use serde::Deserialize;
-use toolmeta::{InputField, Namespace, ToolIdentity, ToolKind};
+use toolmeta::{InputField, Namespace, RawType, ToolIdentity, ToolKind};
 
 #[derive(Deserialize, ToolIdentity)]
 #[tool(name = "read_file", namespace = "grok_build", kind = "read")]
@@ -71,7 +71,8 @@ fn read_file_records_wire_keys() {
                 extra: false,
                 optional: false,
                 converted: false,
-                zero_based: false
+                zero_based: false,
+                raw: RawType::OfKey,
             },
             InputField {
                 key: "offset",
@@ -80,7 +81,11 @@ fn read_file_records_wire_keys() {
                 extra: false,
                 optional: true,
                 converted: false,
-                zero_based: false
+                zero_based: false,
+                raw: RawType::Integer {
+                    min: i64::MIN,
+                    max: i64::MAX as u64
+                },
             },
             InputField {
                 key: "limit",
@@ -89,7 +94,11 @@ fn read_file_records_wire_keys() {
                 extra: false,
                 optional: true,
                 converted: false,
-                zero_based: false
+                zero_based: false,
+                raw: RawType::Integer {
+                    min: 0,
+                    max: u64::MAX
+                },
             },
         ]
     );
@@ -236,7 +245,8 @@ fn opencode_write_camel_case() {
             extra: false,
             optional: false,
             converted: false,
-            zero_based: false
+            zero_based: false,
+            raw: RawType::OfKey,
         }]
     );
 }

@@ -218,4 +218,85 @@ mod raw_matches_typed {
             }
         }
     }
+
+    /// Values of every JSON type, and integers at and beyond the ends of each primitive
+    /// integer type's range.
+    fn hostile_values() -> Vec<Value> {
+        use serde_json::json;
+        vec![
+            json!(-5),
+            json!(-1),
+            json!(0),
+            json!(1),
+            json!(255),
+            json!(256),
+            json!(1000),
+            json!(65536),
+            json!(4294967296u64),
+            json!(i64::MIN),
+            json!(u64::MAX),
+            json!(1.5),
+            json!("40"),
+            json!(""),
+            json!(true),
+            json!([1, 2]),
+            json!({"nested": [1, 2]}),
+            Value::Null,
+        ]
+    }
+
+    proptest! {
+        /// Raw projection beyond the typed field (issue 16): one projected value replaced by
+        /// any JSON value. serde decides: where the tool's struct deserializes, raw equals
+        /// typed; where serde refuses the value, the raw projection is the one without it
+        /// (an optional field is omitted; a required one leaves no input).
+        #[test]
+        fn a_value_the_field_cannot_hold_is_treated_as_absent(
+            picks in vec(0usize..64, 16),
+        ) {
+            let values = hostile_values();
+            let mut next = 0;
+            for tool in every_tool() {
+                let example = tool.example.as_object().expect("arguments are an object");
+                for field in tool.fields.iter().filter(|field| !field.converted) {
+                    let value = values[picks[next % picks.len()] % values.len()].clone();
+                    next += 1;
+                    let mut without = example.clone();
+                    without.remove(field.wire);
+                    for alias in field.aliases {
+                        without.remove(*alias);
+                    }
+                    let mut with = without.clone();
+                    with.insert(field.wire.to_owned(), value.clone());
+                    let with = Value::Object(with);
+                    let absent: Vec<&str> = tool
+                        .fields
+                        .iter()
+                        .filter(|other| other.key != field.key)
+                        .filter(|other| !example.contains_key(other.wire) && other.aliases.iter().all(|alias| !example.contains_key(*alias)))
+                        .map(|other| other.key)
+                        .collect();
+                    let expected = match (tool.typed)(&with) {
+                        Some(typed) => {
+                            let mut absent = absent.clone();
+                            if value.is_null() {
+                                absent.push(field.key);
+                            }
+                            expected_raw(&tool, typed, &absent)
+                        }
+                        None if field.optional => {
+                            let without = Value::Object(without);
+                            let typed = (tool.typed)(&without);
+                            prop_assert!(typed.is_some(), "{}: {without} does not deserialize", tool.identity.name);
+                            let mut absent = absent.clone();
+                            absent.push(field.key);
+                            expected_raw(&tool, typed.flatten(), &absent)
+                        }
+                        None => None,
+                    };
+                    prop_assert_eq!((tool.raw)(&with), expected, "{} with `{}` = {}", tool.identity.name, field.wire, value);
+                }
+            }
+        }
+    }
 }

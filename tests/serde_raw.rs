@@ -218,3 +218,192 @@ fn a_toolset_stamps_a_tagged_tool_with_the_variant_its_arguments_select() {
         (toolmeta::ToolKind::Delete, false)
     );
 }
+
+/// Raw projection beyond the typed field (issue 16): the raw path takes only a value the
+/// field's Rust type deserializes from. Each case asks serde what the typed struct makes of
+/// the same JSON: where serde refuses a value, the raw projection treats it as absent (an
+/// optional field's key is omitted, a required field's absence leaves no input).
+mod beyond_the_typed_field {
+    use std::ffi::OsString;
+
+    use serde::Deserialize;
+    use serde_json::{Value, json};
+    use toolmeta::{ToolEntry, ToolIdentity};
+
+    #[derive(Deserialize, ToolIdentity)]
+    #[tool(name = "read", namespace = "grok_build", kind = "read")]
+    struct SmallRead {
+        #[tool(project)]
+        path: String,
+        #[tool(project)]
+        offset: Option<u16>,
+        #[tool(project)]
+        limit: Option<u8>,
+    }
+
+    #[derive(Deserialize, ToolIdentity)]
+    #[tool(name = "grep", namespace = "grok_build", kind = "search")]
+    struct Grep {
+        #[tool(project)]
+        pattern: String,
+        #[tool(extra = "case_insensitive")]
+        case_insensitive: Option<bool>,
+        #[tool(extra = "context_lines")]
+        context_lines: Option<u32>,
+        #[tool(extra = "glob")]
+        glob: Option<String>,
+    }
+
+    fn raw<T: ToolIdentity>(arguments: &Value) -> Option<Value> {
+        ToolEntry::of::<T>().project(arguments)
+    }
+
+    fn typed_refuses<'de, T: Deserialize<'de>>(arguments: &'de Value) -> bool {
+        T::deserialize(arguments).is_err()
+    }
+
+    #[test]
+    fn an_option_u8_limit_does_not_project_minus_5_or_1000() {
+        for limit in [json!(-5), json!(1000), json!(256)] {
+            let arguments = json!({"path": "a.rs", "limit": limit});
+            assert!(typed_refuses::<SmallRead>(&arguments), "{arguments}");
+            assert_eq!(
+                raw::<SmallRead>(&arguments),
+                Some(json!({"path": "a.rs"})),
+                "{arguments}"
+            );
+        }
+        // Its ends are values a u8 holds, projected as on the typed path.
+        for limit in [0, 255] {
+            let arguments = json!({"path": "a.rs", "limit": limit});
+            let typed = SmallRead::deserialize(&arguments)
+                .unwrap()
+                .tool_meta()
+                .input;
+            assert_eq!(typed, Some(json!({"path": "a.rs", "limit": limit})));
+            assert_eq!(raw::<SmallRead>(&arguments), typed);
+        }
+    }
+
+    #[test]
+    fn an_option_u16_offset_out_of_range_is_not_normalized_into_one() {
+        for offset in [json!(70000), json!(-1), json!(1.5)] {
+            let arguments = json!({"path": "a.rs", "offset": offset});
+            assert!(typed_refuses::<SmallRead>(&arguments), "{arguments}");
+            assert_eq!(
+                raw::<SmallRead>(&arguments),
+                Some(json!({"path": "a.rs"})),
+                "{arguments}"
+            );
+        }
+        let arguments = json!({"path": "a.rs", "offset": 0});
+        assert_eq!(
+            raw::<SmallRead>(&arguments),
+            Some(json!({"path": "a.rs", "offset": 1}))
+        );
+    }
+
+    #[test]
+    fn a_bool_extra_does_not_copy_a_nested_array() {
+        for flag in [
+            json!([1, 2]),
+            json!({"nested": [1, 2]}),
+            json!("true"),
+            json!(1),
+        ] {
+            let arguments = json!({"pattern": "x", "case_insensitive": flag});
+            assert!(typed_refuses::<Grep>(&arguments), "{arguments}");
+            assert_eq!(
+                raw::<Grep>(&arguments),
+                Some(json!({"pattern": "x"})),
+                "{arguments}"
+            );
+        }
+        let arguments = json!({"pattern": "x", "case_insensitive": true});
+        assert_eq!(
+            raw::<Grep>(&arguments),
+            Some(json!({"pattern": "x", "case_insensitive": true}))
+        );
+    }
+
+    #[test]
+    fn a_u32_extra_does_not_copy_an_object_or_an_integer_out_of_range() {
+        for lines in [
+            json!({"nested": [1, 2]}),
+            json!([3]),
+            json!(-1),
+            json!(4294967296u64),
+            json!("3"),
+        ] {
+            let arguments = json!({"pattern": "x", "context_lines": lines});
+            assert!(typed_refuses::<Grep>(&arguments), "{arguments}");
+            assert_eq!(
+                raw::<Grep>(&arguments),
+                Some(json!({"pattern": "x"})),
+                "{arguments}"
+            );
+        }
+        let arguments = json!({"pattern": "x", "context_lines": 4294967295u32, "glob": "*.rs"});
+        let typed = Grep::deserialize(&arguments).unwrap().tool_meta().input;
+        assert_eq!(raw::<Grep>(&arguments), typed);
+        assert_eq!(typed.unwrap()["context_lines"], json!(4294967295u32));
+    }
+
+    #[test]
+    fn a_string_extra_does_not_copy_a_number() {
+        let arguments = json!({"pattern": "x", "glob": 7});
+        assert!(typed_refuses::<Grep>(&arguments));
+        assert_eq!(raw::<Grep>(&arguments), Some(json!({"pattern": "x"})));
+    }
+
+    /// An alias hides the primitive from the derive's reading of the type: the key's trait
+    /// gives the range instead, through the type system.
+    type Lines = u8;
+
+    #[derive(Deserialize, ToolIdentity)]
+    #[tool(name = "list", namespace = "grok_build", kind = "list_dir")]
+    struct List {
+        #[tool(project)]
+        directory: std::borrow::Cow<'static, str>,
+        #[tool(project)]
+        limit: Option<Lines>,
+    }
+
+    #[test]
+    fn an_aliased_integer_type_keeps_its_range() {
+        let arguments = json!({"directory": "src", "limit": 300});
+        assert!(typed_refuses::<List>(&arguments));
+        assert_eq!(raw::<List>(&arguments), Some(json!({"directory": "src"})));
+        let arguments = json!({"directory": "src", "limit": 200});
+        assert_eq!(
+            raw::<List>(&arguments),
+            Some(json!({"directory": "src", "limit": 200}))
+        );
+    }
+
+    /// serde reads an `OsString` from its platform enum, never from a JSON string.
+    #[derive(Deserialize, ToolIdentity)]
+    #[tool(name = "cd", namespace = "grok_build", kind = "execute")]
+    struct Cd {
+        #[tool(project)]
+        command: String,
+        #[tool(project)]
+        cwd: Option<OsString>,
+    }
+
+    #[test]
+    fn an_os_string_cwd_is_not_projected_from_a_json_string() {
+        let arguments = json!({"command": "ls", "cwd": "/tmp"});
+        assert!(typed_refuses::<Cd>(&arguments));
+        assert_eq!(raw::<Cd>(&arguments), Some(json!({"command": "ls"})));
+    }
+
+    /// A required field whose value the type refuses: the arguments would not have parsed,
+    /// so there is no input at all, as for a missing one.
+    #[test]
+    fn a_required_field_the_type_refuses_leaves_no_input() {
+        let arguments = json!({"path": 7, "limit": 3});
+        assert!(typed_refuses::<SmallRead>(&arguments));
+        assert_eq!(raw::<SmallRead>(&arguments), None);
+    }
+}

@@ -11,8 +11,8 @@ use serde::ser::SerializeMap;
 use serde_json::{Map, Value, json};
 use toolmeta::keys::{COMMAND, DESCRIPTION, LIMIT, OFFSET, PATH, PATTERN};
 use toolmeta::{
-    Identity, InputField, Namespace, Projection, StaticToolset, ToolEntry, ToolIdentity, ToolKind,
-    ToolLookup, Toolset, toolset,
+    Identity, InputField, Namespace, Projection, RawType, StaticToolset, ToolEntry, ToolIdentity,
+    ToolKind, ToolLookup, Toolset, toolset,
 };
 
 const fn field(key: &'static str, wire: &'static str, optional: bool) -> InputField {
@@ -24,6 +24,7 @@ const fn field(key: &'static str, wire: &'static str, optional: bool) -> InputFi
         optional,
         converted: false,
         zero_based: false,
+        raw: RawType::OfKey,
     }
 }
 
@@ -88,6 +89,7 @@ impl ToolIdentity for Grep {
             optional: true,
             converted: false,
             zero_based: false,
+            raw: RawType::OfKey,
         },
     ];
 }
@@ -137,6 +139,7 @@ impl ToolIdentity for Shell {
             optional: false,
             converted: true,
             zero_based: false,
+            raw: RawType::OfKey,
         },
         field("cwd", "workdir", true),
     ];

@@ -1,6 +1,10 @@
 //! The checks that need the whole item: the identity against the contract tables, each
 //! field's key, and the projection against the label's shape. Produces the resolved tool
 //! that `expand` turns into code; every mistake goes to the `Ctxt`.
+//!
+//! One function per rule, named `..._rule` (or `check_...` for an identity key) and headed
+//! by the rule it checks in bold; `tool`, `field_key` and `check_shape` only call them in
+//! order.
 
 use std::collections::HashMap;
 
@@ -9,7 +13,7 @@ use quote::{ToTokens, quote};
 use syn::LitStr;
 
 use crate::ast::{Container, Data, Field, Tagged, Variant};
-use crate::contract::{self, KeyType};
+use crate::contract::{self, Key};
 use crate::ctxt::Ctxt;
 use crate::suggest;
 
@@ -37,8 +41,8 @@ pub struct Identity {
 pub struct Projected<'a> {
     pub field: &'a Field<'a>,
     pub key: String,
-    /// The canonical key's type; `None` for an extra key.
-    pub key_type: Option<KeyType>,
+    /// The canonical key's row of the key table; `None` for an extra key.
+    pub canonical: Option<&'static Key>,
     /// The tokens that chose the key, for errors.
     pub key_tokens: TokenStream,
     /// Whether the label's shape requires the key (a `with` function then returns the value
@@ -50,20 +54,30 @@ impl<'a> Projected<'a> {
     fn new(
         field: &'a Field<'a>,
         key: String,
-        key_type: Option<KeyType>,
+        canonical: Option<&'static Key>,
         key_tokens: TokenStream,
     ) -> Projected<'a> {
         Projected {
             field,
             key,
-            key_type,
+            canonical,
             key_tokens,
             required: false,
         }
     }
 
     pub fn is_extra(&self) -> bool {
-        self.key_type.is_none()
+        self.canonical.is_none()
+    }
+
+    /// The key's row of the key table: its canonical row, or the extra keys' one.
+    pub fn row(&self) -> &'static Key {
+        self.canonical.unwrap_or(&contract::EXTRA)
+    }
+
+    /// Whether the runtime may drop the value (a negative `offset`).
+    pub fn normalized(&self) -> bool {
+        self.canonical.is_some_and(Key::normalized)
     }
 
     /// Whether every value of the tool writes this key: a required field projected as is,
@@ -75,7 +89,7 @@ impl<'a> Projected<'a> {
             Some(_) => self.required,
             None => self.field.option_inner.is_none(),
         };
-        present && self.key != contract::OFFSET_KEY
+        present && !self.normalized()
     }
 
     /// Whether the raw value cannot be projected as it is: converted by `with`, by serde's
@@ -95,12 +109,7 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
     let mut projected = Vec::new();
     let mut by_key: HashMap<String, String> = HashMap::new();
 
-    if let (Some(project), Some(_)) = (attrs.project, attrs.no_input) {
-        cx.error_at(
-            project,
-            "`project` and `no_input` contradict each other: `project` projects every field, `no_input` says the tool never carries input; keep one",
-        );
-    }
+    no_input_rule(cx, container);
     let project_all = attrs.project.is_some() && attrs.no_input.is_none();
 
     for field in fields {
@@ -113,39 +122,17 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
         let Some(chosen) = chosen else {
             continue;
         };
-        if attrs.no_input.is_some() {
-            cx.error_spanned_by(
-                &chosen.key_tokens,
-                format!(
-                    "the tool is `no_input`, so it never carries input, but field `{}` is projected; remove the projection, or remove `no_input`",
-                    field.name
-                ),
-            );
-            continue;
+        if no_input_field_rule(cx, container, &chosen)
+            && one_source_per_key_rule(cx, &mut by_key, &chosen)
+        {
+            projected.push(chosen);
         }
-        let source = if field.computed {
-            format!("`compute({} = ...)`", field.name)
-        } else {
-            format!("field `{}`", field.name)
-        };
-        if let Some(first) = by_key.get(&chosen.key) {
-            cx.error_spanned_by(
-                &chosen.key_tokens,
-                format!(
-                    "`{}` is projected twice, by {first} and by {source}: each key comes from one field or function",
-                    chosen.key
-                ),
-            );
-            continue;
-        }
-        by_key.insert(chosen.key.clone(), source);
-        projected.push(chosen);
     }
 
-    let key_order = |projected: &Projected| match projected.key_type {
-        Some(_) => contract::KEYS
+    let key_order = |projected: &Projected| match projected.canonical {
+        Some(canonical) => contract::KEYS
             .iter()
-            .position(|(key, _)| *key == projected.key)
+            .position(|row| row.name == canonical.name)
             .unwrap_or(0),
         None => contract::KEYS.len(),
     };
@@ -175,6 +162,60 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
     }
 }
 
+/// **`no_input` means no input**: a `no_input` tool does not also say `project`, which
+/// projects every field.
+fn no_input_rule(cx: &Ctxt, container: &Container) {
+    let attrs = &container.attrs;
+    if let (Some(project), Some(_)) = (attrs.project, attrs.no_input) {
+        cx.error_at(
+            project,
+            "`project` and `no_input` contradict each other: `project` projects every field, `no_input` says the tool never carries input; keep one",
+        );
+    }
+}
+
+/// **A `no_input` tool projects no field.** Returns whether `chosen` may be projected.
+fn no_input_field_rule(cx: &Ctxt, container: &Container, chosen: &Projected) -> bool {
+    if container.attrs.no_input.is_none() {
+        return true;
+    }
+    cx.error_spanned_by(
+        &chosen.key_tokens,
+        format!(
+            "the tool is `no_input`, so it never carries input, but field `{}` is projected; remove the projection, or remove `no_input`",
+            chosen.field.name
+        ),
+    );
+    false
+}
+
+/// **Each key comes from one field or function.** `by_key` holds who projects each key so
+/// far; returns whether `chosen` is the first to project its key (and records it).
+fn one_source_per_key_rule(
+    cx: &Ctxt,
+    by_key: &mut HashMap<String, String>,
+    chosen: &Projected,
+) -> bool {
+    let field = chosen.field;
+    let source = if field.computed {
+        format!("`compute({} = ...)`", field.name)
+    } else {
+        format!("field `{}`", field.name)
+    };
+    if let Some(first) = by_key.get(&chosen.key) {
+        cx.error_spanned_by(
+            &chosen.key_tokens,
+            format!(
+                "`{}` is projected twice, by {first} and by {source}: each key comes from one field or function",
+                chosen.key
+            ),
+        );
+        return false;
+    }
+    by_key.insert(chosen.key.clone(), source);
+    true
+}
+
 /// The key of `compute(key = "function")`: canonical, since a computed value stands for
 /// what the contract calls it (a harness-specific value has a field to project).
 fn computed_key<'a>(
@@ -188,15 +229,15 @@ fn computed_key<'a>(
         .iter()
         .find(|compute| compute.key == field.name.as_str())?;
     let key = field.name.clone();
-    if let Some(key_type) = contract::key_type(&key) {
+    if let Some(canonical) = contract::key(&key) {
         return Some(Projected::new(
             field,
             key,
-            Some(key_type),
+            Some(canonical),
             compute.key.to_token_stream(),
         ));
     }
-    let message = match suggest::closest(&key, contract::KEYS.iter().map(|(key, _)| *key)) {
+    let message = match suggest::closest(&key, contract::key_names()) {
         Some(near) => format!(
             "`compute` computes a canonical key, and `{key}` is not one; did you mean `{near}`?"
         ),
@@ -216,7 +257,7 @@ fn zero_based_rule(cx: &Ctxt, field: &Field, projected: Option<&Projected>) {
         return;
     };
     let message = match projected {
-        Some(projected) if projected.key == contract::OFFSET_KEY => return,
+        Some(projected) if projected.normalized() => return,
         Some(projected) => format!(
             "`zero_based` applies to `offset` only: it shifts a start line counted from 0 to the contract's 1-based one, and field `{}` is projected as `{}`; remove `zero_based`",
             field.name, projected.key
@@ -329,6 +370,8 @@ fn namespaces() -> String {
     suggest::one_of(contract::NAMESPACES.iter().map(|namespace| namespace.wire))
 }
 
+/// **The namespace is one of the closed set**, spelled as on the wire (a read-side alias
+/// is refused with the wire name to write); did-you-mean for a near miss.
 fn check_namespace(cx: &Ctxt, lit: &LitStr) -> Option<&'static contract::Namespace> {
     let value = lit.value();
     if let Some(namespace) = contract::namespace(&value) {
@@ -354,6 +397,7 @@ fn check_namespace(cx: &Ctxt, lit: &LitStr) -> Option<&'static contract::Namespa
     None
 }
 
+/// **The kind is one of `ToolKind`**, snake_case; did-you-mean for a near miss.
 fn check_kind(cx: &Ctxt, lit: &LitStr) -> Option<&'static contract::Kind> {
     let value = lit.value();
     if let Some(kind) = contract::kind(&value) {
@@ -379,14 +423,35 @@ fn a_label(label: &str) -> String {
 }
 
 fn canonical_keys() -> String {
-    suggest::one_of(contract::KEYS.iter().map(|(key, _)| *key))
+    suggest::one_of(contract::key_names())
 }
 
-/// Which key a field is projected under, if any; reports conflicting attributes and keys
-/// that are not what they claim to be.
+/// Which key a field is projected under, if any: the field's attributes checked rule by
+/// rule, then its key.
 fn field_key<'a>(cx: &Ctxt, field: &'a Field<'a>, project_all: bool) -> Option<Projected<'a>> {
     let attrs = &field.attrs;
-    let excluded = match (attrs.payload, attrs.skip) {
+    let excluded = exclusion_rule(cx, field);
+    if !one_choice_rule(cx, field, excluded) {
+        return None;
+    }
+    let explicitly = attrs.project.is_some() || attrs.extra.is_some();
+    let projects = explicitly || (project_all && excluded.is_none());
+    if !projected_only_rule(cx, field, projects) || !projects {
+        return None;
+    }
+    if !payload_rule(cx, field, explicitly) || !serde_rule(cx, field, explicitly) {
+        return None;
+    }
+    match &attrs.extra {
+        Some(extra) => extra_key_rule(cx, field, extra),
+        None => canonical_key_rule(cx, field),
+    }
+}
+
+/// **`payload` or `skip`, not both**: each keeps a field out of the projection, for a
+/// different reason. Returns which one keeps the field out, if any.
+fn exclusion_rule(cx: &Ctxt, field: &Field) -> Option<&'static str> {
+    match (field.attrs.payload, field.attrs.skip) {
         (Some(_), Some(skip)) => {
             cx.error_at(skip, "`payload` and `skip` both keep a field out of the projection; keep one (`payload` for bulky content, `skip` for anything else)");
             Some("payload")
@@ -394,31 +459,47 @@ fn field_key<'a>(cx: &Ctxt, field: &'a Field<'a>, project_all: bool) -> Option<P
         (Some(_), None) => Some("payload"),
         (None, Some(_)) => Some("skip"),
         (None, None) => None,
-    };
+    }
+}
+
+/// **One choice per field**: a field is projected (`project` or `extra`) or kept out
+/// (`payload` or `skip`), and a projected one has one key (`project` or `extra`). Returns
+/// whether the attributes agree.
+fn one_choice_rule(cx: &Ctxt, field: &Field, excluded: Option<&str>) -> bool {
+    let attrs = &field.attrs;
     if let (Some(excluded), Some(project)) = (excluded, &attrs.project) {
         cx.error_spanned_by(
             &project.tokens,
             format!("`project` and `{excluded}` contradict each other: a field is either projected or not; keep one"),
         );
-        return None;
+        return false;
     }
     if let (Some(excluded), Some(extra)) = (excluded, &attrs.extra) {
         cx.error_spanned_by(
             extra,
             format!("`extra` and `{excluded}` contradict each other: a field is either projected or not; keep one"),
         );
-        return None;
+        return false;
     }
     if let (Some(project), Some(_)) = (&attrs.project, &attrs.extra) {
         cx.error_spanned_by(
             &project.tokens,
             "`project` and `extra` both choose the field's key; keep one: `project` for a canonical key, `extra` for a harness-specific one",
         );
-        return None;
+        return false;
     }
-    let explicitly = attrs.project.is_some() || attrs.extra.is_some();
-    let projects = explicitly || (project_all && excluded.is_none());
-    if let (Some((_, with)), false) = (&attrs.with, projects) {
+    true
+}
+
+/// **`with` and `not_payload` qualify a projection**: on a field that is not projected
+/// they mean nothing. Returns whether the field may go on (a stray `with` stops it, so
+/// that its function is not checked against a key the field does not have).
+fn projected_only_rule(cx: &Ctxt, field: &Field, projects: bool) -> bool {
+    if projects {
+        return true;
+    }
+    let attrs = &field.attrs;
+    if let Some((_, with)) = &attrs.with {
         cx.error_spanned_by(
             with,
             format!(
@@ -426,54 +507,53 @@ fn field_key<'a>(cx: &Ctxt, field: &'a Field<'a>, project_all: bool) -> Option<P
                 field.name
             ),
         );
-        return None;
+        return false;
     }
-    if let (Some(span), false) = (attrs.not_payload, projects) {
+    if let Some(span) = attrs.not_payload {
         cx.error_at(
             span,
             format!("`not_payload` acknowledges that a projected field with a payload name is short, but field `{}` is not projected; remove it", field.name),
         );
     }
-    if excluded.is_some() || !projects {
-        return None;
-    }
+    true
+}
 
-    if !payload_rule(cx, field, explicitly) {
-        return None;
-    }
-    if !serde_rule(cx, field, explicitly) {
-        return None;
-    }
-
-    if let Some(extra) = &attrs.extra {
-        let key = extra.value();
-        let message = if key.trim().is_empty() {
-            Some(
-                "an extra key cannot be empty or blank: name it, such as `extra = \"encoding\"`"
-                    .to_owned(),
+/// **An extra key is harness-specific**: named (not blank, no surrounding white space),
+/// not a canonical key, and not a near miss of one that readers would take for a typo.
+fn extra_key_rule<'a>(cx: &Ctxt, field: &'a Field<'a>, extra: &LitStr) -> Option<Projected<'a>> {
+    let key = extra.value();
+    let message = if key.trim().is_empty() {
+        Some(
+            "an extra key cannot be empty or blank: name it, such as `extra = \"encoding\"`"
+                .to_owned(),
+        )
+    } else if key.trim() != key {
+        Some(format!(
+            "extra key {key:?} has leading or trailing white space, which readers would not match: write it without, such as `extra = \"encoding\"`"
+        ))
+    } else if contract::key(&key).is_some() {
+        Some(format!(
+            "`{key}` is a canonical key: project it with `project = \"{key}\"`; `extra` is for harness-specific keys"
+        ))
+    } else {
+        suggest::near_miss_key(&key).map(|near| {
+            format!(
+                "extra key `{key}` is a near miss of the canonical key `{near}`: readers would miss it; if you mean `{near}`, write `project = \"{near}\"`, otherwise pick a name that is clearly different"
             )
-        } else if key.trim() != key {
-            Some(format!(
-                "extra key {key:?} has leading or trailing white space, which readers would not match: write it without, such as `extra = \"encoding\"`"
-            ))
-        } else if contract::key_type(&key).is_some() {
-            Some(format!(
-                "`{key}` is a canonical key: project it with `project = \"{key}\"`; `extra` is for harness-specific keys"
-            ))
-        } else {
-            suggest::near_miss_key(&key).map(|near| {
-                format!(
-                    "extra key `{key}` is a near miss of the canonical key `{near}`: readers would miss it; if you mean `{near}`, write `project = \"{near}\"`, otherwise pick a name that is clearly different"
-                )
-            })
-        };
-        if let Some(message) = message {
-            cx.error_spanned_by(extra, message);
-            return None;
-        }
-        return Some(Projected::new(field, key, None, extra.to_token_stream()));
+        })
+    };
+    if let Some(message) = message {
+        cx.error_spanned_by(extra, message);
+        return None;
     }
+    Some(Projected::new(field, key, None, extra.to_token_stream()))
+}
 
+/// **A projected key is canonical**: `project = "key"` names a canonical key, and a bare
+/// `project` (or the struct's `project`) needs a field named after one; did-you-mean for a
+/// near miss, or the way to an extra key.
+fn canonical_key_rule<'a>(cx: &Ctxt, field: &'a Field<'a>) -> Option<Projected<'a>> {
+    let attrs = &field.attrs;
     let (key, key_tokens, explicit) = match &attrs.project {
         Some(project) => match &project.key {
             Some(key) => (key.value(), key.to_token_stream(), true),
@@ -481,11 +561,11 @@ fn field_key<'a>(cx: &Ctxt, field: &'a Field<'a>, project_all: bool) -> Option<P
         },
         None => (field.name.clone(), field.ident.to_token_stream(), false),
     };
-    if let Some(key_type) = contract::key_type(&key) {
-        return Some(Projected::new(field, key, Some(key_type), key_tokens));
+    if let Some(canonical) = contract::key(&key) {
+        return Some(Projected::new(field, key, Some(canonical), key_tokens));
     }
     let near = if explicit {
-        suggest::closest(&key, contract::KEYS.iter().map(|(key, _)| *key))
+        suggest::closest(&key, contract::key_names())
     } else {
         suggest::canonical_for(&key)
     };
@@ -617,8 +697,9 @@ fn serde_rule(cx: &Ctxt, field: &Field, explicitly: bool) -> bool {
     true
 }
 
-/// The projection against the label's shape: required keys present and always there, no
-/// canonical key outside the shape, and something projected at all.
+/// The projection against the label's shape, rule by rule. `complete` is false after an
+/// error in some field's attributes: what the projection lacks may be that field, so no
+/// missing key is reported on top of it.
 fn check_shape(
     cx: &Ctxt,
     container: &Container,
@@ -626,18 +707,33 @@ fn check_shape(
     projected: &[Projected],
     complete: bool,
 ) {
-    let Some(shape) = contract::shape(&identity.label) else {
-        if projected.is_empty() && complete {
-            cx.error_spanned_by(
-                container.ident,
-                format!(
-                    "`{}` projects no field: mark the tool #[tool(no_input)] if it has no stable cross-harness shape (its envelope then carries no `input`), or project a field with #[tool(project)]",
-                    container.ident
-                ),
-            );
+    match contract::shape(&identity.label) {
+        Some(shape) => {
+            shape_keys_rule(cx, shape, projected);
+            required_keys_rule(cx, container, shape, projected, complete);
         }
-        return;
-    };
+        None if complete => projects_something_rule(cx, container, projected),
+        None => {}
+    }
+}
+
+/// **A tool that projects nothing says `no_input`**: an empty `input` is never the
+/// intended contract (for a label without a shape; a shape requires its keys instead).
+fn projects_something_rule(cx: &Ctxt, container: &Container, projected: &[Projected]) {
+    if projected.is_empty() {
+        cx.error_spanned_by(
+            container.ident,
+            format!(
+                "`{}` projects no field: mark the tool #[tool(no_input)] if it has no stable cross-harness shape (its envelope then carries no `input`), or project a field with #[tool(project)]",
+                container.ident
+            ),
+        );
+    }
+}
+
+/// **A closed shape admits only its keys**: a canonical key outside the label's shape is
+/// refused (a harness-specific value goes under an `extra` key).
+fn shape_keys_rule(cx: &Ctxt, shape: &contract::Shape, projected: &[Projected]) {
     let describe_shape = || {
         let mut keys: Vec<String> = shape
             .required
@@ -664,6 +760,17 @@ fn check_shape(
             );
         }
     }
+}
+
+/// **The shape's required keys are in every envelope**: each is projected, from a field
+/// that is not an `Option` (or through a `with` function, which returns the value).
+fn required_keys_rule(
+    cx: &Ctxt,
+    container: &Container,
+    shape: &contract::Shape,
+    projected: &[Projected],
+    complete: bool,
+) {
     for required in shape.required {
         match projected.iter().find(|projected| projected.key == *required) {
             None if !complete => {}
@@ -678,7 +785,7 @@ fn check_shape(
                 if projected.field.option_inner.is_some() && projected.field.attrs.with.is_none() =>
             {
                 cx.error_spanned_by(
-                projected.field.ty,
+                    projected.field.ty,
                     format!(
                         "`{required}` is required for {} tool, but field `{}` is an `Option`: every call must carry `{required}`, so make the field non-optional (or give the value with `with = \"...\"`, a function that returns it)",
                         a_label(shape.label),

@@ -150,20 +150,81 @@ pub enum KeyType {
     Integer,
 }
 
-/// Every canonical key with its type, in the order of the wire contract (which is also
-/// the order of the projection).
-pub const KEYS: &[(&str, KeyType)] = &[
-    ("path", KeyType::Path),
-    ("offset", KeyType::Integer),
-    ("limit", KeyType::Integer),
-    ("command", KeyType::Text),
-    ("description", KeyType::Text),
-    ("cwd", KeyType::Path),
-    ("directory", KeyType::Path),
-    ("pattern", KeyType::Text),
-    ("url", KeyType::Text),
-    ("query", KeyType::Text),
-];
+/// One row of the key table: a key, what it carries, and how the generated code projects
+/// it. Adding a canonical key is a row here, its row in the runtime crate (`toolmeta::keys`
+/// and its trait in `toolmeta::__private`), and `tests/contract_sync.rs` compares the two.
+pub struct Key {
+    /// The key in the canonical input.
+    pub name: &'static str,
+    /// What it carries; `None` for the row of the extra keys ([`EXTRA`]).
+    pub ty: Option<KeyType>,
+    /// The `__private` trait a field type implements to carry the key (it converts the
+    /// value; its `on_unimplemented` message says which types fit).
+    pub project_trait: &'static str,
+    /// The `__private` traits that check and convert a `with` function's output: for a key
+    /// the label's shape requires (the function returns the value) and for any other (it
+    /// returns an `Option`).
+    pub with_traits: [&'static str; 2],
+    /// The `Projector` method that writes it.
+    pub write: Write,
+}
+
+/// How the generated `project` writes a key, as a `Projector` method.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Write {
+    /// `.method("key", value)`.
+    Keyed(&'static str),
+    /// `.method(value)`: the method knows its key and normalizes the value; `zero_based` is
+    /// the method for a source that counts from 0 (`#[tool(zero_based)]`).
+    Normalized {
+        method: &'static str,
+        zero_based: &'static str,
+    },
+}
+
+const WITH_PATH: [&str; 2] = ["WithPathValue", "WithPathOption"];
+const WITH_TEXT: [&str; 2] = ["WithTextValue", "WithTextOption"];
+const WITH_INTEGER: [&str; 2] = ["WithIntegerValue", "WithIntegerOption"];
+
+macro_rules! keys {
+    ($($name:literal: $ty:ident => $trait:literal, $with:ident, $write:expr;)*) => {
+        /// Every canonical key, in the order of the wire contract (which is also the order
+        /// of the projection).
+        pub const KEYS: &[Key] = &[
+            $(Key { name: $name, ty: Some(KeyType::$ty), project_trait: $trait, with_traits: $with, write: $write },)*
+        ];
+    };
+}
+
+keys! {
+    "path": Path => "ProjectPath", WITH_PATH, Write::Keyed("lossy");
+    "offset": Integer => "ProjectOffset", WITH_INTEGER, Write::Normalized { method: "offset", zero_based: "offset_from_zero" };
+    "limit": Integer => "ProjectLimit", WITH_INTEGER, Write::Keyed("integer");
+    "command": Text => "ProjectCommand", WITH_TEXT, Write::Keyed("text");
+    "description": Text => "ProjectDescription", WITH_TEXT, Write::Keyed("text");
+    "cwd": Path => "ProjectCwd", WITH_PATH, Write::Keyed("lossy");
+    "directory": Path => "ProjectDirectory", WITH_PATH, Write::Keyed("lossy");
+    "pattern": Text => "ProjectPattern", WITH_TEXT, Write::Keyed("text");
+    "url": Text => "ProjectUrl", WITH_TEXT, Write::Keyed("text");
+    "query": Text => "ProjectQuery", WITH_TEXT, Write::Keyed("text");
+}
+
+impl Key {
+    /// Whether the runtime normalizes the value (`offset`, a 1-based start line): it may
+    /// drop it (a negative offset), and `zero_based` applies.
+    pub fn normalized(&self) -> bool {
+        matches!(self.write, Write::Normalized { .. })
+    }
+}
+
+/// The row of every harness-specific extra key (`#[tool(extra = "...")]`).
+pub const EXTRA: Key = Key {
+    name: "",
+    ty: None,
+    project_trait: "ProjectExtra",
+    with_traits: ["WithExtraValue", "WithExtraOption"],
+    write: Write::Keyed("extra"),
+};
 
 /// Names of bulky payloads (file contents, edits, patches, todo lists): a field so named, in
 /// Rust or on the wire, is never projected unless its attribute says it is short. Matched
@@ -201,9 +262,6 @@ pub fn payload_name(name: &str) -> Option<&'static str> {
         .copied()
         .find(|payload| spelled(payload))
 }
-
-/// The key normalized as a 1-based start line.
-pub const OFFSET_KEY: &str = "offset";
 
 /// One label shape: the keys a projecting tool of that label must and may carry.
 pub struct Shape {
@@ -281,9 +339,14 @@ pub fn namespace_by_alias(alias: &str) -> Option<&'static Namespace> {
         .find(|namespace| namespace.aliases.contains(&alias))
 }
 
-/// The type of canonical key `key`; `None` when it is not canonical.
-pub fn key_type(key: &str) -> Option<KeyType> {
-    KEYS.iter().find(|(k, _)| *k == key).map(|(_, ty)| *ty)
+/// The canonical key `key`; `None` when it is not canonical.
+pub fn key(key: &str) -> Option<&'static Key> {
+    KEYS.iter().find(|row| row.name == key)
+}
+
+/// The names of the canonical keys, in contract order.
+pub fn key_names() -> impl Iterator<Item = &'static str> + Clone {
+    KEYS.iter().map(|row| row.name)
 }
 
 /// The shape of `label`; `None` for an open label.

@@ -3,18 +3,15 @@
 //! emitted beside compile errors so that they are not followed by a cascade of
 //! "trait not implemented" errors.
 
-use std::fmt::Write as _;
-
-use proc_macro2::{Delimiter, Ident, Punct, Spacing, Span, TokenStream};
+use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{DeriveInput, Generics, Type, WherePredicate, parse_quote};
 
 use crate::ast::{Container, Data, Field, Tagged, Variant};
 use crate::check::{self, Projected, Tool};
-use crate::contract::{KeyType, OFFSET_KEY};
+use crate::contract::{KeyType, Write};
 use crate::ctxt::Ctxt;
-use crate::source::Source;
 
 /// Expands the derive on `input`: the impls, or the errors plus fallback impls.
 pub fn derive(input: &DeriveInput) -> TokenStream {
@@ -28,50 +25,62 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
     };
     // Everything the impls name is re-exported from `__private`, so that one short path
     // serves them all: fewer tokens per derived type to build, parse and resolve.
-    let mut block = Source::default();
-    match &container.attrs.crate_path {
-        Some(path) => block
-            .text("use ")
-            .tokens(path)
-            .text("::__private as __toolmeta;"),
-        None => block.text("use ::toolmeta::__private as __toolmeta;"),
+    let private = private_module();
+    let import = match &container.attrs.crate_path {
+        Some(path) => quote!(use #path::__private::#private as __toolmeta;),
+        None => quote!(use ::toolmeta::__private::#private as __toolmeta;),
     };
-    match &container.data {
+    let impls = match &container.data {
         Data::Struct(fields) => {
             let tool = check::tool(&cx, &container, fields);
             if cx.has_errors() {
-                fallback_struct(&mut block, &container, &tool);
+                fallback_struct(&container, &tool)
             } else {
-                tool_impls(&mut block, &container, &tool);
+                tool_impls(&container, &tool)
             }
         }
         Data::Tagged(tagged) => {
             let tools = check::tagged(&cx, &container, tagged);
             if cx.has_errors() {
-                block.tokens(fallback_enum(&container));
+                fallback_enum(&container)
             } else {
-                tagged_impls(&mut block, &container, tagged, &tools);
+                tagged_impls(&container, tagged, &tools)
             }
         }
         Data::Enum(variants) => {
             check::dispatch(&cx, &container, variants);
             if cx.has_errors() {
-                block.tokens(fallback_enum(&container));
+                fallback_enum(&container)
             } else {
-                block.tokens(dispatch_impls(&container, variants));
+                dispatch_impls(&container, variants)
             }
         }
-    }
-    let mut out = Source::default();
-    if let Err(error) = cx.check() {
-        out.tokens(error.to_compile_error());
-    }
+    };
+    let errors = cx.check().err().map(|error| error.to_compile_error());
     // Only the rustc lint the paths can trigger is allowed: clippy already skips code
     // expanded from another crate's macro, and every lint attribute is work per derived type.
-    out.text("#[allow(unused_qualifications)] const _: () =")
-        .group(Delimiter::Brace, block)
-        .tokens(Punct::new(';', Spacing::Alone));
-    out.into_tokens()
+    quote! {
+        #errors
+        #[allow(unused_qualifications)]
+        const _: () = {
+            #import
+            #impls
+        };
+    }
+}
+
+/// The module of `toolmeta::__private` the generated code imports, named after this
+/// crate's release (`toolmeta_derive_0_1_needs_toolmeta_0_1`): the runtime crate of the
+/// same release declares it, so a mismatched pair fails with one unresolved import whose
+/// name says which versions to align.
+fn private_module() -> Ident {
+    let major = env!("CARGO_PKG_VERSION_MAJOR");
+    let version = match major {
+        // Before 1.0, each minor release may break the generated code's contract.
+        "0" => format!("0_{}", env!("CARGO_PKG_VERSION_MINOR")),
+        major => major.to_owned(),
+    };
+    format_ident!("toolmeta_derive_{version}_needs_toolmeta_{version}")
 }
 
 /// The type-parameter idents of `generics`.
@@ -101,45 +110,26 @@ fn with_bounds(generics: &Generics, extra: Vec<WherePredicate>) -> Generics {
     generics
 }
 
-/// The helper trait that checks and converts a value for `key`, and the `Projector` method
-/// that writes what it returns.
+/// The helper trait that checks and converts a value for the key, and the `Projector`
+/// method that writes what it returns (both from the key's row of the key table).
 fn key_trait(projected: &Projected) -> (Ident, &'static str) {
-    let (name, method) = match projected.key_type {
-        None => ("ProjectExtra", "extra"),
-        Some(_) => match projected.key.as_str() {
-            "path" => ("ProjectPath", "lossy"),
-            "directory" => ("ProjectDirectory", "lossy"),
-            "cwd" => ("ProjectCwd", "lossy"),
-            "command" => ("ProjectCommand", "text"),
-            "description" => ("ProjectDescription", "text"),
-            "pattern" => ("ProjectPattern", "text"),
-            "url" => ("ProjectUrl", "text"),
-            "query" => ("ProjectQuery", "text"),
-            OFFSET_KEY if projected.field.attrs.zero_based.is_some() => {
-                ("ProjectOffset", "offset_from_zero")
-            }
-            OFFSET_KEY => ("ProjectOffset", "offset"),
-            _ => ("ProjectLimit", "integer"),
-        },
+    let row = projected.row();
+    let method = match row.write {
+        Write::Keyed(method) => method,
+        Write::Normalized { zero_based, .. } if projected.field.attrs.zero_based.is_some() => {
+            zero_based
+        }
+        Write::Normalized { method, .. } => method,
     };
-    (Ident::new(name, Span::call_site()), method)
+    (Ident::new(row.project_trait, Span::call_site()), method)
 }
 
 /// The trait that checks and converts what a `with` function returns: the value itself for
 /// a key the label's shape requires, an `Option` otherwise.
 fn with_trait(projected: &Projected) -> Ident {
-    let class = match projected.key_type {
-        None => "Extra",
-        Some(KeyType::Path) => "Path",
-        Some(KeyType::Text) => "Text",
-        Some(KeyType::Integer) => "Integer",
-    };
-    let shape = if projected.required {
-        "Value"
-    } else {
-        "Option"
-    };
-    Ident::new(&format!("With{class}{shape}"), Span::call_site())
+    let [value, option] = projected.row().with_traits;
+    let name = if projected.required { value } else { option };
+    Ident::new(name, Span::call_site())
 }
 
 /// The type whose fitness for the key is checked: `T` of an `Option<T>`, else the field type.
@@ -150,22 +140,17 @@ fn checked_type<'a>(field: &'a Field) -> &'a Type {
         .expect("only computed keys have no type, and they always go through their function")
 }
 
-/// Appends the call that projects field number `index` to the `Projector` chain in `chain`
-/// (`.text("command", <String as __toolmeta::ProjectCommand>::some(&self.command))`).
+/// The call that projects field number `index` onto the `Projector` chain
+/// (`.text("command", <String as __toolmeta::ProjectCommand>::some(&self.command))`), and
+/// the statements it needs first.
 ///
-/// The key trait's method is spliced in spanned at the user's tokens, so a type that does
-/// not fit the key is reported at the field's type (or a `with` function's output at its
-/// string); a `with` function is called first, in `prelude`, at its string, so that a
+/// The key trait's method is spanned at the user's tokens, so a type that does not fit the
+/// key is reported at the field's type (or a `with` function's output at its string); a
+/// `with` function is called first, in the returned statements, at its string, so that a
 /// signature that does not fit is reported there. The value reaches the `Projector` already
 /// converted (`Option<&str>`, `Option<i128>`, ...), so its methods are not generic over the
 /// field type: less for the compiler to infer per field.
-fn project_field(
-    index: usize,
-    projected: &Projected,
-    receiver: Receiver,
-    prelude: &mut Source,
-    chain: &mut Source,
-) {
+fn project_field(index: usize, projected: &Projected, receiver: Receiver) -> FieldCall {
     let field = projected.field;
     let member = field.ident;
     // `&self.field` in a struct; in a variant, the match binds the field by reference.
@@ -174,15 +159,16 @@ fn project_field(
         Receiver::Variant => quote_spanned!(span=> #member),
     };
     let (trait_ident, method) = key_trait(projected);
+    let mut prelude = TokenStream::new();
     let value = if let Some((path, lit)) = &field.attrs.with {
         let with = format_ident!("__toolmeta_with{index}");
         if field.computed {
-            prelude.tokens(quote_spanned! {lit.span()=> let #with = #path(self);});
+            prelude = quote_spanned! {lit.span()=> let #with = #path(self);};
         } else {
             let mut field_at_lit = member.clone();
             field_at_lit.set_span(lit.span());
             let place = place(&field_at_lit, lit.span());
-            prelude.tokens(quote_spanned! {lit.span()=> let #with = #path(#place);});
+            prelude = quote_spanned! {lit.span()=> let #with = #path(#place);};
         }
         let with_trait = with_trait(projected);
         quote_spanned!(lit.span()=> <_ as __toolmeta::#with_trait>::project(&#with))
@@ -195,14 +181,23 @@ fn project_field(
         let place = place(member, Span::call_site());
         quote!(#convert(#place))
     };
-    let mut arguments = Source::default();
-    if !method.starts_with("offset") {
-        arguments.text(&format!("{:?}, ", projected.key));
-    }
-    arguments.tokens(value);
-    chain
-        .text(&format!(".{method}"))
-        .group(Delimiter::Parenthesis, arguments);
+    let method = Ident::new(method, Span::call_site());
+    let call = match projected.row().write {
+        Write::Normalized { .. } => quote!(.#method(#value)),
+        Write::Keyed(_) => {
+            let key = &projected.key;
+            quote!(.#method(#key, #value))
+        }
+    };
+    FieldCall { prelude, call }
+}
+
+/// What projecting one field adds to the body of `project`.
+struct FieldCall {
+    /// Statements before the chain (a `with` function's call).
+    prelude: TokenStream,
+    /// The field's call in the `Projector` chain.
+    call: TokenStream,
 }
 
 /// Where a tool's fields are read from: `self` (a struct), or the bindings of a variant's
@@ -241,75 +236,71 @@ enum HasInput {
     Counted,
 }
 
+impl HasInput {
+    /// The body of `has_input` (`None`: the trait's default).
+    fn body(self) -> Option<TokenStream> {
+        match self {
+            HasInput::Always => None,
+            HasInput::Never => Some(quote!(false)),
+            HasInput::Counted => Some(quote!(__toolmeta::projects_any(self))),
+        }
+    }
+}
+
 /// The parts of the struct impls that differ between a checked tool and the fallback.
 struct StructParts {
     has_input: HasInput,
     /// The body of `project`.
-    project: Source,
+    project: TokenStream,
     /// The `Identity` expression.
-    identity: String,
+    identity: TokenStream,
     /// The entries of `INPUT_FIELDS`.
-    input_fields: String,
+    input_fields: TokenStream,
 }
 
-fn tool_impls(out: &mut Source, container: &Container, tool: &Tool) {
+fn tool_impls(container: &Container, tool: &Tool) -> TokenStream {
     let generics = with_bounds(
         container.generics,
         projection_bounds(container.generics, &tool.projected),
     );
     let parts = tool_parts(container, tool, Receiver::Struct);
-    struct_impls(out, container, &generics, parts)
+    struct_impls(container, &generics, parts)
 }
 
 /// The identity, `has_input`, `project` body and `INPUT_FIELDS` of a checked tool.
 fn tool_parts(container: &Container, tool: &Tool, receiver: Receiver) -> StructParts {
     let identity = tool.identity.as_ref().expect("checked before expanding");
-    let mut project = Source::default();
-    let mut chain = Source::default();
-    chain.text("__toolmeta::Projector::new(__toolmeta_map)");
-    for (index, projected) in tool.projected.iter().enumerate() {
-        project_field(index, projected, receiver, &mut project, &mut chain);
-    }
-    chain.text(".finish()");
-    project.append(chain);
+    let (preludes, calls): (Vec<_>, Vec<_>) = tool
+        .projected
+        .iter()
+        .enumerate()
+        .map(|(index, projected)| {
+            let FieldCall { prelude, call } = project_field(index, projected, receiver);
+            (prelude, call)
+        })
+        .unzip();
+    let project = quote! {
+        #(#preludes)*
+        __toolmeta::Projector::new(__toolmeta_map) #(#calls)* .finish()
+    };
 
-    let mut identity_text = format!(
-        "__toolmeta::Identity::new({:?}, __toolmeta::ToolKind::{}, __toolmeta::Namespace::{})",
-        identity.name, identity.kind.variant, identity.namespace.variant
-    );
+    let name = &identity.name;
+    let kind = Ident::new(identity.kind.variant, Span::call_site());
+    let namespace = Ident::new(identity.namespace.variant, Span::call_site());
+    let mut identity_tokens = quote!(__toolmeta::Identity::new(#name, __toolmeta::ToolKind::#kind, __toolmeta::Namespace::#namespace));
     if identity.label != identity.kind.label {
-        let _ = write!(identity_text, ".with_label({:?})", identity.label);
+        let label = &identity.label;
+        identity_tokens.extend(quote!(.with_label(#label)));
     }
     if identity.read_only != identity.kind.read_only {
-        let _ = write!(identity_text, ".with_read_only({})", identity.read_only);
+        let read_only = identity.read_only;
+        identity_tokens.extend(quote!(.with_read_only(#read_only)));
     }
-    let mut input_fields = String::new();
-    for projected in &tool.projected {
-        let field = projected.field;
-        let optional = field.option_inner.is_some()
-            || field.attrs.serde.default
-            || container.attrs.serde.default;
-        // Only what differs from `__toolmeta::FIELD`'s defaults is written.
-        let _ = write!(
-            input_fields,
-            "__toolmeta::InputField {{ key: {:?}, wire: {:?}, ",
-            projected.key, field.wire
-        );
-        if !field.attrs.serde.aliases.is_empty() {
-            let _ = write!(input_fields, "aliases: &{:?}, ", field.attrs.serde.aliases);
-        }
-        for (name, set) in [
-            ("extra", projected.is_extra()),
-            ("optional", optional),
-            ("converted", projected.converted()),
-            ("zero_based", field.attrs.zero_based.is_some()),
-        ] {
-            if set {
-                let _ = write!(input_fields, "{name}: true, ");
-            }
-        }
-        input_fields.push_str("..__toolmeta::FIELD },");
-    }
+    let input_fields = tool
+        .projected
+        .iter()
+        .map(|projected| input_field(container, projected))
+        .collect();
     StructParts {
         has_input: if !tool.has_input {
             HasInput::Never
@@ -319,95 +310,160 @@ fn tool_parts(container: &Container, tool: &Tool, receiver: Receiver) -> StructP
             HasInput::Counted
         },
         project,
-        identity: identity_text,
+        identity: identity_tokens,
         input_fields,
+    }
+}
+
+/// The `INPUT_FIELDS` entry of one projected field: only what differs from
+/// `__toolmeta::FIELD`'s defaults is written.
+fn input_field(container: &Container, projected: &Projected) -> TokenStream {
+    let field = projected.field;
+    let optional =
+        field.option_inner.is_some() || field.attrs.serde.default || container.attrs.serde.default;
+    let (key, wire) = (&projected.key, &field.wire);
+    let mut entry = quote!(key: #key, wire: #wire,);
+    let aliases = &field.attrs.serde.aliases;
+    if !aliases.is_empty() {
+        entry.extend(quote!(aliases: &[#(#aliases),*],));
+    }
+    for (name, set) in [
+        ("extra", projected.is_extra()),
+        ("optional", optional),
+        ("converted", projected.converted()),
+        ("zero_based", field.attrs.zero_based.is_some()),
+    ] {
+        if set {
+            let name = Ident::new(name, Span::call_site());
+            entry.extend(quote!(#name: true,));
+        }
+    }
+    let (base, raw) = raw_type(projected);
+    entry.extend(raw);
+    quote!(__toolmeta::InputField { #entry ..__toolmeta::#base },)
+}
+
+/// How an `INPUT_FIELDS` entry records the JSON values the field's type deserializes from
+/// (`toolmeta::RawType`): the `__private` constant it is filled from (`FIELD_U8` for a
+/// `u8`, `FIELD` for a string under a canonical string key, ...), and, for a type the
+/// derive cannot read by name (an alias, `Cow<str>`, a type parameter), `raw:` from the key
+/// trait, which knows the type exactly. Spanned at the type like the trait's use in
+/// `project`, so a type that does not fit the key is reported once.
+fn raw_type(projected: &Projected) -> (Ident, Option<TokenStream>) {
+    let base = |name: &str| Ident::new(name, Span::call_site());
+    if projected.converted() {
+        return (base("FIELD"), None);
+    }
+    let ty = checked_type(projected.field);
+    // Only a type that fits the key is read by name; any other goes to the key trait, whose
+    // error then comes in field order.
+    let key_type = projected.row().ty;
+    let (integers, strings) = match key_type {
+        None => (true, true),
+        Some(KeyType::Integer) => (true, false),
+        Some(KeyType::Path | KeyType::Text) => (false, true),
+    };
+    let name = match type_name(ty).as_deref() {
+        Some(
+            integer @ ("i8" | "i16" | "i32" | "i64" | "i128" | "isize" | "u8" | "u16" | "u32"
+            | "u64" | "u128" | "usize"),
+        ) if integers => format!("FIELD_{}", integer.to_uppercase()),
+        Some("bool") if key_type.is_none() => "FIELD_BOOL".to_owned(),
+        Some("String" | "str" | "PathBuf" | "Path") if strings && key_type.is_none() => {
+            "FIELD_STRING".to_owned()
+        }
+        Some("String" | "str" | "PathBuf" | "Path") if strings => "FIELD".to_owned(),
+        _ => {
+            let (trait_ident, _) = key_trait(projected);
+            let raw = quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::RAW);
+            return (base("FIELD"), Some(quote!(raw: #raw,)));
+        }
+    };
+    (base(&name), None)
+}
+
+/// The name `ty` is spelled with, behind any references: `u8` for `&'a u8`, `PathBuf` for
+/// `std::path::PathBuf`; `None` for a type with generic arguments, a qualified path or
+/// another form.
+fn type_name(ty: &Type) -> Option<String> {
+    match ty {
+        Type::Reference(reference) => type_name(&reference.elem),
+        Type::Paren(paren) => type_name(&paren.elem),
+        Type::Group(group) => type_name(&group.elem),
+        Type::Path(path) if path.qself.is_none() => {
+            let last = path.path.segments.last()?;
+            last.arguments.is_none().then(|| last.ident.to_string())
+        }
+        _ => None,
     }
 }
 
 /// The impls of a tagged tool: `Projection` and `ToolDispatch` matching on the variant,
 /// each arm the variant's own projection, and `TaggedTool` with every variant's tag value,
 /// identity and wire keys for the raw projection.
-fn tagged_impls(out: &mut Source, container: &Container, tagged: &Tagged, tools: &[Tool]) {
+fn tagged_impls(container: &Container, tagged: &Tagged, tools: &[Tool]) -> TokenStream {
     let ident = container.ident;
     let mut bounds = Vec::new();
     for tool in tools {
         bounds.extend(projection_bounds(container.generics, &tool.projected));
     }
     let generics = with_bounds(container.generics, bounds);
-    let mut has_input = Source::default();
-    let mut project = Source::default();
-    let mut identity = String::new();
-    let mut variants = String::new();
+    let mut has_input = Vec::new();
+    let mut project = Vec::new();
+    let mut identity = Vec::new();
+    let mut variants = Vec::new();
     for (variant, tool) in tagged.variants.iter().zip(tools) {
         let name = variant.tool.ident;
         let parts = tool_parts(&variant.tool, tool, Receiver::Variant);
-        let any = if variant.named { "{ .. }" } else { "" };
-        let _ = write!(
-            has_input,
-            "{ident}::{name} {any} => {},",
-            match parts.has_input {
-                HasInput::Always => "true",
-                HasInput::Never => "false",
-                HasInput::Counted => "__toolmeta::projects_any(self)",
-            }
-        );
+        let any = variant.named.then(|| quote!({ .. }));
+        let has = parts.has_input.body().unwrap_or_else(|| quote!(true));
+        has_input.push(quote!(#ident::#name #any => #has,));
         // The arm binds the fields it projects, by reference.
-        let mut bindings = Source::default();
-        if variant.named {
-            let mut fields = Source::default();
-            for projected in tool.projected.iter().filter(|p| !p.field.computed) {
-                fields.tokens(projected.field.ident).text(",");
-            }
-            fields.text("..");
-            bindings.group(Delimiter::Brace, fields);
-        }
-        project
-            .text(&format!("{ident}::{name}"))
-            .append(bindings)
-            .text("=>")
-            .group(Delimiter::Brace, parts.project);
-        let _ = write!(
-            identity,
-            "{ident}::{name} {any} => __toolmeta::Some({}),",
-            parts.identity
-        );
-        let _ = write!(
-            variants,
-            "__toolmeta::TaggedVariant {{ tag: {:?}, aliases: &{:?}, identity: {}, fields: &[{}] }},",
-            variant.tag, variant.aliases, parts.identity, parts.input_fields
-        );
+        let bindings = variant.named.then(|| {
+            let fields = tool
+                .projected
+                .iter()
+                .filter(|projected| !projected.field.computed)
+                .map(|projected| projected.field.ident);
+            quote!({ #(#fields,)* .. })
+        });
+        let body = &parts.project;
+        project.push(quote!(#ident::#name #bindings => { #body }));
+        let tool_identity = &parts.identity;
+        identity.push(quote!(#ident::#name #any => __toolmeta::Some(#tool_identity),));
+        let (tag, aliases, fields) = (&variant.tag, &variant.aliases, &parts.input_fields);
+        variants.push(quote! {
+            __toolmeta::TaggedVariant { tag: #tag, aliases: &[#(#aliases),*], identity: #tool_identity, fields: &[#fields] },
+        });
     }
-
-    let mut projection = Source::default();
-    projection.text("fn has_input(&self) -> ::core::primitive::bool");
-    let mut body = Source::default();
-    body.text("match self").group(Delimiter::Brace, has_input);
-    projection.group(Delimiter::Brace, body);
-    projection.text(
-        "fn project<__ToolmetaMap: __toolmeta::SerializeMap>(&self, __toolmeta_map: &mut __ToolmetaMap) -> __toolmeta::Result<(), __ToolmetaMap::Error>",
-    );
-    let mut body = Source::default();
-    body.text("match self").group(Delimiter::Brace, project);
-    projection.group(Delimiter::Brace, body);
-    impl_header(out, container, &generics, "Projection");
-    out.group(Delimiter::Brace, projection);
-
-    impl_header(out, container, &generics, "ToolDispatch");
-    let _ = write!(
-        out,
-        "{{ fn identity(&self) -> __toolmeta::Option<__toolmeta::Identity> {{ match self {{ {identity} }} }} }}"
-    );
-    impl_header(out, container, &generics, "TaggedTool");
-    let _ = write!(
-        out,
-        "{{ const TAG: &'static ::core::primitive::str = {:?}; const VARIANTS: &'static [__toolmeta::TaggedVariant] = &[{variants}]; }}",
-        tagged.tag
-    );
+    let tag = &tagged.tag;
+    let projection = impl_header(container, &generics, "Projection");
+    let dispatch = impl_header(container, &generics, "ToolDispatch");
+    let tagged_tool = impl_header(container, &generics, "TaggedTool");
+    quote! {
+        #projection {
+            fn has_input(&self) -> ::core::primitive::bool {
+                match self { #(#has_input)* }
+            }
+            fn project<__ToolmetaMap: __toolmeta::SerializeMap>(&self, __toolmeta_map: &mut __ToolmetaMap) -> __toolmeta::Result<(), __ToolmetaMap::Error> {
+                match self { #(#project)* }
+            }
+        }
+        #dispatch {
+            fn identity(&self) -> __toolmeta::Option<__toolmeta::Identity> {
+                match self { #(#identity)* }
+            }
+        }
+        #tagged_tool {
+            const TAG: &'static ::core::primitive::str = #tag;
+            const VARIANTS: &'static [__toolmeta::TaggedVariant] = &[#(#variants)*];
+        }
+    }
 }
 
 /// The impls emitted beside errors: they satisfy the traits so that uses of the type do not
 /// add errors of their own, and still check the types of the fields whose key was valid.
-fn fallback_struct(out: &mut Source, container: &Container, tool: &Tool) {
+fn fallback_struct(container: &Container, tool: &Tool) -> TokenStream {
     let params = type_params(container.generics);
     let converters: TokenStream = tool
         .projected
@@ -421,68 +477,56 @@ fn fallback_struct(out: &mut Source, container: &Container, tool: &Tool) {
         })
         .collect();
     struct_impls(
-        out,
         container,
         container.generics,
         StructParts {
             has_input: HasInput::Always,
-            project: {
-                let mut project = Source::default();
-                project.tokens(converters).text("__toolmeta::Ok(())");
-                project
-            },
-            identity: "__toolmeta::Identity::new(\"\", __toolmeta::ToolKind::Other, __toolmeta::Namespace::GrokBuild)"
-                .to_owned(),
-            input_fields: String::new(),
+            project: quote!(#converters __toolmeta::Ok(())),
+            identity: quote!(__toolmeta::Identity::new(
+                "",
+                __toolmeta::ToolKind::Other,
+                __toolmeta::Namespace::GrokBuild
+            )),
+            input_fields: TokenStream::new(),
         },
     )
 }
 
-/// The `ToolIdentity` and `Projection` impls of a tool struct, around their parts. Only the
-/// body of `project` holds spliced tokens (its key-trait calls), so everything else stays text.
-fn struct_impls(out: &mut Source, container: &Container, generics: &Generics, parts: StructParts) {
-    impl_header(out, container, generics, "ToolIdentity");
-    let _ = write!(
-        out,
-        "{{ const IDENTITY: __toolmeta::Identity = {}; const INPUT_FIELDS: &'static [__toolmeta::InputField] = &[{}]; }}",
-        parts.identity, parts.input_fields
-    );
-
-    let mut projection = Source::default();
-    match parts.has_input {
-        HasInput::Always => {}
-        HasInput::Never => {
-            projection.text("fn has_input(&self) -> ::core::primitive::bool { false }");
+/// The `ToolIdentity` and `Projection` impls of a tool struct, around their parts.
+fn struct_impls(container: &Container, generics: &Generics, parts: StructParts) -> TokenStream {
+    let StructParts {
+        has_input,
+        project,
+        identity,
+        input_fields,
+    } = parts;
+    let tool_identity = impl_header(container, generics, "ToolIdentity");
+    let projection = impl_header(container, generics, "Projection");
+    let has_input = has_input
+        .body()
+        .map(|body| quote!(fn has_input(&self) -> ::core::primitive::bool { #body }));
+    quote! {
+        #tool_identity {
+            const IDENTITY: __toolmeta::Identity = #identity;
+            const INPUT_FIELDS: &'static [__toolmeta::InputField] = &[#input_fields];
         }
-        HasInput::Counted => {
-            projection.text(
-                "fn has_input(&self) -> ::core::primitive::bool { __toolmeta::projects_any(self) }",
-            );
+        #projection {
+            #has_input
+            fn project<__ToolmetaMap: __toolmeta::SerializeMap>(&self, __toolmeta_map: &mut __ToolmetaMap) -> __toolmeta::Result<(), __ToolmetaMap::Error> {
+                #project
+            }
         }
     }
-    projection
-        .text("fn project<__ToolmetaMap: __toolmeta::SerializeMap>(&self, __toolmeta_map: &mut __ToolmetaMap) -> __toolmeta::Result<(), __ToolmetaMap::Error>")
-        .group(Delimiter::Brace, parts.project);
-    impl_header(out, container, generics, "Projection");
-    out.group(Delimiter::Brace, projection);
 }
 
-/// `#[automatically_derived] impl<..> __toolmeta::{trait_name} for Type<..> where ..`: text for a
-/// type without generics, the user's tokens spliced in otherwise.
-fn impl_header(out: &mut Source, container: &Container, generics: &Generics, trait_name: &str) {
+/// `#[automatically_derived] impl<..> __toolmeta::{trait_name} for Type<..> where ..`.
+fn impl_header(container: &Container, generics: &Generics, trait_name: &str) -> TokenStream {
     let ident = container.ident;
-    if generics.params.is_empty() && generics.where_clause.is_none() {
-        let _ = write!(
-            out,
-            "#[automatically_derived] impl __toolmeta::{trait_name} for {ident}"
-        );
-    } else {
-        let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-        out.text("#[automatically_derived] impl")
-            .tokens(impl_generics)
-            .text(&format!("__toolmeta::{trait_name} for {ident}"))
-            .tokens(ty_generics)
-            .tokens(where_clause);
+    let trait_ident = Ident::new(trait_name, Span::call_site());
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics __toolmeta::#trait_ident for #ident #ty_generics #where_clause
     }
 }
 
@@ -605,6 +649,45 @@ fn fallback_enum(container: &Container) -> TokenStream {
             fn identity(&self) -> __toolmeta::Option<__toolmeta::Identity> {
                 __toolmeta::None
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use quote::quote;
+
+    /// The generated code imports the versioned module of `__private` (by the default path
+    /// and by a `crate = "..."` override): a runtime crate of another release lacks it.
+    #[test]
+    fn the_generated_code_imports_the_versioned_module() {
+        assert_eq!(
+            env!("CARGO_PKG_VERSION_MAJOR"),
+            "0",
+            "update this test at 1.0"
+        );
+        let minor = env!("CARGO_PKG_VERSION_MINOR");
+        let module = format!("toolmeta_derive_0_{minor}_needs_toolmeta_0_{minor}");
+        for (input, path) in [
+            (
+                quote! {
+                    #[tool(name = "bash", namespace = "codex", kind = "execute")]
+                    struct Bash { #[tool(project)] command: String }
+                },
+                ":: toolmeta :: __private ::",
+            ),
+            (
+                quote! {
+                    #[tool(crate = "my::toolmeta", name = "bash", namespace = "codex", kind = "execute")]
+                    struct Bash { #[tool(project)] command: String }
+                },
+                "my :: toolmeta :: __private ::",
+            ),
+        ] {
+            let output = super::derive(&syn::parse2(input).unwrap()).to_string();
+            let import = format!("use {path} {module} as __toolmeta ;");
+            assert!(output.contains(&import), "{import} not in {output}");
+            assert_eq!(output.matches("__private").count(), 1, "{output}");
         }
     }
 }

@@ -1,6 +1,12 @@
 //! `#[derive(ToolIdentity)]` for the [`toolmeta`](https://docs.rs/toolmeta) crate: a tool
 //! struct's identity and canonical projection, checked against the wire contract at
 //! compile time. Use it through `toolmeta`, which re-exports it.
+//!
+//! The generated code needs the `toolmeta` of the same release: it imports
+//! `toolmeta::__private::toolmeta_derive_0_1_needs_toolmeta_0_1` (named after this crate's
+//! version), so a mismatched pair fails with one error at the derive, "no
+//! `toolmeta_derive_0_1_needs_toolmeta_0_1` in `toolmeta::__private`", that says which
+//! versions to align.
 #![forbid(unsafe_code)]
 
 // The pipeline, one file per step: `attr` parses `#[tool(...)]` (and serde's renames), `ast`
@@ -16,7 +22,6 @@ mod check;
 mod contract;
 mod ctxt;
 mod expand;
-mod source;
 mod suggest;
 mod symbol;
 
@@ -116,6 +121,12 @@ use proc_macro::TokenStream;
 ///   projection skips it). A field with `skip`/`skip_deserializing` is never in the raw
 ///   JSON and cannot be projected; a flattened one only through `with`. Other serde
 ///   attributes do not change what the raw JSON looks like and are ignored.
+/// - Each recorded field also says which JSON values its type deserializes from
+///   (`toolmeta::RawType`: a string, an integer within the type's range, a bool), so the
+///   raw projection never emits a value the typed field could not have held (`1000` for a
+///   `u8`, an array for a `bool`). A type spelled as a primitive or `String`/`str`/
+///   `PathBuf`/`Path` is read by name; any other spelling (an alias, `Cow<str>`, a type
+///   parameter) is resolved exactly through the key's trait.
 ///
 /// # Enums
 ///

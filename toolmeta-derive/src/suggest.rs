@@ -65,7 +65,7 @@ pub fn near_miss_key(key: &str) -> Option<&'static str> {
     if REAL_NAMES.contains(&key) {
         return None;
     }
-    closest(key, crate::contract::KEYS.iter().map(|(key, _)| *key))
+    closest(key, crate::contract::key_names())
 }
 
 /// What real harnesses call each canonical key, for the suggestion on a field whose name is

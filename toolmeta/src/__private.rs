@@ -2,10 +2,18 @@
 //! is covered by semver.
 //!
 //! The derive checks at compile time that each projected field's type can carry its key:
-//! it names the field's type in `<FieldType as ProjectPath>::value(..)`, spanned at the
-//! user's type, so an unfit type is reported there, in the user's terms, by the
-//! `#[diagnostic::on_unimplemented]` message of the key's trait. The traits are sealed:
-//! a type that does not fit a key is converted with `#[tool(with = "...")]` instead.
+//! its `project` body writes each field as one [`Projector`] call with the value converted
+//! by the key's trait, named at the user's type (`.text("command", <String as
+//! ProjectCommand>::some(&self.command))`, `::optional(..)` for an `Option`), so an unfit
+//! type is reported there, in the user's terms, by the `#[diagnostic::on_unimplemented]`
+//! message of the key's trait (the fallback impl beside other errors names `::value`). The
+//! traits are sealed: a type that does not fit a key is converted with
+//! `#[tool(with = "...")]` instead. Each trait's `RAW` says which JSON values the type
+//! deserializes from, for the raw projection ([`RawType`]); `INPUT_FIELDS` entries are
+//! struct literals filled from [`FIELD`] or one of its typed variants (`FIELD_U8`, ...).
+//!
+//! The derive imports all of this as `toolmeta_derive_0_1_needs_toolmeta_0_1` (see that
+//! module), so a mismatched release pair fails with one error naming the versions.
 //!
 //! Every projected value serializes infallibly (strings, lossily-converted paths,
 //! integers that saturate at the JSON integer range, bools), which
@@ -26,14 +34,51 @@ pub use serde::ser::SerializeMap;
 // Everything the generated code names, under the one path it imports (`use ::toolmeta::__private
 // as __toolmeta;`): short paths are fewer tokens to build, parse and resolve per derived type.
 pub use crate::{
-    Identity, InputField, Namespace, Projection, TaggedTool, TaggedVariant, ToolDispatch,
+    Identity, InputField, Namespace, Projection, RawType, TaggedTool, TaggedVariant, ToolDispatch,
     ToolIdentity, ToolKind,
 };
+
+/// Everything in `__private`, under the name the derive imports it by (`use
+/// ::toolmeta::__private::toolmeta_derive_0_1_needs_toolmeta_0_1 as __toolmeta;`).
+///
+/// The name states the release pair that fits: a `toolmeta-derive` of another release
+/// (0.x: another minor version) names another module, so a mismatched pair fails with one
+/// error at the derive — ``unresolved import `toolmeta::__private::toolmeta_derive_0_2_needs_toolmeta_0_2` `` —
+/// that says which versions to align, instead of errors about generated code. Bumping the
+/// version renames it (a unit test keeps it in step with `CARGO_PKG_VERSION`).
+pub mod toolmeta_derive_0_1_needs_toolmeta_0_1 {
+    pub use super::*;
+}
 
 /// The defaults of a recorded field (required, canonical, read as is, no alias): the derive
 /// writes `InputField { key, wire, ..__toolmeta::FIELD }` with only what differs, fewer tokens per
 /// field for the compiler to parse.
 pub const FIELD: InputField = InputField::new("", "");
+
+/// [`FIELD`] with the JSON values of a string type, for an extra key from a field the
+/// derive sees is a string (a canonical string key's [`FIELD`] already says so).
+pub const FIELD_STRING: InputField = FIELD.raw(RawType::String);
+
+/// [`FIELD`] with the JSON values of `bool`.
+pub const FIELD_BOOL: InputField = FIELD.raw(RawType::Bool);
+
+/// [`FIELD`] with the range of each primitive integer type: the derive writes
+/// `..__toolmeta::FIELD_U8` for a `u8` field, no more tokens than `..__toolmeta::FIELD`.
+macro_rules! integer_fields {
+    ($($name:ident: $ty:ty),*) => {
+        $(
+            #[doc = concat!("[`FIELD`] with the range of `", stringify!($ty), "`.")]
+            pub const $name: InputField =
+                FIELD.raw(RawType::integer(<$ty>::MIN as i128, <$ty>::MAX as u128));
+        )*
+    };
+}
+
+integer_fields!(
+    FIELD_I8: i8, FIELD_I16: i16, FIELD_I32: i32, FIELD_I64: i64, FIELD_I128: i128,
+    FIELD_ISIZE: isize, FIELD_U8: u8, FIELD_U16: u16, FIELD_U32: u32, FIELD_U64: u64,
+    FIELD_U128: u128, FIELD_USIZE: usize
+);
 
 use crate::convert::one_based_offset;
 use crate::normalize_offset;
@@ -185,6 +230,9 @@ macro_rules! key_trait {
         $(#[$doc])*
         #[diagnostic::on_unimplemented(message = $message, label = $label, note = $note)]
         pub trait $trait: Sealed {
+            /// The JSON values the type deserializes from (see [`RawType`]).
+            const RAW: RawType;
+
             /// The value to project.
             fn value(&self) -> $ret;
 
@@ -209,76 +257,9 @@ macro_rules! key_trait {
     };
 }
 
-key_trait!(
-    /// A type that can be projected as `path`.
-    ProjectPath -> Cow<'_, str>,
-    "`{Self}` cannot be projected as `path`: a path key needs a string or path type",
-    "cannot be projected as `path`",
-    "`path` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str>, PathBuf, &Path, Cow<Path>, Box<Path>, Arc<Path>, Rc<Path>, OsString, &OsStr (or an Option of one); convert other types with #[tool(with = \"...\")]"
-);
-key_trait!(
-    /// A type that can be projected as `directory`.
-    ProjectDirectory -> Cow<'_, str>,
-    "`{Self}` cannot be projected as `directory`: a path key needs a string or path type",
-    "cannot be projected as `directory`",
-    "`directory` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str>, PathBuf, &Path, Cow<Path>, Box<Path>, Arc<Path>, Rc<Path>, OsString, &OsStr (or an Option of one); convert other types with #[tool(with = \"...\")]"
-);
-key_trait!(
-    /// A type that can be projected as `cwd`.
-    ProjectCwd -> Cow<'_, str>,
-    "`{Self}` cannot be projected as `cwd`: a path key needs a string or path type",
-    "cannot be projected as `cwd`",
-    "`cwd` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str>, PathBuf, &Path, Cow<Path>, Box<Path>, Arc<Path>, Rc<Path>, OsString, &OsStr (or an Option of one); convert other types with #[tool(with = \"...\")]"
-);
-key_trait!(
-    /// A type that can be projected as `command`.
-    ProjectCommand -> &str,
-    "`{Self}` cannot be projected as `command`: a text key needs a string type",
-    "cannot be projected as `command`",
-    "`command` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]"
-);
-key_trait!(
-    /// A type that can be projected as `description`.
-    ProjectDescription -> &str,
-    "`{Self}` cannot be projected as `description`: a text key needs a string type",
-    "cannot be projected as `description`",
-    "`description` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]"
-);
-key_trait!(
-    /// A type that can be projected as `pattern`.
-    ProjectPattern -> &str,
-    "`{Self}` cannot be projected as `pattern`: a text key needs a string type",
-    "cannot be projected as `pattern`",
-    "`pattern` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]"
-);
-key_trait!(
-    /// A type that can be projected as `url`.
-    ProjectUrl -> &str,
-    "`{Self}` cannot be projected as `url`: a text key needs a string type",
-    "cannot be projected as `url`",
-    "`url` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]"
-);
-key_trait!(
-    /// A type that can be projected as `query`.
-    ProjectQuery -> &str,
-    "`{Self}` cannot be projected as `query`: a text key needs a string type",
-    "cannot be projected as `query`",
-    "`query` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]"
-);
-key_trait!(
-    /// A type that can be projected as `offset`.
-    ProjectOffset -> i128,
-    "`{Self}` cannot be projected as `offset`: an integer key needs a primitive integer type",
-    "cannot be projected as `offset`",
-    "`offset` accepts i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize (or an Option of one); convert other types with #[tool(with = \"...\")]"
-);
-key_trait!(
-    /// A type that can be projected as `limit`.
-    ProjectLimit -> i128,
-    "`{Self}` cannot be projected as `limit`: an integer key needs a primitive integer type",
-    "cannot be projected as `limit`",
-    "`limit` accepts i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize (or an Option of one); convert other types with #[tool(with = \"...\")]"
-);
+/// The name of the trait of every extra key, which the derive names.
+pub const EXTRA_TRAIT: &str = stringify!(ProjectExtra);
+
 key_trait!(
     /// A type that can be projected under an `extra` key.
     ProjectExtra -> Extra<'_>,
@@ -375,12 +356,14 @@ macro_rules! text_impls {
     (@one $trait:ident, $ret:ty, |$s:ident| $text:expr, $($ty:ty),*) => {
         $(
             impl $trait for $ty {
+                const RAW: RawType = RawType::String;
                 fn value(&self) -> $ret {
                     let $s: &str = self;
                     $text
                 }
             }
             impl $trait for &$ty {
+                const RAW: RawType = RawType::String;
                 fn value(&self) -> $ret {
                     let $s: &str = self;
                     $text
@@ -393,17 +376,22 @@ macro_rules! text_impls {
 /// Implements `$trait` for the path types (beyond the string ones), and `&T` of each.
 macro_rules! path_impls {
     ($trait:ident, $ret:ty, |$s:ident| $path:expr) => {
-        path_impls!(@one $trait, $ret, |$s| $path, Path, PathBuf, Cow<'_, Path>, Box<Path>, Arc<Path>, Rc<Path>, OsStr, OsString);
+        path_impls!(@one $trait, $ret, |$s| $path, RawType::String, Path, PathBuf, Cow<'_, Path>, Box<Path>, Arc<Path>, Rc<Path>);
+        // serde reads an `OsString` from its platform enum (`{"Unix": [..]}`), never from a
+        // JSON string: a raw string is not what the typed field holds.
+        path_impls!(@one $trait, $ret, |$s| $path, RawType::Unreadable, OsStr, OsString);
     };
-    (@one $trait:ident, $ret:ty, |$s:ident| $path:expr, $($ty:ty),*) => {
+    (@one $trait:ident, $ret:ty, |$s:ident| $path:expr, $raw:expr, $($ty:ty),*) => {
         $(
             impl $trait for $ty {
+                const RAW: RawType = $raw;
                 fn value(&self) -> $ret {
                     let $s: &Path = AsRef::<Path>::as_ref(self);
                     $path
                 }
             }
             impl $trait for &$ty {
+                const RAW: RawType = $raw;
                 fn value(&self) -> $ret {
                     let $s: &Path = AsRef::<Path>::as_ref(*self);
                     $path
@@ -421,6 +409,7 @@ macro_rules! integer_impls {
     (@one $trait:ident, $ret:ty, |$n:ident| $int:expr, $($ty:ty),*) => {
         $(
             impl $trait for $ty {
+                const RAW: RawType = RawType::integer(<$ty>::MIN as i128, <$ty>::MAX as u128);
                 fn value(&self) -> $ret {
                     // Only a u128 beyond i128::MAX fails; it saturates (see `Integer`).
                     let $n = i128::try_from(*self).unwrap_or(i128::MAX);
@@ -428,6 +417,7 @@ macro_rules! integer_impls {
                 }
             }
             impl $trait for &$ty {
+                const RAW: RawType = RawType::integer(<$ty>::MIN as i128, <$ty>::MAX as u128);
                 fn value(&self) -> $ret {
                     let $n = i128::try_from(**self).unwrap_or(i128::MAX);
                     $int
@@ -435,6 +425,106 @@ macro_rules! integer_impls {
             }
         )*
     };
+}
+
+/// The key traits of the canonical keys, one row each: the trait, its key, what values
+/// it takes (`path`: the string and path types; `text`: the string types; `integer`: the
+/// primitive integers), and its `on_unimplemented` message, label and note (literals:
+/// a diagnostic attribute takes no `concat!`). Also [`KEY_TRAITS`].
+macro_rules! key_traits {
+    ($($(#[$doc:meta])* $trait:ident = $key:ident: $takes:ident, $message:literal, $label:literal, $note:literal;)*) => {
+        $(
+            key_trait!($(#[$doc])* $trait -> key_value!($takes), $message, $label, $note);
+            key_impls!($takes, $trait);
+        )*
+
+        /// Each canonical key with the name of its trait, which the derive names
+        /// (`tests/contract_sync.rs` compares this with the derive's key table).
+        pub const KEY_TRAITS: &[(&str, &str)] = &[$((crate::keys::$key, stringify!($trait))),*];
+    };
+}
+
+/// What the trait of a key that takes `$takes` converts a value to.
+macro_rules! key_value {
+    (path) => { Cow<'_, str> };
+    (text) => { &str };
+    (integer) => { i128 };
+}
+
+/// The impls of the trait of a key that takes `$takes`.
+macro_rules! key_impls {
+    (path, $trait:ident) => {
+        text_impls!($trait, Cow<'_, str>, |s| Cow::Borrowed(s));
+        path_impls!($trait, Cow<'_, str>, |p| p.to_string_lossy());
+    };
+    (text, $trait:ident) => {
+        text_impls!($trait, &str, |s| s);
+    };
+    (integer, $trait:ident) => {
+        integer_impls!($trait, i128, |n| n);
+    };
+}
+
+key_traits! {
+    /// A type that can be projected as `path`.
+    ProjectPath = PATH: path,
+        "`{Self}` cannot be projected as `path`: a path key needs a string or path type",
+        "cannot be projected as `path`",
+        "`path` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str>, PathBuf, &Path, Cow<Path>, Box<Path>, Arc<Path>, Rc<Path>, OsString, &OsStr (or an Option of one); convert other types with #[tool(with = \"...\")]";
+
+    /// A type that can be projected as `directory`.
+    ProjectDirectory = DIRECTORY: path,
+        "`{Self}` cannot be projected as `directory`: a path key needs a string or path type",
+        "cannot be projected as `directory`",
+        "`directory` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str>, PathBuf, &Path, Cow<Path>, Box<Path>, Arc<Path>, Rc<Path>, OsString, &OsStr (or an Option of one); convert other types with #[tool(with = \"...\")]";
+
+    /// A type that can be projected as `cwd`.
+    ProjectCwd = CWD: path,
+        "`{Self}` cannot be projected as `cwd`: a path key needs a string or path type",
+        "cannot be projected as `cwd`",
+        "`cwd` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str>, PathBuf, &Path, Cow<Path>, Box<Path>, Arc<Path>, Rc<Path>, OsString, &OsStr (or an Option of one); convert other types with #[tool(with = \"...\")]";
+
+    /// A type that can be projected as `command`.
+    ProjectCommand = COMMAND: text,
+        "`{Self}` cannot be projected as `command`: a text key needs a string type",
+        "cannot be projected as `command`",
+        "`command` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]";
+
+    /// A type that can be projected as `description`.
+    ProjectDescription = DESCRIPTION: text,
+        "`{Self}` cannot be projected as `description`: a text key needs a string type",
+        "cannot be projected as `description`",
+        "`description` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]";
+
+    /// A type that can be projected as `pattern`.
+    ProjectPattern = PATTERN: text,
+        "`{Self}` cannot be projected as `pattern`: a text key needs a string type",
+        "cannot be projected as `pattern`",
+        "`pattern` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]";
+
+    /// A type that can be projected as `url`.
+    ProjectUrl = URL: text,
+        "`{Self}` cannot be projected as `url`: a text key needs a string type",
+        "cannot be projected as `url`",
+        "`url` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]";
+
+    /// A type that can be projected as `query`.
+    ProjectQuery = QUERY: text,
+        "`{Self}` cannot be projected as `query`: a text key needs a string type",
+        "cannot be projected as `query`",
+        "`query` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]";
+
+    /// A type that can be projected as `offset`.
+    ProjectOffset = OFFSET: integer,
+        "`{Self}` cannot be projected as `offset`: an integer key needs a primitive integer type",
+        "cannot be projected as `offset`",
+        "`offset` accepts i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize (or an Option of one); convert other types with #[tool(with = \"...\")]";
+
+    /// A type that can be projected as `limit`.
+    ProjectLimit = LIMIT: integer,
+        "`{Self}` cannot be projected as `limit`: an integer key needs a primitive integer type",
+        "cannot be projected as `limit`",
+        "`limit` accepts i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize (or an Option of one); convert other types with #[tool(with = \"...\")]";
 }
 
 /// Seals every type that fits some key.
@@ -456,19 +546,6 @@ sealed!(
     i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, bool
 );
 
-text_impls!(ProjectPath, Cow<'_, str>, |s| Cow::Borrowed(s));
-path_impls!(ProjectPath, Cow<'_, str>, |p| p.to_string_lossy());
-text_impls!(ProjectDirectory, Cow<'_, str>, |s| Cow::Borrowed(s));
-path_impls!(ProjectDirectory, Cow<'_, str>, |p| p.to_string_lossy());
-text_impls!(ProjectCwd, Cow<'_, str>, |s| Cow::Borrowed(s));
-path_impls!(ProjectCwd, Cow<'_, str>, |p| p.to_string_lossy());
-text_impls!(ProjectCommand, &str, |s| s);
-text_impls!(ProjectDescription, &str, |s| s);
-text_impls!(ProjectPattern, &str, |s| s);
-text_impls!(ProjectUrl, &str, |s| s);
-text_impls!(ProjectQuery, &str, |s| s);
-integer_impls!(ProjectOffset, i128, |n| n);
-integer_impls!(ProjectLimit, i128, |n| n);
 text_impls!(ProjectExtra, Extra<'_>, |s| Extra::Text(Cow::Borrowed(s)));
 path_impls!(ProjectExtra, Extra<'_>, |p| Extra::Text(
     p.to_string_lossy()
@@ -476,12 +553,14 @@ path_impls!(ProjectExtra, Extra<'_>, |p| Extra::Text(
 integer_impls!(ProjectExtra, Extra<'_>, |n| Extra::Integer(Integer(n)));
 
 impl ProjectExtra for bool {
+    const RAW: RawType = RawType::Bool;
     fn value(&self) -> Extra<'_> {
         Extra::Bool(*self)
     }
 }
 
 impl ProjectExtra for &bool {
+    const RAW: RawType = RawType::Bool;
     fn value(&self) -> Extra<'_> {
         Extra::Bool(**self)
     }
@@ -529,6 +608,28 @@ impl Serialize for Extra<'_> {
 #[cfg(all(test, feature = "derive"))]
 mod tests {
     use crate::ToolIdentity;
+
+    /// The module the derive imports is named after this crate's release, as the derive
+    /// names it from its own (`toolmeta-derive`'s `expand::private_module`).
+    #[test]
+    fn the_versioned_module_is_named_after_this_release() {
+        let major: u32 = env!("CARGO_PKG_VERSION_MAJOR").parse().unwrap();
+        let minor = env!("CARGO_PKG_VERSION_MINOR");
+        let version = match major {
+            0 => format!("0_{minor}"),
+            major => major.to_string(),
+        };
+        let expected = format!("toolmeta_derive_{version}_needs_toolmeta_{version}");
+        let path = std::any::type_name::<super::toolmeta_derive_0_1_needs_toolmeta_0_1::Integer>();
+        assert_eq!(path, "toolmeta::__private::Integer");
+        // The module's name is only in the source: read it from there.
+        let source = include_str!("__private.rs");
+        assert!(
+            source.contains(&format!("pub mod {expected} {{")),
+            "__private must declare `pub mod {expected}` for release {}",
+            env!("CARGO_PKG_VERSION")
+        );
+    }
 
     /// Inside toolmeta itself (the catalog), the derive is pointed at `crate`.
     #[derive(ToolIdentity)]

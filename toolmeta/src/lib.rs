@@ -109,7 +109,7 @@ pub use namespace::{Namespace, UnknownNamespace};
 pub use offset::normalize_offset;
 pub use shape::LabelShape;
 pub use tagged::{TaggedTool, TaggedVariant};
-pub use tool::{InputField, Projection, ToolDispatch, ToolIdentity};
+pub use tool::{InputField, Projection, RawType, ToolDispatch, ToolIdentity};
 pub use toolset::{
     DuplicateToolName, RegisteredTool, StaticToolset, ToolEntry, ToolLookup, Toolset,
 };

@@ -36,8 +36,9 @@ impl Projection for () {
 /// arguments and where it goes in the canonical input.
 ///
 /// The raw side follows serde: `wire` and `aliases` are every key serde reads the field
-/// from, `optional` says it may be absent (an `Option`, or `#[serde(default)]`), and
-/// `converted` says the raw value cannot be projected as it is.
+/// from, `optional` says it may be absent (an `Option`, or `#[serde(default)]`),
+/// `converted` says the raw value cannot be projected as it is, and `raw` which JSON values
+/// the field's type deserializes from (the raw projection takes no other).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct InputField {
     /// The key in the canonical input (a canonical key, or an extra key when `extra`).
@@ -62,6 +63,62 @@ pub struct InputField {
     /// Whether the source counts `offset` from 0 (`#[tool(zero_based)]`): the projection
     /// adds one.
     pub zero_based: bool,
+    /// The JSON values the field's Rust type deserializes from: a raw value of another
+    /// type, or an integer out of the type's range, is not projected (it is treated as
+    /// absent), since the typed field could not have held it.
+    pub raw: RawType,
+}
+
+/// The JSON values a projected field's Rust type deserializes from, recorded by the derive
+/// so that the raw projection never emits a value the typed field could not have held
+/// (`1000` for an `Option<u8>` `limit`, an array for a `bool` extra).
+///
+/// The derive reads it from the field's type: a primitive integer, `bool`, or a string or
+/// path type spelled by name (`u8`, `String`, `PathBuf`, ...), and for any other spelling
+/// (a type alias, `Cow<str>`, `Box<Path>`, ...) asks the type system, through the key's
+/// trait, so that it is exact either way. A primitive name shadowed by an alias of another
+/// type (`type u8 = u32;`) is taken at its word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RawType {
+    /// Whatever the key's type carries: a string for a path or text key, an integer within
+    /// JSON's `i64::MIN..=u64::MAX` for `offset` and `limit`, and a string, such an integer
+    /// or a bool for an extra key. The default of [`InputField::new`], for a field
+    /// recorded by hand; the derive records the exact type.
+    OfKey,
+    /// A JSON string (`String`, `&str`, `PathBuf`, `Cow<str>`, ...).
+    String,
+    /// A JSON integer within `min..=max`: a primitive integer type's range, within JSON's
+    /// `i64::MIN..=u64::MAX` (the values a JSON reader agrees on, and all `serde_json`
+    /// holds).
+    Integer {
+        /// The smallest value the type holds (`i64::MIN` for `i128`).
+        min: i64,
+        /// The largest value the type holds (`u64::MAX` for `u128`; `0` or more).
+        max: u64,
+    },
+    /// A JSON bool.
+    Bool,
+    /// No JSON value the raw projection could take as it is: `OsString` and `&OsStr`
+    /// deserialize from serde's platform enum (`{"Unix": [..]}`), not from a string.
+    Unreadable,
+}
+
+impl RawType {
+    /// The range of a primitive integer type, from its bounds, clipped to JSON's.
+    pub const fn integer(min: i128, max: u128) -> RawType {
+        RawType::Integer {
+            min: if min < i64::MIN as i128 {
+                i64::MIN
+            } else {
+                min as i64
+            },
+            max: if max > u64::MAX as u128 {
+                u64::MAX
+            } else {
+                max as u64
+            },
+        }
+    }
 }
 
 impl InputField {
@@ -76,7 +133,13 @@ impl InputField {
             optional: false,
             converted: false,
             zero_based: false,
+            raw: RawType::OfKey,
         }
+    }
+
+    /// The same field, whose Rust type deserializes from the JSON values `raw`.
+    pub const fn raw(self, raw: RawType) -> InputField {
+        InputField { raw, ..self }
     }
 
     /// The same field projected under a harness-specific extra key.

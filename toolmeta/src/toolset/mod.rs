@@ -22,16 +22,18 @@
 //! | absent or `null`, optional field (an `Option`, or `#[serde(default)]`) | key omitted |
 //! | absent or `null`, required field | **no input** (the arguments would not have parsed) |
 //! | string, for `path` `directory` `cwd` `command` `description` `pattern` `url` `query` | the string, as given |
-//! | integer, for `limit` | the integer, as given |
-//! | integer, for `offset` | [`normalize_offset`](crate::normalize_offset): negative dropped, `0` → `1` |
-//! | integer, for a `zero_based` `offset` | [`one_based_offset`](crate::convert::one_based_offset): negative dropped, one added |
-//! | any other JSON type (`"40"`, `40.5`, `[..]`) | like an absent value (optional: dropped; required: no input) |
-//! | anything but `null`, for an `extra` key | copied as given |
+//! | integer within the field type's range, for `limit` | the integer, as given |
+//! | integer within the field type's range, for `offset` | [`normalize_offset`](crate::normalize_offset): negative dropped, `0` → `1` |
+//! | integer within the field type's range, for a `zero_based` `offset` | [`one_based_offset`](crate::convert::one_based_offset): negative dropped, one added |
+//! | a value of the field's JSON type, for an `extra` key (a string, an integer within the type's range, a bool) | copied as given |
+//! | any other value: another JSON type (`"40"`, `40.5`, `[..]`), an integer out of the field type's range (`-5` or `1000` for a `u8`) | like an absent value (optional: dropped; required: no input): the typed field could not have held it |
 //! | any value, for a field converted by `with` | skipped: a Rust function cannot run on raw JSON |
 //! | any value, for a `#[serde(deserialize_with)]`/`#[serde(with)]` or flattened field, or a key computed from the whole tool | skipped, likewise |
 //!
 //! A field is read from its wire key (after `rename`/`rename_all`) or, failing that, from
-//! each of its `#[serde(alias)]`es in turn.
+//! each of its `#[serde(alias)]`es in turn. What its type deserializes from is recorded by
+//! the derive ([`RawType`](crate::RawType)); a field recorded by hand
+//! ([`InputField::new`](crate::InputField::new)) takes what its key carries.
 //!
 //! An input in which no key is left (every optional field absent) is not emitted either —
 //! `input` is never `{}`, as on the typed path. An input that lacks a required key of its label's shape ([`LabelShape`](crate::LabelShape))

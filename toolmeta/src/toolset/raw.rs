@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use crate::convert::one_based_offset;
 use crate::keys::{KeyType, OFFSET, key_type};
-use crate::{Identity, InputField, LabelShape, normalize_offset};
+use crate::{Identity, InputField, LabelShape, RawType, normalize_offset};
 
 /// The canonical input of a call to the tool `identity` with raw arguments `raw`, projected
 /// through `fields`; `None` when there is none (see the module docs for the rules).
@@ -44,27 +44,60 @@ pub(crate) fn project_raw(
     (!input.is_empty()).then_some(Value::Object(input))
 }
 
-/// The projected value of one field, or `None` when it is absent, `null`, of the wrong JSON
-/// type, or a negative offset.
+/// The projected value of one field, or `None` when it is absent, `null`, a value the
+/// field's type does not deserialize from (another JSON type, an integer out of its range),
+/// or a negative offset.
 fn project_field(field: &InputField, raw: Option<&Value>) -> Option<Value> {
     let raw = raw.filter(|value| !value.is_null())?;
-    if field.extra {
+    if !field.extra {
+        // A canonical key carries its own type, whatever the field records.
+        let of_key = match key_type(field.key)? {
+            KeyType::Path | KeyType::Text => raw.is_string(),
+            KeyType::Integer => json_integer(raw).is_some(),
+        };
+        if !of_key {
+            return None;
+        }
+    }
+    if !deserializes_from(field, raw) {
+        return None;
+    }
+    if field.extra || field.key != OFFSET {
         return Some(raw.clone());
     }
-    match key_type(field.key)? {
-        KeyType::Path | KeyType::Text => raw.is_string().then(|| raw.clone()),
-        KeyType::Integer if field.key == OFFSET => {
-            let offset = match raw {
-                Value::Number(n) => n.as_i64().map(i128::from).or(n.as_u64().map(i128::from))?,
-                _ => return None,
-            };
-            let offset = if field.zero_based {
-                one_based_offset(offset)
-            } else {
-                normalize_offset(offset)
-            };
-            offset.map(Value::from)
+    let offset = json_integer(raw)?;
+    let offset = if field.zero_based {
+        one_based_offset(offset)
+    } else {
+        normalize_offset(offset)
+    };
+    offset.map(Value::from)
+}
+
+/// Whether the field's Rust type deserializes from `raw` (see [`RawType`]): the typed
+/// field could have held it.
+fn deserializes_from(field: &InputField, raw: &Value) -> bool {
+    match field.raw {
+        // Recorded by hand: what the key carries; an extra key, what an extra value can be.
+        RawType::OfKey => match key_type(field.key) {
+            _ if field.extra => raw.is_string() || raw.is_boolean() || json_integer(raw).is_some(),
+            Some(KeyType::Path | KeyType::Text) => raw.is_string(),
+            Some(KeyType::Integer) => json_integer(raw).is_some(),
+            None => false,
+        },
+        RawType::String => raw.is_string(),
+        RawType::Integer { min, max } => {
+            json_integer(raw).is_some_and(|n| i128::from(min) <= n && n <= i128::from(max))
         }
-        KeyType::Integer => (raw.is_i64() || raw.is_u64()).then(|| raw.clone()),
+        RawType::Bool => raw.is_boolean(),
+        RawType::Unreadable => false,
+    }
+}
+
+/// `raw` as an integer, if it is a JSON integer (not a float such as `40.0` or `40.5`).
+fn json_integer(raw: &Value) -> Option<i128> {
+    match raw {
+        Value::Number(n) => n.as_i64().map(i128::from).or(n.as_u64().map(i128::from)),
+        _ => None,
     }
 }
