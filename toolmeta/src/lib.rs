@@ -81,44 +81,29 @@ pub mod acp;
 pub mod catalog;
 #[cfg(feature = "client")]
 pub mod client;
+mod contract;
 pub mod convert;
-mod decode;
 mod envelope;
-mod identity;
-pub mod keys;
-mod kind;
-mod meta;
-mod namespace;
-mod offset;
 #[cfg(feature = "schemars")]
 pub mod schema;
-mod shape;
-mod tagged;
-mod template;
 mod tool;
 pub mod toolset;
 
 #[doc(hidden)]
 pub mod __private;
 
-pub use envelope::Envelope;
-pub use identity::Identity;
-pub use kind::ToolKind;
-pub use meta::ToolMeta;
-pub use namespace::{Namespace, UnknownNamespace};
-pub use offset::normalize_offset;
-pub use shape::LabelShape;
-pub use tagged::{TaggedTool, TaggedVariant};
-pub use tool::{InputField, Projection, RawType, ToolDispatch, ToolIdentity};
+pub use contract::keys;
+pub use contract::{
+    LabelShape, Namespace, TOOL_META_KEY, TOOL_META_VERSION, ToolKind, UnknownNamespace,
+    normalize_offset,
+};
+pub use envelope::{Envelope, Identity, ToolMeta};
+pub use tool::{
+    InputField, Projection, RawType, TaggedTool, TaggedVariant, ToolDispatch, ToolIdentity,
+};
 pub use toolset::{
     DuplicateToolName, RegisteredTool, StaticToolset, ToolEntry, ToolLookup, Toolset,
 };
 
 #[cfg(feature = "derive")]
 pub use toolmeta_derive::ToolIdentity;
-
-/// The key of the envelope in an ACP event's `_meta` object.
-pub const TOOL_META_KEY: &str = "x.ai/tool";
-
-/// The version of the envelope this crate writes.
-pub const TOOL_META_VERSION: u32 = 1;

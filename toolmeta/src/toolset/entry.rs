@@ -6,7 +6,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::raw::project_raw;
-use crate::tagged::{project_tagged, variant_of};
+use crate::tool::{project_tagged, variant_of};
 use crate::{Identity, InputField, TaggedTool, TaggedVariant, ToolIdentity};
 
 /// Projects raw arguments by deserializing them into the typed tool; `None` when they do

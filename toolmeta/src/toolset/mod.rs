@@ -69,19 +69,19 @@
 //! assert_eq!(TOOLS.stamp_identity("cursor_edit", None), None);
 //! ```
 
-mod dynamic;
 mod entry;
-mod fixed;
 pub(crate) mod raw;
+mod runtime_toolset;
+mod static_toolset;
 
 use serde_json::{Map, Value};
 
-use crate::template::IdentityParts;
+use crate::envelope::IdentityParts;
 use crate::{Identity, TOOL_META_KEY, ToolMeta};
 
-pub use dynamic::{DuplicateToolName, Toolset};
 pub use entry::ToolEntry;
-pub use fixed::StaticToolset;
+pub use runtime_toolset::{DuplicateToolName, Toolset};
+pub use static_toolset::StaticToolset;
 
 /// Looking tools up by wire name, and stamping their envelopes: what every toolset offers.
 ///

@@ -5,8 +5,9 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
 
-use crate::template::IdentityParts;
-use crate::{Namespace, TOOL_META_KEY, ToolKind, decode};
+use super::decode;
+use crate::envelope::IdentityParts;
+use crate::{Namespace, TOOL_META_KEY, ToolKind};
 
 /// The canonical tool-identity envelope, as it rides under `_meta["x.ai/tool"]`.
 ///

@@ -1,5 +1,10 @@
 //! The traits the derive implements: [`Projection`], [`ToolIdentity`] and [`ToolDispatch`].
 
+mod tagged;
+
+pub use tagged::{TaggedTool, TaggedVariant};
+pub(crate) use tagged::{project_tagged, variant_of};
+
 use serde::ser::SerializeMap;
 use serde_json::{Map, Value};
 

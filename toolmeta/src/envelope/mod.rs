@@ -1,11 +1,19 @@
 //! [`Envelope`]: the borrowing envelope, serialized straight from the tool's fields.
 
+mod decode;
+mod identity;
+mod template;
+mod tool_meta;
+
+pub use identity::Identity;
+pub(crate) use template::IdentityParts;
+pub use tool_meta::ToolMeta;
+
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 
-use crate::template::IdentityParts;
-use crate::{Identity, Projection, TOOL_META_KEY, TOOL_META_VERSION, ToolMeta};
+use crate::{Projection, TOOL_META_KEY, TOOL_META_VERSION};
 
 /// The tool-identity envelope of one tool value, borrowing its fields.
 ///

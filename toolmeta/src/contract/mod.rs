@@ -1,0 +1,20 @@
+//! The wire contract's tables: the envelope's key and version, the kinds, the namespaces,
+//! the canonical input keys, the label shapes and the `offset` normalization. Everything
+//! else in the crate reads these; nothing here depends on the rest of the crate.
+
+pub mod keys;
+mod kind;
+mod namespace;
+mod offset;
+mod shape;
+
+pub use kind::ToolKind;
+pub use namespace::{Namespace, UnknownNamespace};
+pub use offset::normalize_offset;
+pub use shape::LabelShape;
+
+/// The key of the envelope in an ACP event's `_meta` object.
+pub const TOOL_META_KEY: &str = "x.ai/tool";
+
+/// The version of the envelope this crate writes.
+pub const TOOL_META_VERSION: u32 = 1;
