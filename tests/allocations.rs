@@ -6,17 +6,9 @@
 
 use toolmeta::ToolIdentity;
 
-#[derive(serde::Deserialize, ToolIdentity)]
-#[tool(name = "read_file", namespace = "grok_build", kind = "read")]
-struct ReadFile {
-    #[serde(rename = "target_file")]
-    #[tool(project)]
-    path: String,
-    #[tool(project)]
-    offset: Option<i64>,
-    #[tool(project)]
-    limit: Option<u64>,
-}
+mod common;
+
+use common::ReadFile;
 
 #[derive(ToolIdentity)]
 #[tool(name = "bash", namespace = "grok_build", kind = "execute")]
@@ -33,11 +25,7 @@ fn allocations_of(write: impl FnOnce()) -> u64 {
 
 #[test]
 fn writing_the_envelope_into_a_buffer_with_capacity_does_not_allocate() {
-    let read = ReadFile {
-        path: "src/main.rs".to_owned(),
-        offset: Some(0),
-        limit: Some(60),
-    };
+    let read = ReadFile::of_main(Some(0));
     let mut buffer = Vec::with_capacity(1024);
     let count = allocations_of(|| serde_json::to_writer(&mut buffer, &read.envelope()).unwrap());
     assert_eq!(count, 0, "wrote {}", String::from_utf8_lossy(&buffer));
@@ -61,6 +49,7 @@ fn the_counter_does_see_allocations() {
         path: "src/main.rs".to_owned(),
         offset: None,
         limit: None,
+        pages: None,
     };
     let count = allocations_of(|| drop(read.tool_meta()));
     assert!(count > 0);

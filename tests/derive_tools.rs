@@ -7,26 +7,12 @@ use std::path::PathBuf;
 use serde::Deserialize;
 use toolmeta::{InputField, Namespace, RawType, ToolIdentity, ToolKind};
 
-#[derive(Deserialize, ToolIdentity)]
-#[tool(name = "read_file", namespace = "grok_build", kind = "read")]
-struct ReadFile {
-    #[serde(rename = "target_file")]
-    #[tool(project = "path")]
-    path: String,
-    #[tool(project)]
-    offset: Option<i64>,
-    #[tool(project)]
-    limit: Option<u64>,
-    pages: Option<String>,
-}
+mod common;
+
+use common::ReadFile;
 
 fn read(offset: Option<i64>) -> ReadFile {
-    ReadFile {
-        path: "src/main.rs".into(),
-        offset,
-        limit: Some(60),
-        pages: None,
-    }
+    ReadFile::of_main(offset)
 }
 
 fn json<T: ToolIdentity>(tool: &T) -> String {
