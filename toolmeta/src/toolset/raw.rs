@@ -18,8 +18,11 @@ pub(crate) fn project_raw(
         return None;
     }
     let raw = raw.as_object()?;
+    let shape = LabelShape::of(identity.label);
     // Sized for every field, so that the map never grows while it is filled.
     let mut input = Map::with_capacity(fields.len());
+    // One bit per required key of the shape, set as it is inserted.
+    let mut required_found = 0u32;
     for field in fields {
         if field.converted {
             continue;
@@ -27,21 +30,51 @@ pub(crate) fn project_raw(
         // serde reads the field from its wire key or any alias.
         let value = std::iter::once(field.wire)
             .chain(field.aliases.iter().copied())
-            .find_map(|wire| raw.get(wire));
+            .find_map(|wire| raw_value(raw, wire));
         match project_field(field, value) {
             Some(value) => {
+                // Noted as inserted rather than looked up afterwards: a lookup in an
+                // `IndexMap` hashes the key.
+                if let Some(at) = required_position(&shape, field) {
+                    required_found |= 1 << at;
+                }
                 input.insert(field.key.to_owned(), value);
             }
             None if !field.optional => return None,
             None => {}
         }
     }
-    let shape = LabelShape::of(identity.label);
-    if shape.required.iter().any(|key| !input.contains_key(*key)) {
+    if required_found.count_ones() as usize != shape.required.len() {
         return None;
     }
     // An empty projection omits `input`, as the typed path does: never `{}`.
     (!input.is_empty()).then_some(Value::Object(input))
+}
+
+/// Which of the shape's required keys `field` projects, if any.
+fn required_position(shape: &LabelShape, field: &InputField) -> Option<usize> {
+    if field.extra {
+        return None;
+    }
+    // A shape requires one key or none; a bit per key leaves room for 32.
+    shape
+        .required
+        .iter()
+        .take(32)
+        .position(|key| *key == field.key)
+}
+
+/// The value of `key` in the raw arguments. Arguments are a handful of keys: comparing each
+/// is cheaper than a map lookup, which with serde_json's `preserve_order` hashes the key
+/// with SipHash; a larger object is searched by the map.
+fn raw_value<'a>(raw: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
+    const SCANNED: usize = 8;
+    if raw.len() <= SCANNED {
+        raw.iter()
+            .find_map(|(name, value)| (name == key).then_some(value))
+    } else {
+        raw.get(key)
+    }
 }
 
 /// The projected value of one field, or `None` when it is absent, `null`, a value the
