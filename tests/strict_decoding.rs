@@ -297,7 +297,9 @@ fn a_later_version_still_decodes() {
 fn every_envelope_round_trips() {
     for &namespace in Namespace::ALL {
         for &kind in ToolKind::ALL {
-            let mut meta = Identity::new(kind.as_str(), kind, namespace).tool_meta();
+            let mut meta = Identity::new(kind.as_str(), kind, namespace)
+                .envelope()
+                .to_tool_meta();
             for input in [None, Some(json!({"path": "a", "limit": 3, "x_extra": [1]}))] {
                 meta.input = input;
                 let text = serde_json::to_string(&meta).unwrap();

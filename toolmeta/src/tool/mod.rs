@@ -5,10 +5,8 @@ mod tagged;
 pub use tagged::{TaggedTool, TaggedVariant};
 pub(crate) use tagged::{project_tagged, variant_of};
 
-use serde::ser::SerializeMap;
-use serde_json::{Map, Value};
-
 use crate::{Envelope, Identity, ToolMeta};
+use serde::ser::SerializeMap;
 
 /// The canonical input of a tool value: which canonical (and extra) keys it projects.
 ///
@@ -219,8 +217,11 @@ pub trait ToolIdentity: Projection {
     /// `no_input` tool.
     const INPUT_FIELDS: &'static [InputField];
 
-    /// The borrowing envelope of this value (see [`Envelope`]); rename it at run time with
-    /// [`Envelope::with_name`].
+    /// The borrowing envelope of this value (see [`Envelope`]): serialize it, stamp it into
+    /// an event's `_meta` with [`Envelope::stamp`], rename it at run time with
+    /// [`Envelope::with_name`]. The identity-only envelope of the first `tool_call`, sent
+    /// before the arguments are parsed, is [`Self::IDENTITY`]`.envelope()`
+    /// ([`Identity::envelope`]).
     fn envelope(&self) -> Envelope<'_, Self> {
         Envelope::new(Self::IDENTITY, self)
     }
@@ -228,21 +229,6 @@ pub trait ToolIdentity: Projection {
     /// The owned envelope: identity and projected input.
     fn tool_meta(&self) -> ToolMeta {
         self.envelope().to_tool_meta()
-    }
-
-    /// The identity-only envelope (no `input`), for the first `tool_call` event, sent
-    /// before the arguments are parsed.
-    fn identity_meta() -> ToolMeta
-    where
-        Self: Sized,
-    {
-        Self::IDENTITY.tool_meta()
-    }
-
-    /// Inserts (or replaces) the full envelope under [`TOOL_META_KEY`](crate::TOOL_META_KEY)
-    /// in an event's existing `_meta` object, keeping every other key.
-    fn stamp(&self, existing: Option<Map<String, Value>>) -> Map<String, Value> {
-        self.envelope().stamp(existing)
     }
 }
 
@@ -253,23 +239,10 @@ pub trait ToolDispatch: Projection {
     /// The identity of this value's tool; `None` for the dynamic catch-all.
     fn identity(&self) -> Option<Identity>;
 
-    /// The borrowing envelope; `None` for the dynamic catch-all.
+    /// The borrowing envelope; `None` for the dynamic catch-all, which carries none (an
+    /// event of it is left unstamped).
     fn envelope(&self) -> Option<Envelope<'_, Self>> {
         self.identity()
             .map(|identity| Envelope::new(identity, self))
-    }
-
-    /// The owned envelope; `None` for the dynamic catch-all.
-    fn tool_meta(&self) -> Option<ToolMeta> {
-        self.envelope().map(|envelope| envelope.to_tool_meta())
-    }
-
-    /// Stamps the envelope into `existing`; the dynamic catch-all leaves it untouched (and
-    /// creates none).
-    fn stamp(&self, existing: Option<Map<String, Value>>) -> Option<Map<String, Value>> {
-        match self.envelope() {
-            Some(envelope) => Some(envelope.stamp(existing)),
-            None => existing,
-        }
     }
 }
