@@ -49,6 +49,7 @@ canonical_keys! {
 
 /// What values a canonical key carries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum KeyType {
     /// A string naming a path (`path`, `directory`, `cwd`).
     Path,

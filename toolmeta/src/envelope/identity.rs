@@ -13,7 +13,11 @@ use crate::{Envelope, Namespace, ToolKind};
 /// let meta = READ.envelope().to_tool_meta();
 /// assert_eq!(meta.input, None);
 /// ```
+///
+/// `#[non_exhaustive]`, as the envelope it is half of: build it with [`Identity::new`] and
+/// the `with_*` methods, all `const`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Identity {
     /// The model-facing wire name.
     pub name: &'static str,

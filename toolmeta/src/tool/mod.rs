@@ -42,6 +42,12 @@ impl Projection for () {
 /// from, `optional` says it may be absent (an `Option`, or `#[serde(default)]`),
 /// `converted` says the raw value cannot be projected as it is, and `raw` which JSON values
 /// the field's type deserializes from (the raw projection takes no other).
+///
+/// Build one by hand with [`InputField::new`] and the `const` methods below. Its fields are
+/// public, and it is not `#[non_exhaustive]`, because the derive writes each entry as a
+/// struct literal (`InputField { key, wire, ..BASE }`: fewer tokens for rustc than a chain
+/// of calls, measured); a field added here comes with a new release of the
+/// `toolmeta`/`toolmeta-derive` pair, which must match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct InputField {
     /// The key in the canonical input (a canonical key, or an extra key when `extra`).
@@ -82,6 +88,7 @@ pub struct InputField {
 /// trait, so that it is exact either way. A primitive name shadowed by an alias of another
 /// type (`type u8 = u32;`) is taken at its word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum RawType {
     /// Whatever the key's type carries: a string for a path or text key, an integer within
     /// JSON's `i64::MIN..=u64::MAX` for `offset` and `limit`, and a string, such an integer
