@@ -663,7 +663,7 @@ fn every_catalog_tool_carries_its_harness_namespace_and_its_kind_label() {
             );
             for field in tool.entry().input_fields() {
                 assert!(
-                    keys::is_canonical(field.key),
+                    keys::key_type(field.key).is_some(),
                     "{}: {} is canonical",
                     tool.name(),
                     field.key

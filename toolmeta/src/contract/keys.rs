@@ -14,7 +14,8 @@ macro_rules! canonical_keys {
         /// Every canonical key, in the order of the wire contract.
         pub const CANONICAL: &[&str] = &[$($name),*];
 
-        /// The type a canonical key carries; `None` for a key that is not canonical.
+        /// The type a canonical key carries; `None` for a key that is not canonical (so
+        /// `key_type(key).is_some()` says whether `key` is canonical).
         pub fn key_type(key: &str) -> Option<KeyType> {
             match key {
                 $($key => Some(KeyType::$ty),)*
@@ -57,9 +58,4 @@ pub enum KeyType {
     Text,
     /// An integer (`offset`, `limit`).
     Integer,
-}
-
-/// Whether `key` is one of the [`CANONICAL`] keys.
-pub fn is_canonical(key: &str) -> bool {
-    CANONICAL.contains(&key)
 }
