@@ -4,7 +4,7 @@
 //! - `to_bytes/derive`: the borrowing envelope serialized into a reused `Vec<u8>`;
 //! - `to_bytes/hand_written`: the input `Value` built field by field with `to_value`, the
 //!   envelope `Value` built around it, then serialized into the same kind of buffer;
-//! - `stamp/derive`: `ToolIdentity::stamp` into an existing `_meta` map;
+//! - `stamp/derive`: the envelope's `stamp` (`tool.envelope().stamp(..)`) into an existing `_meta` map;
 //! - `stamp/hand_written`: the same two `Value`s, inserted into the map;
 //! - `read_file/raw_stamp/toolset`: the toolset's raw `stamp` of `read_file`'s JSON arguments;
 //! - `read_file/raw_stamp/hand_written`: the same envelope picked from the raw arguments by hand.
@@ -17,7 +17,7 @@
 use criterion::{BatchSize, Criterion, criterion_group};
 use serde_json::{Map, Value, json};
 use std::hint::black_box;
-use toolmeta::{RegisteredTool, TOOL_META_KEY, ToolEntry, ToolIdentity, ToolLookup, Toolset};
+use toolmeta::{RegisteredTool, TOOL_META_KEY, ToolEntry, ToolIdentity, Toolset};
 
 /// Grok Build's `read_file`, as DESIGN.md declares it.
 #[derive(ToolIdentity)]
@@ -211,7 +211,7 @@ fn bench_tool<T: ToolIdentity>(c: &mut Criterion, name: &str, tool: &T, by_hand:
     group.bench_function("derive", |b| {
         b.iter_batched(
             existing_meta,
-            |meta| black_box(black_box(tool).stamp(Some(meta))),
+            |meta| black_box(black_box(tool).envelope().stamp(Some(meta))),
             BatchSize::PerIteration,
         )
     });
@@ -256,7 +256,7 @@ criterion_group!(benches, envelopes);
 
 /// `ENVELOPE_BENCH_ONCE=<case>` runs [`ONCE`] stamps of one case each way and exits, for
 /// instruction counts that machine noise does not move; `benches/envelope_instructions.sh`
-/// counts them under callgrind. The cases: `read_file`, `bash` (`stamp()`) and `raw` (the
+/// counts them under callgrind. The cases: `read_file`, `bash` (`envelope().stamp()`) and `raw` (the
 /// toolset's raw `stamp` of `read_file`). Each way is an `#[inline(never)]` function that
 /// returns the stamped map, which criterion does not time dropping either, wrapped in one
 /// that drops it (`dropped_*`), for the count with the drop.
@@ -265,7 +265,7 @@ const ONCE: usize = 1000;
 /// The derive's `stamp` of `tool` into `meta`.
 #[inline(never)]
 fn stamp_derive<T: ToolIdentity>(tool: &T, meta: Map<String, Value>) -> Map<String, Value> {
-    black_box(tool).stamp(Some(meta))
+    black_box(tool).envelope().stamp(Some(meta))
 }
 
 /// The hand-written stamp of `tool` into `meta`.

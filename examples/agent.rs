@@ -52,7 +52,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use toolmeta::acp::AcpToolEvent;
-use toolmeta::{StaticToolset, ToolEntry, ToolIdentity, ToolLookup};
+use toolmeta::{StaticToolset, ToolEntry, ToolIdentity};
 
 // ---- The agent's tools ---------------------------------------------------------------
 
@@ -301,7 +301,7 @@ impl Turn {
 
         // 1. The tool is chosen: identity only, arguments not parsed yet.
         let mut call = ToolCall::new(id.clone(), name).status(ToolCallStatus::Pending);
-        call.stamp_envelope(&tool.identity().envelope());
+        call.stamp_from(&tool, None);
         call.set_tool_kind(tool.identity().kind);
         self.update(SessionUpdate::ToolCall(call))?;
 
@@ -363,7 +363,7 @@ impl Turn {
             id.to_owned(),
             fields.title(title(T::IDENTITY.name, arguments)),
         );
-        update.stamp_tool(&tool);
+        update.stamp(&tool.envelope());
         self.update(SessionUpdate::ToolCallUpdate(update))?;
         Ok(Ok(tool))
     }
@@ -405,7 +405,7 @@ impl Turn {
                 .title(title(SearchReplace::IDENTITY.name, arguments))
                 .content(vec![ToolCallContent::Diff(diff)]),
         );
-        tool_call.stamp_tool(&edit);
+        tool_call.stamp(&edit.envelope());
         let request = RequestPermissionRequest::new(
             self.session_id.clone(),
             tool_call,

@@ -31,7 +31,7 @@ use toolmeta::acp::schema::v1::{
     SessionUpdate, ToolCall, ToolCallContent, ToolCallLocation, ToolCallStatus, ToolCallUpdate,
     ToolCallUpdateFields,
 };
-use toolmeta::{StaticToolset, ToolEntry, ToolIdentity, ToolLookup};
+use toolmeta::{StaticToolset, ToolEntry, ToolIdentity};
 
 // ---- The harness's tools -------------------------------------------------------------
 
@@ -192,8 +192,9 @@ impl<W: io::Write> Stream<W> {
         let mut call = ToolCall::new(id.to_owned(), *name)
             .name(name.to_string())
             .raw_input(raw_input.clone());
-        call.stamp_from(&TOOLS, name, None);
-        if let Some(tool) = TOOLS.get(name) {
+        let tool = TOOLS.get(name);
+        if let Some(tool) = &tool {
+            call.stamp_from(tool, None);
             call.set_tool_kind(tool.identity().kind);
         }
         self.update(SessionUpdate::ToolCall(call))?;
@@ -206,8 +207,8 @@ impl<W: io::Write> Stream<W> {
             fields = fields.locations(vec![ToolCallLocation::new(*path)]);
         }
         let mut refined = ToolCallUpdate::new(id.to_owned(), fields);
-        refined.stamp_from(&TOOLS, name, Some(raw_input));
-        if let Some(tool) = TOOLS.get(name) {
+        if let Some(tool) = &tool {
+            refined.stamp_from(tool, Some(raw_input));
             refined.set_tool_kind(tool.identity().kind);
         }
 
@@ -216,7 +217,7 @@ impl<W: io::Write> Stream<W> {
             let edit: SearchReplace =
                 serde_json::from_value(raw_input.clone()).map_err(io::Error::other)?;
             let mut tool_call = refined.clone();
-            tool_call.stamp_tool(&edit);
+            tool_call.stamp(&edit.envelope());
             self.request_permission(tool_call)?;
             let diff = Diff::new(&edit.file_path, &edit.new_string).old_text(edit.old_string);
             refined.fields.content = Some(vec![ToolCallContent::Diff(diff)]);

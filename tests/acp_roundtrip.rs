@@ -422,10 +422,10 @@ fn the_sdks_own_tool_call_types_are_stamped() {
 
     const READ: Identity = Identity::new("read_file", ToolKind::Read, Namespace::GrokBuild);
     let mut call = ToolCall::new("call_1", "read_file");
-    call.stamp_envelope(&READ.envelope());
+    call.stamp(&READ.envelope());
     call.set_tool_kind(READ.kind);
     let mut update = ToolCallUpdate::new("call_1", ToolCallUpdateFields::new());
-    update.stamp_envelope(&READ.envelope());
+    update.stamp(&READ.envelope());
     let call = serde_json::to_value(&call).unwrap();
     assert_eq!(call["kind"], "read");
     assert_eq!(call["_meta"][TOOL_META_KEY]["label"], "Read");

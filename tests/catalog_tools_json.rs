@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 use std::fs;
 
 use serde_json::Value;
-use toolmeta::ToolLookup;
 use toolmeta::catalog::Harness;
 
 /// Entries of a tool list that are not tools the session can call, with the reason.

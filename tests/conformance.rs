@@ -86,16 +86,16 @@ fn envelopes(identity: &Identity) -> Vec<Value> {
         offset: Some(0),
     };
     let with_input = toolmeta::Envelope::new(*identity, &args);
-    let mut owned = identity.tool_meta();
+    let mut owned = identity.envelope().to_tool_meta();
     owned.input = Some(json!({"command": "ls", "description": ""}));
     vec![
         serde_json::to_value(identity.envelope()).unwrap(),
-        serde_json::to_value(identity.tool_meta()).unwrap(),
+        serde_json::to_value(identity.envelope().to_tool_meta()).unwrap(),
         serde_json::to_value(with_input).unwrap(),
         with_input.to_value(),
         serde_json::to_value(with_input.with_name("renamed")).unwrap(),
         serde_json::to_value(&owned).unwrap(),
-        identity.stamp(None)[TOOL_META_KEY].clone(),
+        identity.envelope().stamp(None)[TOOL_META_KEY].clone(),
     ]
 }
 

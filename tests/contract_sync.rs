@@ -91,7 +91,7 @@ fn canonical_keys_match() {
         );
     }
     assert!(derive_contract::EXTRA.ty.is_none());
-    assert!(!keys::is_canonical(derive_contract::EXTRA.name));
+    assert_eq!(keys::key_type(derive_contract::EXTRA.name), None);
 }
 
 /// The derive names, for each key, the runtime trait that checks and converts its values:

@@ -250,12 +250,12 @@ fn enum_dispatch() {
     );
     let ls = Tools::Ls(Ls { dir: "d".into() });
     assert_eq!(
-        ls.tool_meta().unwrap().input,
+        ls.envelope().unwrap().to_tool_meta().input,
         Some(serde_json::json!({"directory": "d"}))
     );
     let plan = Tools::Plan(EnterPlan {});
     assert_eq!(
-        serde_json::to_string(&plan.tool_meta().unwrap()).unwrap(),
+        serde_json::to_string(&plan.envelope().unwrap().to_tool_meta()).unwrap(),
         r#"{"version":1,"name":"plan","kind":"enter_plan","namespace":"grok_build","label":"Enter Plan Mode","read_only":true}"#
     );
     let dynamic = Tools::Dynamic {
@@ -263,11 +263,7 @@ fn enum_dispatch() {
         arguments: serde_json::Value::Null,
     };
     assert_eq!(dynamic.identity(), None);
-    assert!(dynamic.tool_meta().is_none());
-    let mut meta = serde_json::Map::new();
-    meta.insert("k".into(), 1.into());
-    assert_eq!(dynamic.stamp(Some(meta.clone())), Some(meta));
-    assert_eq!(dynamic.stamp(None), None);
+    assert!(dynamic.envelope().is_none());
 }
 
 #[derive(ToolIdentity)]

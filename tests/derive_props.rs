@@ -40,7 +40,7 @@ fn same_bytes<T: ToolIdentity>(tool: &T) -> Result<(), TestCaseError> {
         String::from_utf8(owned).unwrap()
     );
     // `stamp()` builds its value directly, not through the serializer: the same envelope.
-    let stamped = tool.stamp(None);
+    let stamped = tool.envelope().stamp(None);
     prop_assert_eq!(
         serde_json::to_string(&stamped[toolmeta::TOOL_META_KEY]).unwrap(),
         serde_json::to_string(&tool.envelope()).unwrap()

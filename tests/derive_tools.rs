@@ -337,7 +337,9 @@ struct EditFile {
 fn stamp_keeps_other_meta_keys() {
     let mut existing = serde_json::Map::new();
     existing.insert("bash_mode".into(), serde_json::Value::Bool(true));
-    let stamped = EditFile { path: "a".into() }.stamp(Some(existing));
+    let stamped = EditFile { path: "a".into() }
+        .envelope()
+        .stamp(Some(existing));
     // A `serde_json::Map` orders its keys itself, so compare values, not bytes.
     assert_eq!(
         serde_json::Value::Object(stamped),
@@ -347,7 +349,7 @@ fn stamp_keeps_other_meta_keys() {
         })
     );
     assert_eq!(
-        serde_json::to_string(&EditFile::identity_meta()).unwrap(),
+        serde_json::to_string(&EditFile::IDENTITY.envelope()).unwrap(),
         r#"{"version":1,"name":"edit_file","kind":"edit","namespace":"grok_build_hashline","label":"Edit","read_only":false}"#
     );
 }

@@ -126,6 +126,7 @@ fn the_key_types_table_covers_every_canonical_key_once() {
             keys::KeyType::Path => "a path",
             keys::KeyType::Text => "a string",
             keys::KeyType::Integer => "an integer",
+            other => panic!("{key}: a key type this test does not know: {other:?}"),
         };
         assert!(carries.starts_with(expected), "{key}: {carries}");
     }

@@ -6,7 +6,7 @@
 
 use serde::Deserialize;
 use serde_json::{Value, json};
-use toolmeta::{StaticToolset, ToolDispatch, ToolEntry, ToolIdentity, ToolLookup, toolset};
+use toolmeta::{StaticToolset, ToolDispatch, ToolEntry, ToolIdentity, toolset};
 
 /// An open-shape tool (label "Plan") whose every key is optional.
 #[derive(Deserialize, ToolIdentity)]
@@ -68,7 +68,10 @@ fn every_optional_field_none_omits_input_on_the_typed_path() {
     assert_eq!(EMPTY_PLAN.envelope().input_value(), None);
     assert_eq!(EMPTY_PLAN.envelope().to_value(), expected);
     assert_eq!(EMPTY_PLAN.tool_meta().input, None);
-    assert_eq!(Value::Object(EMPTY_PLAN.stamp(None))["x.ai/tool"], expected);
+    assert_eq!(
+        Value::Object(EMPTY_PLAN.envelope().stamp(None))["x.ai/tool"],
+        expected
+    );
 }
 
 #[test]
@@ -123,22 +126,24 @@ fn raw_arguments_with_no_projected_key_give_no_input() {
         json!({"offset": -4}),
         json!({"unrelated": 1}),
     ] {
-        let meta = TOOLS.tool_meta("plan", Some(&raw)).unwrap();
-        assert_eq!(meta.input, None, "{raw}");
-        let stamped = TOOLS.stamp("plan", Some(&raw), None).unwrap();
+        let plan = TOOLS.get("plan").unwrap();
+        assert_eq!(plan.tool_meta(Some(&raw)).input, None, "{raw}");
+        let stamped = plan.stamp(Some(&raw), None);
         assert!(stamped["x.ai/tool"].get("input").is_none(), "{raw}");
     }
     assert_eq!(
         TOOLS
-            .tool_meta("goto", Some(&json!({"offset": -2})))
+            .get("goto")
             .unwrap()
+            .tool_meta(Some(&json!({"offset": -2})))
             .input,
         None
     );
     assert_eq!(
         TOOLS
-            .tool_meta("plan", Some(&json!({"description": "x"})))
+            .get("plan")
             .unwrap()
+            .tool_meta(Some(&json!({"description": "x"})))
             .input,
         Some(json!({"description": "x"}))
     );
@@ -165,11 +170,15 @@ enum Tools {
 #[test]
 fn an_enum_of_tools_omits_the_empty_input_of_its_variant() {
     let empty = Tools::Plan(EMPTY_PLAN);
-    assert_eq!(empty.tool_meta().unwrap().input, None);
+    assert_eq!(empty.envelope().unwrap().to_tool_meta().input, None);
     let value = serde_json::to_value(empty.envelope().unwrap()).unwrap();
     assert!(value.get("input").is_none(), "{value}");
     assert_eq!(
-        Tools::GoTo(GoTo { offset: 5 }).tool_meta().unwrap().input,
+        Tools::GoTo(GoTo { offset: 5 })
+            .envelope()
+            .unwrap()
+            .to_tool_meta()
+            .input,
         Some(json!({"offset": 5}))
     );
 }

@@ -6,7 +6,7 @@ use toolmeta::catalog::Harness;
 use toolmeta::client::{
     Call, CallRecord, KindFallback, Ledger, LedgerBuilder, LineOutcome, Source,
 };
-use toolmeta::{Namespace, ToolKind, ToolMeta};
+use toolmeta::{Identity, Namespace, ToolKind, ToolMeta};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
 
@@ -259,15 +259,12 @@ fn fake_catalog(harness: Harness, name: &str, raw_input: Option<&Value>) -> Opti
         return None;
     }
     let path = raw_input.and_then(|raw| raw.get("file_path")).cloned();
-    Some(ToolMeta {
-        version: 1,
-        name: name.to_owned(),
-        kind: ToolKind::Read,
-        namespace,
-        label: "Read".into(),
-        read_only: true,
-        input: path.map(|path| json!({ "path": path })),
-    })
+    let mut meta = Identity::new("read", ToolKind::Read, namespace)
+        .envelope()
+        .with_name(name)
+        .to_tool_meta();
+    meta.input = path.map(|path| json!({ "path": path }));
+    Some(meta)
 }
 
 #[test]

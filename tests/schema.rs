@@ -138,7 +138,9 @@ fn required_fields_are_the_wire_order_and_input_is_optional() {
     let schema = published();
     assert_eq!(schema["required"], json!(REQUIRED));
     // The properties are exactly the fields a full envelope serializes, in that order.
-    let mut meta = Identity::new("read_file", ToolKind::Read, Namespace::GrokBuild).tool_meta();
+    let mut meta = Identity::new("read_file", ToolKind::Read, Namespace::GrokBuild)
+        .envelope()
+        .to_tool_meta();
     meta.input = Some(json!({"path": "a"}));
     let text = serde_json::to_string(&meta).unwrap();
     let written: Vec<&str> = REQUIRED.iter().copied().chain(["input"]).collect();

@@ -179,7 +179,9 @@ fn tagged_tools_read_serde_renamed_tags_and_keys() {
         json!({"op": "delete", "target": "a.rs"}),
     ] {
         let typed = FileOp::deserialize(&raw).unwrap();
-        let meta = toolmeta::ToolDispatch::tool_meta(&typed).unwrap();
+        let meta = toolmeta::ToolDispatch::envelope(&typed)
+            .unwrap()
+            .to_tool_meta();
         assert_eq!(entry.identity_for(&raw).kind, meta.kind, "{raw}");
         assert_eq!(entry.project(&raw), meta.input, "{raw}");
     }
@@ -201,18 +203,18 @@ const TOOLS: toolmeta::StaticToolset =
 
 #[test]
 fn a_toolset_stamps_a_tagged_tool_with_the_variant_its_arguments_select() {
-    use toolmeta::ToolLookup;
     let raw = json!({"op": "rm", "target": "old.rs"});
-    let meta = TOOLS.tool_meta("file_op", Some(&raw)).unwrap();
+    let file_op = TOOLS.get("file_op").unwrap();
+    let meta = file_op.tool_meta(Some(&raw));
     assert_eq!(
         (meta.kind, meta.label.as_ref()),
         (toolmeta::ToolKind::Delete, "Delete")
     );
     assert_eq!(meta.input, Some(json!({"path": "old.rs"})));
-    let stamped = TOOLS.stamp("file_op", Some(&raw), None).unwrap();
+    let stamped = file_op.stamp(Some(&raw), None);
     assert_eq!(stamped["x.ai/tool"]["kind"], "delete");
     // Before the arguments are known: the first variant that is not read-only.
-    let early = TOOLS.identity_meta("file_op").unwrap();
+    let early = file_op.tool_meta(None);
     assert_eq!(
         (early.kind, early.read_only),
         (toolmeta::ToolKind::Delete, false)

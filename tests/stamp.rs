@@ -96,19 +96,15 @@ fn envelope_fields_are_written_in_contract_order() {
         serde_json::to_string(&ReadFile::IDENTITY.envelope()).unwrap(),
         READ_IDENTITY_JSON
     );
-    assert_eq!(
-        serde_json::to_string(&read().envelope().without_input()).unwrap(),
-        READ_IDENTITY_JSON
-    );
 }
 
 #[test]
 fn tool_meta_fields_are_written_in_contract_order_and_input_is_omitted_when_none() {
     assert_eq!(
-        serde_json::to_string(&ReadFile::identity_meta()).unwrap(),
+        serde_json::to_string(&ReadFile::IDENTITY.envelope().to_tool_meta()).unwrap(),
         READ_IDENTITY_JSON
     );
-    let mut meta = ReadFile::identity_meta();
+    let mut meta = ReadFile::IDENTITY.envelope().to_tool_meta();
     meta.input = Some(json!({"path": "src/main.rs"}));
     assert_eq!(
         serde_json::to_string(&meta).unwrap(),
@@ -139,7 +135,7 @@ fn the_owned_and_borrowed_envelopes_agree() {
 
 #[test]
 fn stamp_keeps_every_other_meta_key() {
-    let stamped = read().stamp(Some(harness_meta()));
+    let stamped = read().envelope().stamp(Some(harness_meta()));
     assert_keeps_harness_keys(&stamped);
     assert_eq!(stamped[TOOL_META_KEY].to_string(), READ_FULL_JSON);
 }
@@ -152,30 +148,32 @@ fn stamp_replaces_an_existing_envelope_whole() {
         json!({"version": 1, "name": "old", "input": {"path": "stale"}, "stale_field": 1}),
     );
     // The full envelope replaces it...
-    let stamped = read().stamp(Some(existing.clone()));
+    let stamped = read().envelope().stamp(Some(existing.clone()));
     assert_keeps_harness_keys(&stamped);
     assert_eq!(stamped[TOOL_META_KEY].to_string(), READ_FULL_JSON);
     // ...and so does an identity-only one: nothing of the old envelope survives.
-    let stamped = ReadFile::IDENTITY.stamp(Some(existing.clone()));
+    let stamped = ReadFile::IDENTITY.envelope().stamp(Some(existing.clone()));
     assert_eq!(stamped[TOOL_META_KEY].to_string(), READ_IDENTITY_JSON);
     // A non-object value under the key is replaced too.
     existing.insert(TOOL_META_KEY.into(), json!("garbage"));
-    let stamped = read().stamp(Some(existing));
+    let stamped = read().envelope().stamp(Some(existing));
     assert_eq!(stamped[TOOL_META_KEY].to_string(), READ_FULL_JSON);
 }
 
 #[test]
 fn stamp_creates_the_meta_map_when_there_is_none() {
-    let stamped = read().stamp(None);
+    let stamped = read().envelope().stamp(None);
     assert_eq!(stamped.len(), 1);
     assert_eq!(stamped[TOOL_META_KEY].to_string(), READ_FULL_JSON);
-    let stamped = Some(Map::new()).map(|m| read().stamp(Some(m))).unwrap();
+    let stamped = Some(Map::new())
+        .map(|m| read().envelope().stamp(Some(m)))
+        .unwrap();
     assert_eq!(stamped.len(), 1);
 }
 
 #[test]
 fn identity_stamp_is_identity_only() {
-    let stamped = ReadFile::IDENTITY.stamp(Some(harness_meta()));
+    let stamped = ReadFile::IDENTITY.envelope().stamp(Some(harness_meta()));
     assert_keeps_harness_keys(&stamped);
     assert_eq!(stamped[TOOL_META_KEY].to_string(), READ_IDENTITY_JSON);
     assert!(stamped[TOOL_META_KEY].get("input").is_none());
@@ -186,7 +184,7 @@ fn tool_meta_stamp_matches_the_borrowed_stamp() {
     let meta = read().tool_meta();
     let owned = meta.stamp(Some(harness_meta()));
     assert_keeps_harness_keys(&owned);
-    assert_eq!(owned, read().stamp(Some(harness_meta())));
+    assert_eq!(owned, read().envelope().stamp(Some(harness_meta())));
     assert_eq!(
         ToolMeta::from_meta(&owned).unwrap().unwrap(),
         meta,
@@ -197,7 +195,7 @@ fn tool_meta_stamp_matches_the_borrowed_stamp() {
 
 #[test]
 fn a_no_input_tool_stamps_no_input() {
-    let stamped = UpdatePlan.stamp(None);
+    let stamped = UpdatePlan.envelope().stamp(None);
     assert!(stamped[TOOL_META_KEY].get("input").is_none());
     assert_eq!(stamped[TOOL_META_KEY]["read_only"], false);
 }
@@ -267,14 +265,12 @@ impl ToolDispatch for Call {
 }
 
 #[test]
-fn dispatch_stamps_known_tools_and_leaves_the_catch_all_untouched() {
-    let stamped = Call::Read(read()).stamp(Some(harness_meta())).unwrap();
+fn dispatch_stamps_known_tools_and_has_no_envelope_for_the_catch_all() {
+    let stamped = Call::Read(read())
+        .envelope()
+        .unwrap()
+        .stamp(Some(harness_meta()));
     assert_keeps_harness_keys(&stamped);
     assert_eq!(stamped[TOOL_META_KEY].to_string(), READ_FULL_JSON);
-    assert_eq!(
-        Call::Dynamic.stamp(Some(harness_meta())),
-        Some(harness_meta())
-    );
-    assert_eq!(Call::Dynamic.stamp(None), None, "no `_meta` is created");
-    assert!(Call::Dynamic.tool_meta().is_none());
+    assert!(Call::Dynamic.envelope().is_none());
 }

@@ -12,7 +12,7 @@ use serde_json::{Map, Value, json};
 use toolmeta::keys::{COMMAND, DESCRIPTION, LIMIT, OFFSET, PATH, PATTERN};
 use toolmeta::{
     Identity, InputField, Namespace, Projection, RawType, StaticToolset, ToolEntry, ToolIdentity,
-    ToolKind, ToolLookup, Toolset, toolset,
+    ToolKind, Toolset, toolset,
 };
 
 const fn field(key: &'static str, wire: &'static str, optional: bool) -> InputField {
@@ -184,8 +184,8 @@ fn looks_tools_up_by_wire_name() {
     let read = TOOLS.get("read_file").expect("read_file is registered");
     assert_eq!(read.name(), "read_file");
     assert_eq!(read.identity().kind, ToolKind::Read);
-    assert!(TOOLS.contains("grep"));
-    assert!(!TOOLS.contains("Read_File"), "lookup is case-sensitive");
+    assert!(TOOLS.get("grep").is_some());
+    assert!(TOOLS.get("Read_File").is_none(), "lookup is case-sensitive");
     let names: Vec<&str> = TOOLS.tools().map(|tool| tool.name()).collect();
     assert_eq!(names, ["read_file", "grep", "update_plan", "bash"]);
 }
@@ -195,9 +195,7 @@ fn a_renamed_tool_is_found_and_stamped_under_its_new_name_only() {
     assert!(TOOLS.get("run_terminal_command").is_none());
     let bash = TOOLS.get("bash").expect("renamed tool");
     assert_eq!(bash.identity().label, "Run Command");
-    let meta = TOOLS
-        .tool_meta("bash", Some(&json!({"command": "ls", "description": ""})))
-        .unwrap();
+    let meta = bash.tool_meta(Some(&json!({"command": "ls", "description": ""})));
     assert_eq!(
         serde_json::to_value(&meta).unwrap(),
         json!({"version": 1, "name": "bash", "kind": "execute", "namespace": "grok_build",
@@ -209,32 +207,27 @@ fn a_renamed_tool_is_found_and_stamped_under_its_new_name_only() {
 #[test]
 fn identity_stamp_for_the_first_tool_call_has_no_input_and_keeps_other_keys() {
     let existing = obj(json!({"bash_mode": true, "x.ai/tool": "stale"}));
-    let meta = TOOLS.stamp_identity("read_file", Some(existing)).unwrap();
+    let meta = TOOLS.get("read_file").unwrap().stamp(None, Some(existing));
     assert_eq!(meta["bash_mode"], json!(true));
     assert_eq!(
         meta["x.ai/tool"],
         json!({"version": 1, "name": "read_file", "kind": "read", "namespace": "grok_build",
                "label": "Read", "read_only": true})
     );
-    let created = TOOLS.stamp_identity("grep", None).unwrap();
+    let created = TOOLS.get("grep").unwrap().stamp(None, None);
     assert_eq!(created.len(), 1);
 }
 
 #[test]
-fn an_unknown_wire_name_leaves_meta_untouched() {
-    assert_eq!(TOOLS.stamp_identity("cursor_edit", None), None);
-    assert_eq!(TOOLS.stamp("cursor_edit", Some(&json!({})), None), None);
-    let existing = obj(json!({"backend": true}));
-    assert_eq!(
-        TOOLS.stamp(
-            "cursor_edit",
-            Some(&json!({"path": "a"})),
-            Some(existing.clone())
-        ),
-        Some(existing)
-    );
-    assert_eq!(TOOLS.tool_meta("cursor_edit", None), None);
-    assert_eq!(TOOLS.identity_meta("cursor_edit"), None);
+fn an_unknown_wire_name_finds_nothing_to_stamp() {
+    assert!(TOOLS.get("cursor_edit").is_none());
+    let mut tools = Toolset::from(TOOLS);
+    assert!(tools.get("cursor_edit").is_none());
+    tools
+        .insert(ToolEntry::of::<Grep>().renamed("search"))
+        .unwrap();
+    assert!(tools.get("cursor_edit").is_none());
+    assert_eq!(tools.get("search").unwrap().name(), "search");
 }
 
 #[test]
@@ -254,7 +247,7 @@ fn dynamic_toolset_rejects_duplicates_and_stays_unchanged() {
     );
     assert_eq!(tools.len(), 2);
     assert_eq!(tools.get("view").unwrap().identity().kind, ToolKind::Read);
-    assert_eq!(tools.identity_meta("view").unwrap().name, "view");
+    assert_eq!(tools.get("view").unwrap().tool_meta(None).name, "view");
 }
 
 #[test]
@@ -263,12 +256,13 @@ fn a_static_toolset_extends_at_run_time_without_duplicates() {
     assert_eq!(tools.len(), TOOLS.len());
     assert!(tools.insert(ToolEntry::of::<Grep>()).is_err());
     tools.insert(ToolEntry::of::<OpenCodeRead>()).unwrap();
-    assert!(tools.contains("read") && tools.contains("bash"));
+    assert!(tools.get("read").is_some() && tools.get("bash").is_some());
 }
 
 #[test]
 fn projects_raw_arguments_through_wire_keys_with_offset_rules() {
-    let read = |raw: Value| TOOLS.tool_meta("read_file", Some(&raw)).unwrap().input;
+    let read_file = TOOLS.get("read_file").unwrap();
+    let read = |raw: Value| read_file.tool_meta(Some(&raw)).input;
     assert_eq!(
         read(
             json!({"target_file": "src/config.rs", "offset": 0, "limit": 40, "variant": "ReadFile"})
@@ -303,11 +297,16 @@ fn camel_case_wire_keys_are_read_and_canonical_keys_are_not() {
         tools
             .get("read")
             .unwrap()
+            .entry()
             .project(&json!({"filePath": "x.ts", "limit": 5})),
         Some(json!({"path": "x.ts", "limit": 5}))
     );
     assert_eq!(
-        tools.get("read").unwrap().project(&json!({"path": "x.ts"})),
+        tools
+            .get("read")
+            .unwrap()
+            .entry()
+            .project(&json!({"path": "x.ts"})),
         None,
         "the canonical key is not the wire key"
     );
@@ -317,42 +316,45 @@ fn camel_case_wire_keys_are_read_and_canonical_keys_are_not() {
 fn wrong_json_types_are_not_projected() {
     let read = TOOLS.get("read_file").unwrap();
     assert_eq!(
-        read.project(&json!({"target_file": "a.rs", "offset": "3", "limit": 2.5})),
+        read.entry()
+            .project(&json!({"target_file": "a.rs", "offset": "3", "limit": 2.5})),
         Some(json!({"path": "a.rs"})),
         "optional keys of the wrong type are dropped"
     );
     assert_eq!(
-        read.project(&json!({"target_file": "a.rs", "limit": 10.0})),
+        read.entry()
+            .project(&json!({"target_file": "a.rs", "limit": 10.0})),
         Some(json!({"path": "a.rs"})),
         "a float is not an integer"
     );
     assert_eq!(
-        read.project(&json!({"target_file": 42})),
+        read.entry().project(&json!({"target_file": 42})),
         None,
         "a required field of the wrong type means the arguments would not parse"
     );
     assert_eq!(
-        read.project(&json!({"offset": 1})),
+        read.entry().project(&json!({"offset": 1})),
         None,
         "required field missing"
     );
     assert_eq!(
-        read.project(&json!("a.rs")),
+        read.entry().project(&json!("a.rs")),
         None,
         "arguments that are not an object"
     );
-    assert_eq!(read.project(&json!(null)), None);
+    assert_eq!(read.entry().project(&json!(null)), None);
 }
 
 #[test]
 fn extra_keys_are_copied_after_canonical_ones() {
     let grep = TOOLS.get("grep").unwrap();
     assert_eq!(
-        grep.project(&json!({"pattern": "RETRIES", "path": "src", "glob": "*.rs", "-i": false})),
+        grep.entry()
+            .project(&json!({"pattern": "RETRIES", "path": "src", "glob": "*.rs", "-i": false})),
         Some(json!({"pattern": "RETRIES", "path": "src", "glob": "*.rs"}))
     );
     assert_eq!(
-        grep.project(&json!({"pattern": "x", "glob": null})),
+        grep.entry().project(&json!({"pattern": "x", "glob": null})),
         Some(json!({"pattern": "x"}))
     );
 }
@@ -360,8 +362,9 @@ fn extra_keys_are_copied_after_canonical_ones() {
 #[test]
 fn a_no_input_tool_has_no_input_whatever_the_arguments() {
     let meta = TOOLS
-        .tool_meta("update_plan", Some(&json!({"plan": [{"step": "a"}]})))
-        .unwrap();
+        .get("update_plan")
+        .unwrap()
+        .tool_meta(Some(&json!({"plan": [{"step": "a"}]})));
     assert_eq!(meta.input, None);
     assert_eq!(meta.label, "Plan");
 }
@@ -396,7 +399,7 @@ fn raw_projection_never_breaks_a_label_shape() {
     for tool in TOOLS.tools() {
         let shape = toolmeta::LabelShape::of(tool.identity().label);
         for raw in &samples {
-            if let Some(input) = tool.project(raw) {
+            if let Some(input) = tool.entry().project(raw) {
                 for key in shape.required {
                     assert!(
                         input.get(*key).is_some(),
@@ -406,7 +409,7 @@ fn raw_projection_never_breaks_a_label_shape() {
                 }
                 for key in input.as_object().unwrap().keys() {
                     assert!(
-                        shape.allows(key) || !toolmeta::keys::is_canonical(key),
+                        shape.allows(key) || toolmeta::keys::key_type(key).is_none(),
                         "{}: {key} outside the shape",
                         tool.name()
                     );

@@ -11,8 +11,12 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let harness = Harness::ALL[usize::from(*harness) % Harness::ALL.len()];
-    let entries = harness.tools().entries();
-    let name = entries[usize::from(*tool) % entries.len()].name();
+    let tools = harness.tools();
+    let name = tools
+        .tools()
+        .nth(usize::from(*tool) % tools.len())
+        .expect("the index is within the toolset")
+        .name();
     let raw = serde_json::from_slice::<Value>(rest).ok();
     let meta = synthesize(harness, name, raw.as_ref()).expect("a catalog tool is known");
     assert_eq!(meta.namespace, harness.namespace());

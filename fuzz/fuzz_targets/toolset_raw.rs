@@ -8,7 +8,7 @@ use libfuzzer_sys::fuzz_target;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use toolmeta::{StaticToolset, ToolEntry, ToolIdentity, ToolLookup};
+use toolmeta::{StaticToolset, ToolEntry, ToolIdentity};
 
 #[derive(Deserialize, ToolIdentity)]
 #[tool(name = "read_file", namespace = "grok_build", kind = "read")]
@@ -56,7 +56,7 @@ fn check<T: ToolIdentity + DeserializeOwned>(raw: &Value) {
     if !entry.entry().input_fields().iter().all(carried) {
         return;
     }
-    let projected = entry.project(raw);
+    let projected = entry.entry().project(raw);
     assert_eq!(projected, typed, "raw {raw}");
 }
 

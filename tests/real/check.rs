@@ -73,7 +73,7 @@ pub fn case<T: ToolIdentity + DeserializeOwned>(
 
 fn tagged_typed<T: ToolDispatch + DeserializeOwned>(raw: &Value) -> Option<Option<Value>> {
     let tool = T::deserialize(raw).ok()?;
-    Some(tool.tool_meta().and_then(|meta| meta.input))
+    Some(tool.envelope().and_then(|envelope| envelope.input_value()))
 }
 
 fn tagged_raw<T: TaggedTool>(raw: &Value) -> Option<Value> {
@@ -93,8 +93,9 @@ pub fn tagged_case<T: ToolDispatch + TaggedTool + DeserializeOwned>(
     let tool = T::deserialize(&arguments)
         .unwrap_or_else(|error| panic!("{name}: {arguments} does not deserialize: {error}"));
     let typed_meta = tool
-        .tool_meta()
-        .expect("a tagged tool has no dynamic variant");
+        .envelope()
+        .expect("a tagged tool has no dynamic variant")
+        .to_tool_meta();
     assert_eq!(
         (
             typed_meta.name.as_str(),

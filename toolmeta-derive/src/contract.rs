@@ -151,8 +151,9 @@ pub enum KeyType {
 }
 
 /// One row of the key table: a key, what it carries, and how the generated code projects
-/// it. Adding a canonical key is a row here, its row in the runtime crate (`toolmeta::keys`
-/// and its trait in `toolmeta::__private`), and `tests/contract_sync.rs` compares the two.
+/// it. Adding a canonical key is a row here and its row in the runtime crate's key table
+/// (`toolmeta/src/contract/keys.rs`, which also declares its trait); `tests/contract_sync.rs`
+/// compares the two.
 pub struct Key {
     /// The key in the canonical input.
     pub name: &'static str,

@@ -427,105 +427,46 @@ macro_rules! integer_impls {
     };
 }
 
-/// The key traits of the canonical keys, one row each: the trait, its key, what values
-/// it takes (`path`: the string and path types; `text`: the string types; `integer`: the
-/// primitive integers), and its `on_unimplemented` message, label and note (literals:
-/// a diagnostic attribute takes no `concat!`). Also [`KEY_TRAITS`].
+/// The traits of the canonical keys, from the rows of the key table
+/// (`crate::keys::key_table`): for each key, its trait (named by the derive at the user's
+/// field type), what values it takes (`Path`: the string and path types; `Text`: the string
+/// types; `Integer`: the primitive integers), and its `on_unimplemented` message, label and
+/// note. Also [`KEY_TRAITS`].
 macro_rules! key_traits {
-    ($($(#[$doc:meta])* $trait:ident = $key:ident: $takes:ident, $message:literal, $label:literal, $note:literal;)*) => {
+    ($($(#[$doc:meta])* $name:ident = $key:literal: $takes:ident => $trait:ident, $message:literal, $label:literal, $note:literal;)*) => {
         $(
-            key_trait!($(#[$doc])* $trait -> key_value!($takes), $message, $label, $note);
+            key_trait!(#[doc = concat!("A type that can be projected as `", $key, "`.")] $trait -> key_value!($takes), $message, $label, $note);
             key_impls!($takes, $trait);
         )*
 
         /// Each canonical key with the name of its trait, which the derive names
         /// (`tests/contract_sync.rs` compares this with the derive's key table).
-        pub const KEY_TRAITS: &[(&str, &str)] = &[$((crate::keys::$key, stringify!($trait))),*];
+        pub const KEY_TRAITS: &[(&str, &str)] = &[$((crate::keys::$name, stringify!($trait))),*];
     };
 }
 
 /// What the trait of a key that takes `$takes` converts a value to.
 macro_rules! key_value {
-    (path) => { Cow<'_, str> };
-    (text) => { &str };
-    (integer) => { i128 };
+    (Path) => { Cow<'_, str> };
+    (Text) => { &str };
+    (Integer) => { i128 };
 }
 
 /// The impls of the trait of a key that takes `$takes`.
 macro_rules! key_impls {
-    (path, $trait:ident) => {
+    (Path, $trait:ident) => {
         text_impls!($trait, Cow<'_, str>, |s| Cow::Borrowed(s));
         path_impls!($trait, Cow<'_, str>, |p| p.to_string_lossy());
     };
-    (text, $trait:ident) => {
+    (Text, $trait:ident) => {
         text_impls!($trait, &str, |s| s);
     };
-    (integer, $trait:ident) => {
+    (Integer, $trait:ident) => {
         integer_impls!($trait, i128, |n| n);
     };
 }
 
-key_traits! {
-    /// A type that can be projected as `path`.
-    ProjectPath = PATH: path,
-        "`{Self}` cannot be projected as `path`: a path key needs a string or path type",
-        "cannot be projected as `path`",
-        "`path` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str>, PathBuf, &Path, Cow<Path>, Box<Path>, Arc<Path>, Rc<Path>, OsString, &OsStr (or an Option of one); convert other types with #[tool(with = \"...\")]";
-
-    /// A type that can be projected as `directory`.
-    ProjectDirectory = DIRECTORY: path,
-        "`{Self}` cannot be projected as `directory`: a path key needs a string or path type",
-        "cannot be projected as `directory`",
-        "`directory` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str>, PathBuf, &Path, Cow<Path>, Box<Path>, Arc<Path>, Rc<Path>, OsString, &OsStr (or an Option of one); convert other types with #[tool(with = \"...\")]";
-
-    /// A type that can be projected as `cwd`.
-    ProjectCwd = CWD: path,
-        "`{Self}` cannot be projected as `cwd`: a path key needs a string or path type",
-        "cannot be projected as `cwd`",
-        "`cwd` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str>, PathBuf, &Path, Cow<Path>, Box<Path>, Arc<Path>, Rc<Path>, OsString, &OsStr (or an Option of one); convert other types with #[tool(with = \"...\")]";
-
-    /// A type that can be projected as `command`.
-    ProjectCommand = COMMAND: text,
-        "`{Self}` cannot be projected as `command`: a text key needs a string type",
-        "cannot be projected as `command`",
-        "`command` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]";
-
-    /// A type that can be projected as `description`.
-    ProjectDescription = DESCRIPTION: text,
-        "`{Self}` cannot be projected as `description`: a text key needs a string type",
-        "cannot be projected as `description`",
-        "`description` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]";
-
-    /// A type that can be projected as `pattern`.
-    ProjectPattern = PATTERN: text,
-        "`{Self}` cannot be projected as `pattern`: a text key needs a string type",
-        "cannot be projected as `pattern`",
-        "`pattern` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]";
-
-    /// A type that can be projected as `url`.
-    ProjectUrl = URL: text,
-        "`{Self}` cannot be projected as `url`: a text key needs a string type",
-        "cannot be projected as `url`",
-        "`url` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]";
-
-    /// A type that can be projected as `query`.
-    ProjectQuery = QUERY: text,
-        "`{Self}` cannot be projected as `query`: a text key needs a string type",
-        "cannot be projected as `query`",
-        "`query` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]";
-
-    /// A type that can be projected as `offset`.
-    ProjectOffset = OFFSET: integer,
-        "`{Self}` cannot be projected as `offset`: an integer key needs a primitive integer type",
-        "cannot be projected as `offset`",
-        "`offset` accepts i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize (or an Option of one); convert other types with #[tool(with = \"...\")]";
-
-    /// A type that can be projected as `limit`.
-    ProjectLimit = LIMIT: integer,
-        "`{Self}` cannot be projected as `limit`: an integer key needs a primitive integer type",
-        "cannot be projected as `limit`",
-        "`limit` accepts i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize (or an Option of one); convert other types with #[tool(with = \"...\")]";
-}
+crate::keys::key_table!(key_traits);
 
 /// Seals every type that fits some key.
 macro_rules! sealed {

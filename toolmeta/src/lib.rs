@@ -29,7 +29,7 @@
 //!     r#"{"version":1,"name":"read_file","kind":"read","namespace":"grok_build","label":"Read","read_only":true,"input":{"path":"src/main.rs","offset":1}}"#
 //! );
 //! // Stamped into an event's `_meta`:
-//! let meta = read.stamp(None);
+//! let meta = read.envelope().stamp(None);
 //! assert_eq!(meta["x.ai/tool"]["label"], "Read");
 //! assert_eq!(meta["x.ai/tool"]["input"]["path"], "src/main.rs");
 //! ```
@@ -37,10 +37,13 @@
 //! ## Harness side
 //! - `#[derive(ToolIdentity)]` on each tool-argument struct: the [`Identity`] and the
 //!   [`Projection`] are emitted at compile time, and contract violations are compile errors
-//!   at the offending tokens. [`ToolIdentity`] then gives the borrowing [`Envelope`], the
-//!   owned [`ToolMeta`] and [`ToolIdentity::stamp`]; an enum of tools gets [`ToolDispatch`].
-//! - [`toolset`](mod@toolset): the tools a harness registers, by wire name, to stamp the first
-//!   `tool_call` before its arguments are parsed and to project raw JSON arguments.
+//!   at the offending tokens. [`ToolIdentity`] then gives the borrowing [`Envelope`] (which
+//!   serializes, stamps an event's `_meta` and takes a runtime wire name) and the owned
+//!   [`ToolMeta`]; `T::IDENTITY.envelope()` is the identity-only envelope of the first
+//!   `tool_call`. An enum of tools gets [`ToolDispatch`].
+//! - Toolsets ([`StaticToolset`], the [`toolset!`] macro, [`Toolset`]): the tools a harness
+//!   registers, by wire name, to stamp the first `tool_call` before its arguments are
+//!   parsed and to project raw JSON arguments ([`RegisteredTool`]).
 //! - `acp` (feature): stamping `agent-client-protocol-schema` events and mapping kinds.
 //!
 //! ## Client side
@@ -87,7 +90,7 @@ mod envelope;
 #[cfg(feature = "schemars")]
 pub mod schema;
 mod tool;
-pub mod toolset;
+mod toolset;
 
 #[doc(hidden)]
 pub mod __private;
@@ -101,9 +104,7 @@ pub use envelope::{Envelope, Identity, ToolMeta};
 pub use tool::{
     InputField, Projection, RawType, TaggedTool, TaggedVariant, ToolDispatch, ToolIdentity,
 };
-pub use toolset::{
-    DuplicateToolName, RegisteredTool, StaticToolset, ToolEntry, ToolLookup, Toolset,
-};
+pub use toolset::{DuplicateToolName, RegisteredTool, StaticToolset, ToolEntry, Toolset};
 
 #[cfg(feature = "derive")]
 pub use toolmeta_derive::ToolIdentity;

@@ -20,7 +20,7 @@ enum FileOp<P> {
 
 fn main() {
     let op: FileOp<std::path::PathBuf> = FileOp::Delete { path: "a.rs".into() };
-    let meta = op.tool_meta().unwrap();
+    let meta = op.envelope().unwrap().to_tool_meta();
     assert_eq!((meta.kind, meta.input), (ToolKind::Delete, Some(serde_json::json!({"path": "a.rs"}))));
     assert_eq!(<FileOp<String> as TaggedTool>::TAG, "op");
     let entry = ToolEntry::tagged::<FileOp<String>>();

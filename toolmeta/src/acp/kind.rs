@@ -1,4 +1,6 @@
-//! The envelope's [`ToolKind`] mapped onto ACP's own, coarser `ToolKind`.
+//! The envelope's [`ToolKind`] mapped onto ACP's own, coarser `ToolKind`: each kind's ACP
+//! kind is a column of the kind table (`contract/kind.rs`), by ACP's wire name; this module
+//! maps those names onto ACP's type.
 
 use agent_client_protocol_schema::v1::ToolKind as AcpToolKind;
 
@@ -7,49 +9,8 @@ use crate::ToolKind;
 impl ToolKind {
     /// The ACP `ToolKind` for this kind, for harnesses that want the event's own `kind` to
     /// agree with the envelope. ACP's kinds drive icons and UI treatment in clients; the
-    /// envelope's `kind` and `label` stay the precise identity.
-    ///
-    /// | envelope kind | ACP kind | why |
-    /// |---|---|---|
-    /// | `read` | `read` | reads a file |
-    /// | `edit` | `edit` | modifies a file |
-    /// | `delete` | `delete` | removes a file |
-    /// | `list_dir` | `read` | reads a directory (as Zed's own agent reports listings) |
-    /// | `write` | `edit` | ACP has no `write`: creating or overwriting content is an edit |
-    /// | `move` | `move` | moves or renames a file |
-    /// | `search` | `search` | searches files |
-    /// | `lsp` | `read` | reads what the language server knows |
-    /// | `execute` | `execute` | runs a command |
-    /// | `plan` | `think` | updates the agent's plan: internal reasoning |
-    /// | `web_search` | `fetch` | retrieves external data |
-    /// | `web_fetch` | `fetch` | retrieves external data |
-    /// | `background_task_action` | `execute` | starts or drives a background command |
-    /// | `wait_tasks_action` | `other` | waits; runs nothing itself |
-    /// | `kill_task_action` | `execute` | stops a running command |
-    /// | `list` | `read` | reads a directory |
-    /// | `skill` | `other` | loads a skill |
-    /// | `memory_search` | `search` | searches the agent's memory |
-    /// | `memory_get` | `read` | reads the agent's memory |
-    /// | `task` | `think` | delegates reasoning to a subagent |
-    /// | `active_agent_message` | `other` | messages a running subagent |
-    /// | `enter_plan` | `switch_mode` | enters plan mode |
-    /// | `exit_plan` | `switch_mode` | leaves plan mode |
-    /// | `ask_user` | `other` | asks the user |
-    /// | `image_gen` | `other` | generates media |
-    /// | `video_gen` | `other` | generates media |
-    /// | `image_to_video` | `other` | generates media |
-    /// | `reference_to_video` | `other` | generates media |
-    /// | `deploy_app` | `other` | deploys |
-    /// | `init_or_update_app` | `other` | scaffolds an app |
-    /// | `search_tool` | `search` | searches the tool catalog |
-    /// | `use_tool` | `other` | calls another tool |
-    /// | `monitor` | `other` | watches something |
-    /// | `goal_update` | `think` | updates the agent's goal: internal reasoning |
-    /// | `workflow` | `other` | runs a workflow |
-    /// | `feedback` | `other` | sends feedback |
-    /// | `sessions_list` | `read` | reads the session list |
-    /// | `sessions_send` | `other` | messages another session |
-    /// | `other` | `other` | |
+    /// envelope's `kind` and `label` stay the precise identity. The mapping, with the reason
+    /// for each kind, is the "ACP kind" column of [the kind table](ToolKind#the-kinds).
     ///
     /// ```
     /// use toolmeta::ToolKind;
@@ -59,54 +20,68 @@ impl ToolKind {
     /// assert_eq!(AcpToolKind::from(ToolKind::WebSearch), AcpToolKind::Fetch);
     /// ```
     pub const fn to_acp(self) -> AcpToolKind {
-        // Exhaustive on purpose: a new kind must choose its ACP kind here (and in the table).
-        match self {
-            ToolKind::Read => AcpToolKind::Read,
-            ToolKind::Edit => AcpToolKind::Edit,
-            ToolKind::Delete => AcpToolKind::Delete,
-            ToolKind::ListDir => AcpToolKind::Read,
-            ToolKind::Write => AcpToolKind::Edit,
-            ToolKind::Move => AcpToolKind::Move,
-            ToolKind::Search => AcpToolKind::Search,
-            ToolKind::Lsp => AcpToolKind::Read,
-            ToolKind::Execute => AcpToolKind::Execute,
-            ToolKind::Plan => AcpToolKind::Think,
-            ToolKind::WebSearch => AcpToolKind::Fetch,
-            ToolKind::WebFetch => AcpToolKind::Fetch,
-            ToolKind::BackgroundTaskAction => AcpToolKind::Execute,
-            ToolKind::WaitTasksAction => AcpToolKind::Other,
-            ToolKind::KillTaskAction => AcpToolKind::Execute,
-            ToolKind::List => AcpToolKind::Read,
-            ToolKind::Skill => AcpToolKind::Other,
-            ToolKind::MemorySearch => AcpToolKind::Search,
-            ToolKind::MemoryGet => AcpToolKind::Read,
-            ToolKind::Task => AcpToolKind::Think,
-            ToolKind::ActiveAgentMessage => AcpToolKind::Other,
-            ToolKind::EnterPlan => AcpToolKind::SwitchMode,
-            ToolKind::ExitPlan => AcpToolKind::SwitchMode,
-            ToolKind::AskUser => AcpToolKind::Other,
-            ToolKind::ImageGen => AcpToolKind::Other,
-            ToolKind::VideoGen => AcpToolKind::Other,
-            ToolKind::ImageToVideo => AcpToolKind::Other,
-            ToolKind::ReferenceToVideo => AcpToolKind::Other,
-            ToolKind::DeployApp => AcpToolKind::Other,
-            ToolKind::InitOrUpdateApp => AcpToolKind::Other,
-            ToolKind::SearchTool => AcpToolKind::Search,
-            ToolKind::UseTool => AcpToolKind::Other,
-            ToolKind::Monitor => AcpToolKind::Other,
-            ToolKind::GoalUpdate => AcpToolKind::Think,
-            ToolKind::Workflow => AcpToolKind::Other,
-            ToolKind::Feedback => AcpToolKind::Other,
-            ToolKind::SessionsList => AcpToolKind::Read,
-            ToolKind::SessionsSend => AcpToolKind::Other,
-            ToolKind::Other => AcpToolKind::Other,
+        match acp_kind_named(self.acp_kind()) {
+            Some(kind) => kind,
+            // Never taken: `EVERY_ACP_KIND_IS_ACPS` below holds at compile time.
+            None => AcpToolKind::Other,
         }
     }
 }
 
-/// See [`ToolKind::to_acp`] for the table.
+/// ACP's `ToolKind` by its wire name (ACP writes it in snake_case).
+const fn acp_kind_named(name: &str) -> Option<AcpToolKind> {
+    Some(match name.as_bytes() {
+        b"read" => AcpToolKind::Read,
+        b"edit" => AcpToolKind::Edit,
+        b"delete" => AcpToolKind::Delete,
+        b"move" => AcpToolKind::Move,
+        b"search" => AcpToolKind::Search,
+        b"execute" => AcpToolKind::Execute,
+        b"think" => AcpToolKind::Think,
+        b"fetch" => AcpToolKind::Fetch,
+        b"switch_mode" => AcpToolKind::SwitchMode,
+        b"other" => AcpToolKind::Other,
+        _ => return None,
+    })
+}
+
+/// Every row of the kind table names one of ACP's kinds: a misspelled ACP kind stops the
+/// build here instead of mapping to `other` unnoticed.
+const EVERY_ACP_KIND_IS_ACPS: () = {
+    let mut i = 0;
+    while i < ToolKind::ALL.len() {
+        assert!(
+            acp_kind_named(ToolKind::ALL[i].acp_kind()).is_some(),
+            "a row of the kind table names an ACP kind that ACP does not have"
+        );
+        i += 1;
+    }
+};
+
+// Evaluated when the crate is compiled, whether or not anything names it.
+const _: () = EVERY_ACP_KIND_IS_ACPS;
+
+/// See the "ACP kind" column of [the kind table](ToolKind#the-kinds).
 impl From<ToolKind> for AcpToolKind {
     fn from(kind: ToolKind) -> AcpToolKind {
         kind.to_acp()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names of the kind table are ACP's own: each maps to the ACP kind that serializes
+    /// to that name.
+    #[test]
+    fn each_kinds_acp_kind_serializes_to_the_name_in_its_row() {
+        for &kind in ToolKind::ALL {
+            assert_eq!(
+                serde_json::to_value(kind.to_acp()).unwrap(),
+                kind.acp_kind(),
+                "{kind}"
+            );
+        }
     }
 }

@@ -19,7 +19,7 @@
 //!
 //! // The first event: identity only, and an ACP kind that agrees with it.
 //! let mut call = ToolCall::new("call_1", "grep");
-//! call.stamp_envelope(&GREP.envelope());
+//! call.stamp(&GREP.envelope());
 //! call.set_tool_kind(GREP.kind);
 //! let json = serde_json::to_value(&call).unwrap();
 //! assert_eq!(json["kind"], "search");
@@ -28,7 +28,7 @@
 //! // A later update keeps the harness's own `_meta` keys.
 //! let mut update = ToolCallUpdate::new("call_1", ToolCallUpdateFields::new())
 //!     .meta(json!({"backend": true}).as_object().cloned());
-//! update.stamp_envelope(&GREP.envelope());
+//! update.stamp(&GREP.envelope());
 //! assert_eq!(update.meta.as_ref().unwrap()["backend"], true);
 //! ```
 //!
@@ -43,12 +43,16 @@ pub use agent_client_protocol_schema as schema;
 use schema::v1::{Meta, ToolCall, ToolCallUpdate, ToolKind as AcpToolKind};
 use serde_json::Value;
 
-use crate::{Envelope, Projection, ToolIdentity, ToolKind, ToolLookup, ToolMeta};
+use crate::{Envelope, Projection, RegisteredTool, ToolKind};
 
 /// An ACP tool-call event that carries the envelope: [`ToolCall`] and [`ToolCallUpdate`].
 ///
-/// Every stamping method inserts (or replaces) the envelope in the event's `_meta`, keeping
-/// every other key, and creates `_meta` when the event has none.
+/// Each stamping method inserts (or replaces) the envelope in the event's `_meta`, keeping
+/// every other key, and creates `_meta` when the event has none: [`AcpToolEvent::stamp`]
+/// for an envelope in hand (a typed tool's, or an identity-only one), and
+/// [`AcpToolEvent::stamp_from`] for a tool of a toolset, from the call's raw arguments. An
+/// owned [`ToolMeta`](crate::ToolMeta) is stamped into the event's public `meta` field
+/// with [`ToolMeta::stamp`](crate::ToolMeta::stamp).
 ///
 /// ```
 /// use serde_json::json;
@@ -61,66 +65,44 @@ use crate::{Envelope, Projection, ToolIdentity, ToolKind, ToolLookup, ToolMeta};
 ///     &[],
 /// )]);
 /// let mut call = ToolCall::new("call_1", "web_fetch");
-/// assert!(call.stamp_from(&TOOLS, "web_fetch", None));
-/// // An unknown tool: nothing stamped, no `_meta` created.
-/// let mut other = ToolCall::new("call_2", "cursor_edit");
-/// assert!(!other.stamp_from(&TOOLS, "cursor_edit", None));
+/// if let Some(tool) = TOOLS.get("web_fetch") {
+///     call.stamp_from(&tool, None);
+///     call.set_tool_kind(tool.identity().kind);
+/// }
+/// assert_eq!(call.meta.unwrap()["x.ai/tool"]["label"], "Web Fetch");
+/// // An unknown tool: nothing to stamp, no `_meta` created.
+/// let other = ToolCall::new("call_2", "cursor_edit");
+/// assert!(TOOLS.get("cursor_edit").is_none());
 /// assert_eq!(other.meta, None);
 /// ```
 ///
 /// [`ToolCall`]: schema::v1::ToolCall
 /// [`ToolCallUpdate`]: schema::v1::ToolCallUpdate
 pub trait AcpToolEvent: sealed::Sealed {
-    /// The event's `_meta` object.
-    fn meta_mut(&mut self) -> &mut Option<Meta>;
-
-    /// Sets the event's ACP `kind`.
-    fn set_acp_kind(&mut self, kind: AcpToolKind);
-
     /// Sets the event's ACP `kind` to the one mapped from the envelope kind `kind` (see
     /// [`ToolKind::to_acp`]).
     fn set_tool_kind(&mut self, kind: ToolKind) {
         self.set_acp_kind(kind.to_acp());
     }
 
-    /// Stamps a borrowing envelope: a typed tool's ([`ToolIdentity::envelope`]), an
-    /// identity-only one ([`Identity::envelope`](crate::Identity::envelope)), renamed or not.
-    fn stamp_envelope<T: Projection + ?Sized>(&mut self, envelope: &Envelope<'_, T>) {
+    /// Stamps an envelope: a typed tool's ([`ToolIdentity::envelope`](crate::ToolIdentity::envelope)),
+    /// an identity-only one ([`Identity::envelope`](crate::Identity::envelope)), renamed or
+    /// not.
+    fn stamp<T: Projection + ?Sized>(&mut self, envelope: &Envelope<'_, T>) {
         let meta = self.meta_mut();
         *meta = Some(envelope.stamp(meta.take()));
     }
 
-    /// Stamps the full envelope of a typed tool value.
-    fn stamp_tool<T: ToolIdentity>(&mut self, tool: &T) {
-        self.stamp_envelope(&tool.envelope());
-    }
-
-    /// Stamps an owned envelope.
-    fn stamp_tool_meta(&mut self, tool_meta: &ToolMeta) {
+    /// Stamps the envelope of a call to `tool`, a tool of a toolset, with its input projected
+    /// from the raw arguments `raw_input` (identity only when `None`); see
+    /// [`RegisteredTool::stamp`].
+    fn stamp_from(&mut self, tool: &RegisteredTool<'_>, raw_input: Option<&Value>) {
         let meta = self.meta_mut();
-        *meta = Some(tool_meta.stamp(meta.take()));
-    }
-
-    /// Stamps the envelope of a call to `name` found in `tools`, with its input projected
-    /// from `raw_input` (identity only when `None`). Returns whether the tool was found; an
-    /// unknown name leaves the event untouched.
-    fn stamp_from(
-        &mut self,
-        tools: &impl ToolLookup,
-        name: &str,
-        raw_input: Option<&Value>,
-    ) -> bool {
-        match tools.tool_meta(name, raw_input) {
-            Some(tool_meta) => {
-                self.stamp_tool_meta(&tool_meta);
-                true
-            }
-            None => false,
-        }
+        *meta = Some(tool.stamp(raw_input, meta.take()));
     }
 }
 
-impl AcpToolEvent for ToolCall {
+impl sealed::Sealed for ToolCall {
     fn meta_mut(&mut self) -> &mut Option<Meta> {
         &mut self.meta
     }
@@ -130,7 +112,9 @@ impl AcpToolEvent for ToolCall {
     }
 }
 
-impl AcpToolEvent for ToolCallUpdate {
+impl AcpToolEvent for ToolCall {}
+
+impl sealed::Sealed for ToolCallUpdate {
     fn meta_mut(&mut self) -> &mut Option<Meta> {
         &mut self.meta
     }
@@ -140,10 +124,18 @@ impl AcpToolEvent for ToolCallUpdate {
     }
 }
 
-mod sealed {
-    use super::schema::v1::{ToolCall, ToolCallUpdate};
+impl AcpToolEvent for ToolCallUpdate {}
 
-    pub trait Sealed {}
-    impl Sealed for ToolCall {}
-    impl Sealed for ToolCallUpdate {}
+mod sealed {
+    use super::schema::v1::{Meta, ToolKind as AcpToolKind};
+
+    /// Where an event keeps its `_meta` and its ACP `kind`; only ACP's tool-call events
+    /// implement it.
+    pub trait Sealed {
+        /// The event's `_meta` object.
+        fn meta_mut(&mut self) -> &mut Option<Meta>;
+
+        /// Sets the event's ACP `kind`.
+        fn set_acp_kind(&mut self, kind: AcpToolKind);
+    }
 }

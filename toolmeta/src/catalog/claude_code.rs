@@ -19,10 +19,9 @@
 //!
 //! ```
 //! use serde_json::json;
-//! use toolmeta::ToolLookup;
-//! use toolmeta::catalog::claude_code::TOOLS;
+//! use toolmeta::catalog::{self, Harness};
 //!
-//! let ls = TOOLS.tool_meta("LS", Some(&json!({"path": "/repo/src"}))).unwrap();
+//! let ls = catalog::synthesize(Harness::ClaudeCode, "LS", Some(&json!({"path": "/repo/src"}))).unwrap();
 //! assert_eq!((ls.label.as_ref(), ls.input), ("List Files", Some(json!({"directory": "/repo/src"}))));
 //! ```
 
@@ -30,7 +29,7 @@ use serde::Deserialize;
 
 use super::arguments::ToolArguments;
 use crate::ToolIdentity;
-use crate::toolset::{StaticToolset, ToolEntry};
+use crate::{StaticToolset, ToolEntry};
 
 /// `Read`: reads a file, optionally a window of lines (`offset` is a 1-based line number).
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]

@@ -16,14 +16,12 @@
 //!
 //! ```
 //! use serde_json::json;
-//! use toolmeta::ToolLookup;
-//! use toolmeta::catalog::codex::TOOLS;
+//! use toolmeta::catalog::{self, Harness};
 //!
-//! let patch = TOOLS.tool_meta("apply_patch", Some(&json!({"input": "*** Begin Patch"}))).unwrap();
+//! let patch = catalog::synthesize(Harness::Codex, "apply_patch", Some(&json!({"input": "*** Begin Patch"}))).unwrap();
 //! assert_eq!((patch.label.as_ref(), patch.input), ("Edit", None));
 //! // codex-acp's ExecCommandBegin event, projected through `exec_command`.
-//! let exec = TOOLS
-//!     .tool_meta(
+//! let exec = catalog::synthesize(Harness::Codex,
 //!         "exec_command",
 //!         Some(&json!({"command": ["/bin/bash", "-lc", "cat README.md"], "cwd": "/repo",
 //!                      "parsed_cmd": [{"type": "read", "cmd": "cat README.md"}]})),
@@ -36,7 +34,7 @@ use serde::Deserialize;
 
 use super::arguments::ToolArguments;
 use crate::ToolIdentity;
-use crate::toolset::{StaticToolset, ToolEntry};
+use crate::{StaticToolset, ToolEntry};
 
 /// A command as Codex's tools and codex-acp's events carry it: one command line
 /// (`exec_command`'s `cmd`) or an argv (`shell`'s `command`, and the `command` of the

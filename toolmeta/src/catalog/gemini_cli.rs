@@ -11,11 +11,9 @@
 //!
 //! ```
 //! use serde_json::json;
-//! use toolmeta::ToolLookup;
-//! use toolmeta::catalog::gemini_cli::TOOLS;
+//! use toolmeta::catalog::{self, Harness};
 //!
-//! let read = TOOLS
-//!     .tool_meta("read_file", Some(&json!({"file_path": "/r/a.ts", "start_line": 10, "end_line": 14})))
+//! let read = catalog::synthesize(Harness::GeminiCli, "read_file", Some(&json!({"file_path": "/r/a.ts", "start_line": 10, "end_line": 14})))
 //!     .unwrap();
 //! assert_eq!(read.input, Some(json!({"path": "/r/a.ts", "offset": 10, "limit": 5})));
 //! ```
@@ -24,7 +22,7 @@ use serde::Deserialize;
 
 use super::arguments::ToolArguments;
 use crate::ToolIdentity;
-use crate::toolset::{StaticToolset, ToolEntry};
+use crate::{StaticToolset, ToolEntry};
 
 /// `read_file`: reads a file, optionally the lines `start_line..=end_line` (1-based, end
 /// inclusive), projected as `offset = start_line` and `limit = end_line - start_line + 1`.

@@ -13,11 +13,9 @@
 //!
 //! ```
 //! use serde_json::json;
-//! use toolmeta::ToolLookup;
-//! use toolmeta::catalog::grok_build::TOOLS;
+//! use toolmeta::catalog::{self, Harness};
 //!
-//! let read = TOOLS
-//!     .tool_meta("read_file", Some(&json!({"variant": "ReadFile", "target_file": "src/config.rs", "offset": 0, "limit": 40})))
+//! let read = catalog::synthesize(Harness::GrokBuild, "read_file", Some(&json!({"variant": "ReadFile", "target_file": "src/config.rs", "offset": 0, "limit": 40})))
 //!     .unwrap();
 //! assert_eq!(read.input, Some(json!({"path": "src/config.rs", "offset": 1, "limit": 40})));
 //! ```
@@ -26,7 +24,7 @@ use serde::Deserialize;
 
 use super::arguments::ToolArguments;
 use crate::ToolIdentity;
-use crate::toolset::{StaticToolset, ToolEntry};
+use crate::{StaticToolset, ToolEntry};
 
 /// `read_file`: reads a file, optionally a window of lines.
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]

@@ -6,7 +6,7 @@
 //! with the wire names and argument names that harness sends, bulky arguments marked
 //! `payload`, and registers them in a compile-time-checked [`StaticToolset`] (`TOOLS`).
 //! [`synthesize`] looks a call up there and projects its raw arguments (see
-//! [`toolset`](mod@crate::toolset) for the rules).
+//! [`ToolEntry::project`](crate::ToolEntry::project) for the rules).
 //!
 //! Where a harness's argument does not carry a canonical value as is, the tool converts it
 //! with `with` and is registered [`ToolEntry::deserialized`](crate::ToolEntry::deserialized):
@@ -39,26 +39,35 @@
 //! assert!(catalog::synthesize(Harness::ClaudeCode, "mcp__github__create_issue", None).is_none());
 //! ```
 
+// One module per harness; its tools are reached through `Harness::tools`, not by type: the
+// argument structs follow the harness (an argument it adds is a field here), so they are not
+// this crate's API. Their unprojected fields are never read: they are declared so that
+// serde checks each argument's type and lists its name (see `arguments`).
 mod arguments;
-pub mod claude_code;
-pub mod codex;
-pub mod gemini_cli;
-pub mod grok_build;
-pub mod opencode;
+#[allow(dead_code)]
+mod claude_code;
+#[allow(dead_code)]
+mod codex;
+#[allow(dead_code)]
+mod gemini_cli;
+#[allow(dead_code)]
+mod grok_build;
+#[allow(dead_code)]
+mod opencode;
 
 use arguments::ToolArguments;
 
 use serde_json::Value;
 
-use crate::{Namespace, StaticToolset, ToolLookup, ToolMeta};
+use crate::{Namespace, StaticToolset, ToolMeta};
 
 /// A harness whose tools the catalog knows.
 ///
 /// ```
 /// use toolmeta::catalog::Harness;
-/// use toolmeta::{Namespace, ToolLookup};
+/// use toolmeta::Namespace;
 /// assert_eq!(Harness::GeminiCli.namespace(), Namespace::GeminiCli);
-/// assert!(Harness::Codex.tools().contains("apply_patch"));
+/// assert!(Harness::Codex.tools().get("apply_patch").is_some());
 /// assert_eq!(Harness::from_namespace(Namespace::OpenCode), Some(Harness::OpenCode));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -206,7 +215,7 @@ pub fn identify(harness: Harness, raw_input: &Value) -> Option<&'static str> {
 /// (`rawInput`); `None` when the catalog does not know the tool.
 ///
 /// Without arguments (or with arguments that cannot give an input, see
-/// [`toolset`](mod@crate::toolset)) the envelope carries identity only.
+/// [`ToolEntry::project`](crate::ToolEntry::project)) the envelope carries identity only.
 ///
 /// ```
 /// use serde_json::json;
@@ -222,5 +231,61 @@ pub fn identify(harness: Harness, raw_input: &Value) -> Option<&'static str> {
 /// assert_eq!(shell.input, Some(json!({"command": "cargo test", "cwd": "/repo"})));
 /// ```
 pub fn synthesize(harness: Harness, name: &str, raw_input: Option<&Value>) -> Option<ToolMeta> {
-    harness.tools().tool_meta(name, raw_input)
+    let tool = harness.tools().get(name)?;
+    Some(tool.tool_meta(raw_input))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::{claude_code, codex, gemini_cli, opencode};
+    use crate::{ToolEntry, ToolIdentity};
+
+    /// The raw projection through the recorded wire keys gives exactly what the derive gives the
+    /// deserialized value: same keys, same values, same order.
+    fn raw_matches_typed<T>(samples: &[Value])
+    where
+        T: ToolIdentity + serde::de::DeserializeOwned,
+    {
+        let entry = ToolEntry::of::<T>();
+        for raw in samples {
+            let typed: T = serde_json::from_value(raw.clone())
+                .unwrap_or_else(|e| panic!("{} {raw}: {e}", T::IDENTITY.name));
+            let typed = serde_json::to_string(&typed.tool_meta().input).unwrap();
+            let projected = serde_json::to_string(&entry.project(raw)).unwrap();
+            assert_eq!(projected, typed, "{} {raw}", T::IDENTITY.name);
+        }
+    }
+
+    #[test]
+    fn raw_projection_agrees_with_the_derive() {
+        raw_matches_typed::<claude_code::Read>(&[
+            json!({"file_path": "/a", "offset": 0, "limit": 5}),
+            json!({"file_path": "/a", "offset": -3}),
+            json!({"file_path": "", "limit": 0}),
+            json!({"file_path": "/a", "offset": null}),
+        ]);
+        raw_matches_typed::<claude_code::Grep>(&[
+            json!({"pattern": "x", "path": "src", "glob": "*.rs"}),
+            json!({"pattern": "x"}),
+        ]);
+        raw_matches_typed::<claude_code::Bash>(&[
+            json!({"command": "ls", "description": ""}),
+            json!({"command": "ls", "timeout": 5}),
+        ]);
+        raw_matches_typed::<claude_code::TodoWrite>(&[json!({"todos": []})]);
+        raw_matches_typed::<codex::ShellCommand>(&[json!({"command": "ls", "workdir": "/r"})]);
+        raw_matches_typed::<codex::ListDir>(&[json!({"dir_path": "/r", "depth": 2})]);
+        raw_matches_typed::<gemini_cli::RunShellCommand>(&[
+            json!({"command": "ls", "description": "list", "dir_path": "pkg"}),
+            json!({"command": "ls"}),
+        ]);
+        raw_matches_typed::<opencode::Edit>(&[
+            json!({"filePath": "/a.ts", "oldString": "a", "newString": "b", "replaceAll": true}),
+        ]);
+        raw_matches_typed::<opencode::Bash>(&[
+            json!({"command": "bun test", "workdir": "/r", "timeout": 1}),
+        ]);
+    }
 }

@@ -13,11 +13,9 @@
 //!
 //! ```
 //! use serde_json::json;
-//! use toolmeta::ToolLookup;
-//! use toolmeta::catalog::opencode::TOOLS;
+//! use toolmeta::catalog::{self, Harness};
 //!
-//! let edit = TOOLS
-//!     .tool_meta("edit", Some(&json!({"filePath": "/r/a.ts", "oldString": "a", "newString": "b"})))
+//! let edit = catalog::synthesize(Harness::OpenCode, "edit", Some(&json!({"filePath": "/r/a.ts", "oldString": "a", "newString": "b"})))
 //!     .unwrap();
 //! assert_eq!((edit.label.as_ref(), edit.input), ("Edit", Some(json!({"path": "/r/a.ts"}))));
 //! ```
@@ -26,7 +24,7 @@ use serde::Deserialize;
 
 use super::arguments::ToolArguments;
 use crate::ToolIdentity;
-use crate::toolset::{StaticToolset, ToolEntry};
+use crate::{StaticToolset, ToolEntry};
 
 /// `read`: reads a file (or lists a directory), optionally a window of lines; `offset` is
 /// the 1-based line to start at.

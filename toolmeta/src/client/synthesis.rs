@@ -25,7 +25,7 @@ use crate::catalog::{self, Harness};
 ///
 /// fn my_catalog(harness: Harness, name: &str, raw_input: Option<&Value>) -> Option<ToolMeta> {
 ///     match name {
-///         "deploy" => Some(Identity::new("deploy", ToolKind::DeployApp, Namespace::Mcp).tool_meta()),
+///         "deploy" => Some(Identity::new("deploy", ToolKind::DeployApp, Namespace::Mcp).envelope().to_tool_meta()),
 ///         _ => catalog::synthesize(harness, name, raw_input),
 ///     }
 /// }

@@ -5,8 +5,13 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+/// The kind table, one row per kind: the variant, its wire name, its label, its read-only
+/// default, and the ACP `ToolKind` it maps to (ACP's wire name, mapped to ACP's type by the
+/// `acp` feature) with the reason. Adding a kind is a row here, the same row (without the
+/// ACP kind) in the derive's `contract.rs`, and its row in `docs/wire-contract.md`; the
+/// tests `contract_sync` and `docs_contract` fail until the three agree.
 macro_rules! kinds {
-    ($( $(#[$doc:meta])* $variant:ident = $wire:literal, $label:literal, $read_only:literal; )*) => {
+    ($( $(#[$doc:meta])* $variant:ident = $wire:literal, $label:literal, $read_only:literal, $acp:literal, $why:literal; )*) => {
         /// What a tool does, at a high level.
         ///
         /// An **open** set: an unknown or case-mismatched string (`"Read"`) decodes to
@@ -20,6 +25,18 @@ macro_rules! kinds {
         /// assert_eq!(ToolKind::ListDir.label(), "List Files");
         /// assert!(ToolKind::Read.is_read_only());
         /// ```
+        ///
+        /// # The kinds
+        ///
+        /// Each kind's label and read-only default, and the coarser ACP `ToolKind` that the
+        /// `acp` feature maps it to (`ToolKind::to_acp`), for harnesses that want the event's
+        /// own `kind` to agree with the envelope:
+        ///
+        #[doc = concat!(
+            "| kind | label | read-only by default | ACP kind | why that ACP kind |\n",
+            "|---|---|---|---|---|\n",
+            $("| `", $wire, "` | ", $label, " | ", $read_only, " | `", $acp, "` | ", $why, " |\n",)*
+        )]
         #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[non_exhaustive]
         pub enum ToolKind {
@@ -45,6 +62,14 @@ macro_rules! kinds {
                 match self { $(ToolKind::$variant => $read_only,)* }
             }
 
+            /// The wire name of the ACP `ToolKind` this kind maps to; the `acp` feature maps
+            /// it onto ACP's type, so that the contract does not depend on ACP's crate.
+            // Only the `acp` feature reads it.
+            #[cfg_attr(not(feature = "acp"), allow(dead_code))]
+            pub(crate) const fn acp_kind(self) -> &'static str {
+                match self { $(ToolKind::$variant => $acp,)* }
+            }
+
             /// The kind named exactly `wire` (case-sensitive), if it is a known kind.
             ///
             /// Unlike [`ToolKind::parse`], an unknown name is `None`, not `Other`.
@@ -56,47 +81,48 @@ macro_rules! kinds {
 }
 
 kinds! {
-    Read = "read", "Read", true;
-    Edit = "edit", "Edit", false;
-    Delete = "delete", "Delete", false;
-    ListDir = "list_dir", "List Files", true;
-    Write = "write", "Write", false;
-    Move = "move", "Move", false;
-    Search = "search", "Search", true;
-    Lsp = "lsp", "Code Intelligence", true;
-    Execute = "execute", "Run Command", false;
-    Plan = "plan", "Plan", false;
-    WebSearch = "web_search", "Web Search", true;
-    WebFetch = "web_fetch", "Web Fetch", true;
-    BackgroundTaskAction = "background_task_action", "Background Task", false;
-    WaitTasksAction = "wait_tasks_action", "Wait for Tasks", false;
-    KillTaskAction = "kill_task_action", "Kill Task", false;
-    List = "list", "List Files", true;
-    Skill = "skill", "Skill", false;
-    MemorySearch = "memory_search", "Memory Search", true;
-    MemoryGet = "memory_get", "Memory Read", true;
-    Task = "task", "Subagent", false;
-    ActiveAgentMessage = "active_agent_message", "Send Subagent Message", false;
-    EnterPlan = "enter_plan", "Enter Plan Mode", true;
-    ExitPlan = "exit_plan", "Exit Plan Mode", true;
-    AskUser = "ask_user", "Ask User", true;
-    ImageGen = "image_gen", "Generate Image", false;
-    VideoGen = "video_gen", "Generate Video", false;
-    ImageToVideo = "image_to_video", "Generate Video", false;
-    ReferenceToVideo = "reference_to_video", "Generate Video", false;
-    DeployApp = "deploy_app", "Deploy App", false;
-    InitOrUpdateApp = "init_or_update_app", "Init or Update App", false;
-    SearchTool = "search_tool", "Search Tools", false;
-    UseTool = "use_tool", "Use Tool", false;
-    Monitor = "monitor", "Monitor", false;
-    GoalUpdate = "goal_update", "Update Goal", false;
-    Workflow = "workflow", "Workflow", false;
-    Feedback = "feedback", "Feedback", false;
-    SessionsList = "sessions_list", "Sessions", true;
-    SessionsSend = "sessions_send", "Send Session Message", false;
+    // Variant = wire name, label, read-only default, ACP kind, why that ACP kind;
+    Read = "read", "Read", true, "read", "reads a file";
+    Edit = "edit", "Edit", false, "edit", "modifies a file";
+    Delete = "delete", "Delete", false, "delete", "removes a file";
+    ListDir = "list_dir", "List Files", true, "read", "reads a directory (as Zed's own agent reports listings)";
+    Write = "write", "Write", false, "edit", "ACP has no `write`: creating or overwriting content is an edit";
+    Move = "move", "Move", false, "move", "moves or renames a file";
+    Search = "search", "Search", true, "search", "searches files";
+    Lsp = "lsp", "Code Intelligence", true, "read", "reads what the language server knows";
+    Execute = "execute", "Run Command", false, "execute", "runs a command";
+    Plan = "plan", "Plan", false, "think", "updates the agent's plan: internal reasoning";
+    WebSearch = "web_search", "Web Search", true, "fetch", "retrieves external data";
+    WebFetch = "web_fetch", "Web Fetch", true, "fetch", "retrieves external data";
+    BackgroundTaskAction = "background_task_action", "Background Task", false, "execute", "starts or drives a background command";
+    WaitTasksAction = "wait_tasks_action", "Wait for Tasks", false, "other", "waits; runs nothing itself";
+    KillTaskAction = "kill_task_action", "Kill Task", false, "execute", "stops a running command";
+    List = "list", "List Files", true, "read", "reads a directory";
+    Skill = "skill", "Skill", false, "other", "loads a skill";
+    MemorySearch = "memory_search", "Memory Search", true, "search", "searches the agent's memory";
+    MemoryGet = "memory_get", "Memory Read", true, "read", "reads the agent's memory";
+    Task = "task", "Subagent", false, "think", "delegates reasoning to a subagent";
+    ActiveAgentMessage = "active_agent_message", "Send Subagent Message", false, "other", "messages a running subagent";
+    EnterPlan = "enter_plan", "Enter Plan Mode", true, "switch_mode", "enters plan mode";
+    ExitPlan = "exit_plan", "Exit Plan Mode", true, "switch_mode", "leaves plan mode";
+    AskUser = "ask_user", "Ask User", true, "other", "asks the user";
+    ImageGen = "image_gen", "Generate Image", false, "other", "generates media";
+    VideoGen = "video_gen", "Generate Video", false, "other", "generates media";
+    ImageToVideo = "image_to_video", "Generate Video", false, "other", "generates media";
+    ReferenceToVideo = "reference_to_video", "Generate Video", false, "other", "generates media";
+    DeployApp = "deploy_app", "Deploy App", false, "other", "deploys";
+    InitOrUpdateApp = "init_or_update_app", "Init or Update App", false, "other", "scaffolds an app";
+    SearchTool = "search_tool", "Search Tools", false, "search", "searches the tool catalog";
+    UseTool = "use_tool", "Use Tool", false, "other", "calls another tool";
+    Monitor = "monitor", "Monitor", false, "other", "watches something";
+    GoalUpdate = "goal_update", "Update Goal", false, "think", "updates the agent's goal: internal reasoning";
+    Workflow = "workflow", "Workflow", false, "other", "runs a workflow";
+    Feedback = "feedback", "Feedback", false, "other", "sends feedback";
+    SessionsList = "sessions_list", "Sessions", true, "read", "reads the session list";
+    SessionsSend = "sessions_send", "Send Session Message", false, "other", "messages another session";
     /// The catch-all for tools with no first-party kind, and for every unknown kind string.
     #[default]
-    Other = "other", "Tool", false;
+    Other = "other", "Tool", false, "other", "a tool with no kind of its own";
 }
 
 impl ToolKind {
@@ -147,64 +173,21 @@ impl<'de> Deserialize<'de> for ToolKind {
 mod tests {
     use super::ToolKind;
 
-    /// DESIGN.md section 2, "Kinds → label, read-only default", written out by hand.
-    const CONTRACT: &[(&str, &str, bool)] = &[
-        ("read", "Read", true),
-        ("edit", "Edit", false),
-        ("delete", "Delete", false),
-        ("list_dir", "List Files", true),
-        ("write", "Write", false),
-        ("move", "Move", false),
-        ("search", "Search", true),
-        ("lsp", "Code Intelligence", true),
-        ("execute", "Run Command", false),
-        ("plan", "Plan", false),
-        ("web_search", "Web Search", true),
-        ("web_fetch", "Web Fetch", true),
-        ("background_task_action", "Background Task", false),
-        ("wait_tasks_action", "Wait for Tasks", false),
-        ("kill_task_action", "Kill Task", false),
-        ("list", "List Files", true),
-        ("skill", "Skill", false),
-        ("memory_search", "Memory Search", true),
-        ("memory_get", "Memory Read", true),
-        ("task", "Subagent", false),
-        ("active_agent_message", "Send Subagent Message", false),
-        ("enter_plan", "Enter Plan Mode", true),
-        ("exit_plan", "Exit Plan Mode", true),
-        ("ask_user", "Ask User", true),
-        ("image_gen", "Generate Image", false),
-        ("video_gen", "Generate Video", false),
-        ("image_to_video", "Generate Video", false),
-        ("reference_to_video", "Generate Video", false),
-        ("deploy_app", "Deploy App", false),
-        ("init_or_update_app", "Init or Update App", false),
-        ("search_tool", "Search Tools", false),
-        ("use_tool", "Use Tool", false),
-        ("monitor", "Monitor", false),
-        ("goal_update", "Update Goal", false),
-        ("workflow", "Workflow", false),
-        ("feedback", "Feedback", false),
-        ("sessions_list", "Sessions", true),
-        ("sessions_send", "Send Session Message", false),
-        ("other", "Tool", false),
-    ];
+    // Each kind's label and read-only default are compared with the contract's own words
+    // (`docs/wire-contract.md`) by `tests/docs_contract.rs`.
 
     #[test]
-    fn every_kind_has_the_contracts_wire_name_label_and_read_only_default() {
-        assert_eq!(ToolKind::ALL.len(), CONTRACT.len());
-        for (kind, &(wire, label, read_only)) in ToolKind::ALL.iter().zip(CONTRACT) {
-            assert_eq!(kind.as_str(), wire);
-            assert_eq!(kind.label(), label, "label of {wire}");
-            assert_eq!(
-                kind.is_read_only(),
-                read_only,
-                "read-only default of {wire}"
-            );
-            assert_eq!(ToolKind::from_wire(wire), Some(*kind));
-            assert_eq!(ToolKind::parse(wire), *kind);
+    fn every_kind_reads_back_from_its_wire_name() {
+        for &kind in ToolKind::ALL {
+            let wire = kind.as_str();
+            assert_eq!(ToolKind::from_wire(wire), Some(kind));
+            assert_eq!(ToolKind::parse(wire), kind);
             assert_eq!(kind.to_string(), wire);
         }
+        let mut wires: Vec<&str> = ToolKind::ALL.iter().map(|kind| kind.as_str()).collect();
+        wires.sort_unstable();
+        wires.dedup();
+        assert_eq!(wires.len(), ToolKind::ALL.len(), "wire names are unique");
     }
 
     #[test]

@@ -97,7 +97,14 @@ impl fmt::Display for Namespace {
 
 /// The error of parsing an unknown namespace.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownNamespace(pub String);
+pub struct UnknownNamespace(String);
+
+impl UnknownNamespace {
+    /// The namespace that was not recognized, as given.
+    pub fn name(&self) -> &str {
+        &self.0
+    }
+}
 
 impl fmt::Display for UnknownNamespace {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

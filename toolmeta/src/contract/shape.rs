@@ -14,6 +14,7 @@ use crate::keys::{COMMAND, CWD, DESCRIPTION, DIRECTORY, LIMIT, OFFSET, PATH, PAT
 /// assert!(LabelShape::of("Plan").allows("command"));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct LabelShape {
     /// The label this shape is for (`"*"` for the open shape of every other label).
     pub label: &'static str,

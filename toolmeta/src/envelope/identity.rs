@@ -1,8 +1,6 @@
 //! [`Identity`]: the static half of an envelope, known at compile time.
 
-use serde_json::{Map, Value};
-
-use crate::{Envelope, Namespace, ToolKind, ToolMeta};
+use crate::{Envelope, Namespace, ToolKind};
 
 /// Who a tool is: everything of the envelope except its input. Const-constructible, so the
 /// derive emits it as an associated constant.
@@ -12,10 +10,14 @@ use crate::{Envelope, Namespace, ToolKind, ToolMeta};
 /// const READ: Identity = Identity::new("read_file", ToolKind::Read, Namespace::GrokBuild);
 /// assert_eq!(READ.label, "Read");
 /// assert!(READ.read_only);
-/// let meta = READ.tool_meta();
+/// let meta = READ.envelope().to_tool_meta();
 /// assert_eq!(meta.input, None);
 /// ```
+///
+/// `#[non_exhaustive]`, as the envelope it is half of: build it with [`Identity::new`] and
+/// the `with_*` methods, all `const`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Identity {
     /// The model-facing wire name.
     pub name: &'static str,
@@ -52,18 +54,11 @@ impl Identity {
     }
 
     /// The identity-only envelope (no `input`), as the first `tool_call` of a call carries
-    /// before its arguments are parsed.
-    pub fn tool_meta(&self) -> ToolMeta {
-        self.envelope().to_tool_meta()
-    }
-
-    /// The identity-only envelope, borrowing; see [`Envelope`].
-    pub fn envelope(&self) -> Envelope<'_, ()> {
-        Envelope::identity_only(self)
-    }
-
-    /// Stamps the identity-only envelope into `existing` (see [`ToolMeta::stamp`]).
-    pub fn stamp(&self, existing: Option<Map<String, Value>>) -> Map<String, Value> {
-        self.envelope().stamp(existing)
+    /// it, before the arguments are parsed. Like every [`Envelope`], it serializes straight
+    /// to a writer, stamps into an event's `_meta` ([`Envelope::stamp`]), takes a runtime
+    /// wire name ([`Envelope::with_name`]) and becomes a [`ToolMeta`](crate::ToolMeta)
+    /// ([`Envelope::to_tool_meta`]).
+    pub const fn envelope(&self) -> Envelope<'static, ()> {
+        Envelope::identity_only(*self)
     }
 }

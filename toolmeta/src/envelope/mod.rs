@@ -48,11 +48,11 @@ impl<T: ?Sized> Clone for Envelope<'_, T> {
 
 impl<T: ?Sized> Copy for Envelope<'_, T> {}
 
-impl<'a> Envelope<'a, ()> {
-    /// The identity-only envelope: no `input`.
-    pub fn identity_only(identity: &Identity) -> Envelope<'a, ()> {
+impl Envelope<'static, ()> {
+    /// The identity-only envelope of `identity`: no `input` ([`Identity::envelope`]).
+    const fn identity_only(identity: Identity) -> Envelope<'static, ()> {
         Envelope {
-            identity: *identity,
+            identity,
             name: identity.name,
             input: None,
         }
@@ -66,14 +66,6 @@ impl<'a, T: Projection + ?Sized> Envelope<'a, T> {
             identity,
             name: identity.name,
             input: tool.has_input().then_some(tool),
-        }
-    }
-
-    /// The same envelope with `identity` only: `input` dropped.
-    pub fn without_input(self) -> Envelope<'a, T> {
-        Envelope {
-            input: None,
-            ..self
         }
     }
 

@@ -37,7 +37,14 @@ use crate::{Namespace, TOOL_META_KEY, ToolKind};
 /// ).unwrap_err();
 /// assert!(err.to_string().starts_with("invalid type: string \"1\", expected `version`"));
 /// ```
+///
+/// `#[non_exhaustive]`: the contract adds optional fields without a version bump (readers
+/// ignore unknown fields), and each becomes a field here. Build one from an [`Envelope`]
+/// ([`Envelope::to_tool_meta`](crate::Envelope::to_tool_meta)), then set its public fields.
+///
+/// [`Envelope`]: crate::Envelope
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 // The derives become inherent `ToolMeta::serialize`/`deserialize`, wrapped by the trait
 // impls below and in `decode`, which only accept an object (serde's derive also takes a
 // sequence of the field values, which is no envelope).

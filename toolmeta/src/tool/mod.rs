@@ -5,10 +5,8 @@ mod tagged;
 pub use tagged::{TaggedTool, TaggedVariant};
 pub(crate) use tagged::{project_tagged, variant_of};
 
-use serde::ser::SerializeMap;
-use serde_json::{Map, Value};
-
 use crate::{Envelope, Identity, ToolMeta};
+use serde::ser::SerializeMap;
 
 /// The canonical input of a tool value: which canonical (and extra) keys it projects.
 ///
@@ -44,6 +42,12 @@ impl Projection for () {
 /// from, `optional` says it may be absent (an `Option`, or `#[serde(default)]`),
 /// `converted` says the raw value cannot be projected as it is, and `raw` which JSON values
 /// the field's type deserializes from (the raw projection takes no other).
+///
+/// Build one by hand with [`InputField::new`] and the `const` methods below. Its fields are
+/// public, and it is not `#[non_exhaustive]`, because the derive writes each entry as a
+/// struct literal (`InputField { key, wire, ..BASE }`: fewer tokens for rustc than a chain
+/// of calls, measured); a field added here comes with a new release of the
+/// `toolmeta`/`toolmeta-derive` pair, which must match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct InputField {
     /// The key in the canonical input (a canonical key, or an extra key when `extra`).
@@ -84,6 +88,7 @@ pub struct InputField {
 /// trait, so that it is exact either way. A primitive name shadowed by an alias of another
 /// type (`type u8 = u32;`) is taken at its word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum RawType {
     /// Whatever the key's type carries: a string for a path or text key, an integer within
     /// JSON's `i64::MIN..=u64::MAX` for `offset` and `limit`, and a string, such an integer
@@ -219,8 +224,11 @@ pub trait ToolIdentity: Projection {
     /// `no_input` tool.
     const INPUT_FIELDS: &'static [InputField];
 
-    /// The borrowing envelope of this value (see [`Envelope`]); rename it at run time with
-    /// [`Envelope::with_name`].
+    /// The borrowing envelope of this value (see [`Envelope`]): serialize it, stamp it into
+    /// an event's `_meta` with [`Envelope::stamp`], rename it at run time with
+    /// [`Envelope::with_name`]. The identity-only envelope of the first `tool_call`, sent
+    /// before the arguments are parsed, is [`Self::IDENTITY`]`.envelope()`
+    /// ([`Identity::envelope`]).
     fn envelope(&self) -> Envelope<'_, Self> {
         Envelope::new(Self::IDENTITY, self)
     }
@@ -228,21 +236,6 @@ pub trait ToolIdentity: Projection {
     /// The owned envelope: identity and projected input.
     fn tool_meta(&self) -> ToolMeta {
         self.envelope().to_tool_meta()
-    }
-
-    /// The identity-only envelope (no `input`), for the first `tool_call` event, sent
-    /// before the arguments are parsed.
-    fn identity_meta() -> ToolMeta
-    where
-        Self: Sized,
-    {
-        Self::IDENTITY.tool_meta()
-    }
-
-    /// Inserts (or replaces) the full envelope under [`TOOL_META_KEY`](crate::TOOL_META_KEY)
-    /// in an event's existing `_meta` object, keeping every other key.
-    fn stamp(&self, existing: Option<Map<String, Value>>) -> Map<String, Value> {
-        self.envelope().stamp(existing)
     }
 }
 
@@ -253,23 +246,10 @@ pub trait ToolDispatch: Projection {
     /// The identity of this value's tool; `None` for the dynamic catch-all.
     fn identity(&self) -> Option<Identity>;
 
-    /// The borrowing envelope; `None` for the dynamic catch-all.
+    /// The borrowing envelope; `None` for the dynamic catch-all, which carries none (an
+    /// event of it is left unstamped).
     fn envelope(&self) -> Option<Envelope<'_, Self>> {
         self.identity()
             .map(|identity| Envelope::new(identity, self))
-    }
-
-    /// The owned envelope; `None` for the dynamic catch-all.
-    fn tool_meta(&self) -> Option<ToolMeta> {
-        self.envelope().map(|envelope| envelope.to_tool_meta())
-    }
-
-    /// Stamps the envelope into `existing`; the dynamic catch-all leaves it untouched (and
-    /// creates none).
-    fn stamp(&self, existing: Option<Map<String, Value>>) -> Option<Map<String, Value>> {
-        match self.envelope() {
-            Some(envelope) => Some(envelope.stamp(existing)),
-            None => existing,
-        }
     }
 }

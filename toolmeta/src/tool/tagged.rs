@@ -8,7 +8,8 @@ use crate::toolset::raw::project_raw;
 use crate::{Identity, InputField};
 
 /// One variant of a tagged tool: the tag value that selects it, its identity and its
-/// projected fields.
+/// projected fields. Written by the derive as a struct literal (so not `#[non_exhaustive]`,
+/// like [`InputField`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TaggedVariant {
     /// The tag value serde reads the variant from (after `rename`/`rename_all`).

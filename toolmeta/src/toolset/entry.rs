@@ -20,7 +20,7 @@ type TypedProjection = fn(&Value) -> Option<Option<Value>>;
 /// time. Two ways to project raw arguments (`rawInput`):
 ///
 /// - [`ToolEntry::of`]: through the wire keys the derive recorded (see the
-///   [module docs](mod@crate::toolset) for the rules); fields converted by `with` are skipped.
+///   rules on [`ToolEntry::project`]); fields converted by `with` are skipped.
 /// - [`ToolEntry::deserialized`]: by deserializing the arguments into the tool type and
 ///   projecting that value, exactly as the derive does (`with` conversions included); raw
 ///   arguments that do not deserialize fall back to the wire keys.
@@ -185,7 +185,7 @@ impl ToolEntry {
     ///     ToolEntry::new(Identity::new("bash", ToolKind::Execute, Namespace::GrokBuild), &[])
     ///         .renamed("shell");
     /// assert_eq!(SHELL.name(), "shell");
-    /// assert_eq!(SHELL.identity_meta().name, "shell");
+    /// assert_eq!(SHELL.identity().name, "shell");
     /// ```
     pub const fn renamed(self, name: &'static str) -> ToolEntry {
         ToolEntry {
@@ -228,13 +228,39 @@ impl ToolEntry {
         self.fields
     }
 
-    /// The identity-only envelope (no `input`), for the first `tool_call` of a call.
-    pub fn identity_meta(&self) -> crate::ToolMeta {
-        self.identity.tool_meta()
-    }
-
     /// The canonical input of a call with raw JSON arguments `raw`; `None` when the tool has
-    /// no input or the arguments cannot give one (see the [module docs](mod@crate::toolset)).
+    /// no input or the arguments cannot give one.
+    ///
+    /// # Projecting raw arguments
+    ///
+    /// The rules mirror what the derive does with a parsed value, and never emit a value the
+    /// typed field could not have held:
+    ///
+    /// | raw value of a projected field | what the input gets |
+    /// |---|---|
+    /// | absent or `null`, optional field (an `Option`, or `#[serde(default)]`) | key omitted |
+    /// | absent or `null`, required field | **no input** (the arguments would not have parsed) |
+    /// | string, for `path` `directory` `cwd` `command` `description` `pattern` `url` `query` | the string, as given |
+    /// | integer within the field type's range, for `limit` | the integer, as given |
+    /// | integer within the field type's range, for `offset` | [`normalize_offset`](crate::normalize_offset): negative dropped, `0` → `1` |
+    /// | integer within the field type's range, for a `zero_based` `offset` | [`one_based_offset`](crate::convert::one_based_offset): negative dropped, one added |
+    /// | a value of the field's JSON type, for an `extra` key (a string, an integer within the type's range, a bool) | copied as given |
+    /// | any other value: another JSON type (`"40"`, `40.5`, `[..]`), an integer out of the field type's range (`-5` or `1000` for a `u8`) | like an absent value (optional: dropped; required: no input): the typed field could not have held it |
+    /// | any value, for a field converted by `with` | skipped: a Rust function cannot run on raw JSON |
+    /// | any value, for a `#[serde(deserialize_with)]`/`#[serde(with)]` or flattened field, or a key computed from the whole tool | skipped, likewise |
+    ///
+    /// A field is read from its wire key (after `rename`/`rename_all`) or, failing that, from
+    /// each of its `#[serde(alias)]`es in turn. What its type deserializes from is recorded by
+    /// the derive ([`RawType`](crate::RawType)); a field recorded by hand
+    /// ([`InputField::new`](crate::InputField::new)) takes what its key carries.
+    ///
+    /// An input in which no key is left (every optional field absent) is not emitted either —
+    /// `input` is never `{}`, as on the typed path. An input that lacks a required key of its
+    /// label's shape ([`LabelShape`](crate::LabelShape)) is not emitted at all, and a `no_input` tool (no projected fields) has no input. To
+    /// project through `with` conversions, register the tool with
+    /// [`ToolEntry::deserialized`]: the raw arguments are deserialized into the tool type and
+    /// projected exactly as the derive does (falling back to the wire keys when they do not
+    /// deserialize).
     ///
     /// ```
     /// use serde_json::json;

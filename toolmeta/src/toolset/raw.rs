@@ -1,5 +1,5 @@
 //! Projecting raw JSON arguments (`rawInput`) through the recorded wire keys; the rules are
-//! documented (as a table) on the `toolset` module.
+//! documented (as a table) on `ToolEntry::project`.
 
 use serde_json::{Map, Value};
 
@@ -8,7 +8,7 @@ use crate::keys::{KeyType, OFFSET, key_type};
 use crate::{Identity, InputField, LabelShape, RawType, normalize_offset};
 
 /// The canonical input of a call to the tool `identity` with raw arguments `raw`, projected
-/// through `fields`; `None` when there is none (see the module docs for the rules).
+/// through `fields`; `None` when there is none (see the rules on `ToolEntry::project`).
 pub(crate) fn project_raw(
     identity: &Identity,
     fields: &[InputField],

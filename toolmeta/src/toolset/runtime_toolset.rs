@@ -3,13 +3,13 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::{RegisteredTool, StaticToolset, ToolEntry, ToolLookup};
+use super::{RegisteredTool, StaticToolset, ToolEntry};
 
 /// A toolset built at run time (tools from configuration, MCP servers, renames read from
 /// settings). Inserting a wire name that is already registered is an error.
 ///
 /// ```
-/// use toolmeta::{Identity, Namespace, ToolEntry, ToolKind, ToolLookup, Toolset};
+/// use toolmeta::{Identity, Namespace, ToolEntry, ToolKind, Toolset};
 ///
 /// const BASH: ToolEntry =
 ///     ToolEntry::new(Identity::new("bash", ToolKind::Execute, Namespace::GrokBuild), &[]);
@@ -20,7 +20,7 @@ use super::{RegisteredTool, StaticToolset, ToolEntry, ToolLookup};
 /// tools.insert_as(format!("{}_v2", "bash"), BASH).unwrap();
 /// let err = tools.insert(BASH).unwrap_err();
 /// assert_eq!(err.name(), "bash");
-/// assert_eq!(tools.tool_meta("bash_v2", None).unwrap().name, "bash_v2");
+/// assert_eq!(tools.get("bash_v2").unwrap().tool_meta(None).name, "bash_v2");
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct Toolset {
@@ -62,6 +62,20 @@ impl Toolset {
         Ok(())
     }
 
+    /// The tool registered under the wire name `name`; `None` when there is none (an
+    /// event of an unknown tool is left unstamped).
+    pub fn get(&self, name: &str) -> Option<RegisteredTool<'_>> {
+        let (name, entry) = &self.tools[*self.names.get(name)?];
+        Some(RegisteredTool::new(name, entry))
+    }
+
+    /// Every registered tool, in registration order.
+    pub fn tools(&self) -> impl Iterator<Item = RegisteredTool<'_>> {
+        self.tools
+            .iter()
+            .map(|(name, entry)| RegisteredTool::new(name, entry))
+    }
+
     /// The number of registered tools.
     pub fn len(&self) -> usize {
         self.tools.len()
@@ -82,19 +96,6 @@ impl From<StaticToolset> for Toolset {
             tools.tools.push((entry.name().into(), *entry));
         }
         tools
-    }
-}
-
-impl ToolLookup for Toolset {
-    fn get(&self, name: &str) -> Option<RegisteredTool<'_>> {
-        let (name, entry) = &self.tools[*self.names.get(name)?];
-        Some(RegisteredTool::new(name, entry))
-    }
-
-    fn tools(&self) -> impl Iterator<Item = RegisteredTool<'_>> {
-        self.tools
-            .iter()
-            .map(|(name, entry)| RegisteredTool::new(name, entry))
     }
 }
 

@@ -1,7 +1,7 @@
 //! [`StaticToolset`] and the [`toolset!`](crate::toolset!) macro: a toolset fixed at compile
 //! time, with duplicate wire names rejected by const evaluation.
 
-use super::{RegisteredTool, ToolEntry, ToolLookup};
+use super::{RegisteredTool, ToolEntry};
 
 /// A toolset fixed at compile time: duplicate wire names are a compile error.
 ///
@@ -19,7 +19,7 @@ use super::{RegisteredTool, ToolEntry, ToolLookup};
 /// Lookups scan the entries (a harness registers tens of tools, not thousands).
 ///
 /// ```
-/// use toolmeta::{Identity, Namespace, StaticToolset, ToolEntry, ToolKind, ToolLookup};
+/// use toolmeta::{Identity, Namespace, StaticToolset, ToolEntry, ToolKind};
 ///
 /// const TOOLS: StaticToolset = StaticToolset::new(&[
 ///     ToolEntry::new(Identity::new("read_file", ToolKind::Read, Namespace::GrokBuild), &[]),
@@ -56,8 +56,24 @@ impl StaticToolset {
         StaticToolset { entries }
     }
 
-    /// The registered tools, in registration order.
-    pub const fn entries(&self) -> &'static [ToolEntry] {
+    /// The tool registered under the wire name `name`; `None` when there is none (an
+    /// event of an unknown tool is left unstamped).
+    pub fn get(&self, name: &str) -> Option<RegisteredTool<'static>> {
+        self.entries
+            .iter()
+            .find(|entry| entry.name() == name)
+            .map(|entry| RegisteredTool::new(entry.name(), entry))
+    }
+
+    /// Every registered tool, in registration order.
+    pub fn tools(&self) -> impl Iterator<Item = RegisteredTool<'static>> {
+        self.entries
+            .iter()
+            .map(|entry| RegisteredTool::new(entry.name(), entry))
+    }
+
+    /// The registered entries, in registration order.
+    pub(crate) const fn entries(&self) -> &'static [ToolEntry] {
         self.entries
     }
 
@@ -69,21 +85,6 @@ impl StaticToolset {
     /// Whether no tool is registered.
     pub const fn is_empty(&self) -> bool {
         self.entries.is_empty()
-    }
-}
-
-impl ToolLookup for StaticToolset {
-    fn get(&self, name: &str) -> Option<RegisteredTool<'_>> {
-        self.entries
-            .iter()
-            .find(|entry| entry.name() == name)
-            .map(|entry| RegisteredTool::new(entry.name(), entry))
-    }
-
-    fn tools(&self) -> impl Iterator<Item = RegisteredTool<'_>> {
-        self.entries
-            .iter()
-            .map(|entry| RegisteredTool::new(entry.name(), entry))
     }
 }
 
@@ -143,7 +144,7 @@ const fn append(buf: &mut [u8], mut len: usize, bytes: &[u8]) -> usize {
 /// expansion is a `const` item, so a duplicate wire name is a compile error naming it.
 ///
 /// ```
-/// use toolmeta::{ToolIdentity, ToolLookup, toolset};
+/// use toolmeta::{ToolIdentity, toolset};
 ///
 /// #[derive(ToolIdentity)]
 /// #[tool(name = "read_file", namespace = "grok_build", kind = "read")]
