@@ -8,7 +8,9 @@ use std::collections::HashMap;
 
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
-use toolmeta::client::{CallRecord, Ledger, LineOutcome, LooseMeta};
+use toolmeta::client::{Ledger, LineOutcome, LooseMeta};
+
+mod common;
 
 /// Any JSON value, a few levels deep.
 fn any_json() -> impl Strategy<Value = Value> {
@@ -194,7 +196,7 @@ proptest! {
         }
         assert_accounted(&from_text);
         let records = |ledger: &Ledger| -> Vec<Value> {
-            ledger.calls().map(|call| serde_json::to_value(CallRecord::of(call)).unwrap()).collect()
+            ledger.calls().map(common::call_record).collect()
         };
         prop_assert_eq!(records(&from_text), records(&from_value));
     }
@@ -237,8 +239,8 @@ proptest! {
                 .and_then(|params| params.get("update").or_else(|| params.get("toolCall")))
                 .or_else(|| line.get("update"))
                 .unwrap_or(line);
-            // A permission request's `kind` describes the permission: it only fills in a
-            // call whose own updates have sent none.
+            // A permission request's `kind` and `status` describe the permission: they only
+            // fill in a call whose own updates have sent none.
             let permission = line.get("method").and_then(Value::as_str)
                 == Some("session/request_permission");
             let id = update["toolCallId"].as_str().unwrap().to_owned();
@@ -248,7 +250,7 @@ proptest! {
             for field in ["title", "status", "kind"] {
                 if let Some(value) = update.get(field).and_then(Value::as_str) {
                     let fields = last.entry(id.clone()).or_default();
-                    if permission && field == "kind" && fields.contains_key("kind") {
+                    if permission && field != "title" && fields.contains_key(field) {
                         continue;
                     }
                     fields.insert(field, value.to_owned());
@@ -262,7 +264,8 @@ proptest! {
             let fields = last.get(id);
             let expected = |field: &str| fields.and_then(|fields| fields.get(field)).map(String::as_str);
             prop_assert_eq!(call.title(), expected("title"));
-            prop_assert_eq!(call.status(), expected("status"));
+            // A call that sent no status is pending, ACP's default.
+            prop_assert_eq!(call.status().as_str(), expected("status").unwrap_or("pending"));
             prop_assert_eq!(call.acp_kind(), expected("kind"));
         }
     }
@@ -270,10 +273,13 @@ proptest! {
     #[test]
     fn memory_stays_within_the_limits(lines in prop::collection::vec(line(), 0..60), finished in 0..4usize, pending in 0..4usize) {
         let mut ledger = Ledger::builder().max_finished(finished).max_pending(pending).build();
+        // The call a line just updated is never evicted for the count limits: a limit of
+        // 0 keeps that one call.
         for line in &lines {
             ledger.feed_line(&line.to_string());
-            prop_assert!(ledger.len() <= finished + pending);
-            prop_assert!(ledger.calls().filter(|call| call.is_finished()).count() <= finished);
+            prop_assert!(ledger.len() <= finished.max(1) + pending.max(1));
+            prop_assert!(ledger.calls().filter(|call| call.is_finished()).count() <= finished.max(1));
+            prop_assert!(ledger.calls().filter(|call| !call.is_finished()).count() <= pending.max(1));
         }
         assert_accounted(&ledger);
     }
