@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 use std::fmt;
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::hash::{Hash, Hasher};
 use std::sync::OnceLock;
 use std::time::{Duration, SystemTime};
 
@@ -129,6 +129,10 @@ pub struct Call {
     /// fallback's), computed when first asked — most such envelopes get theirs later.
     lazy_input: OnceLock<Option<Box<RawValue>>>,
     updates: u64,
+    /// What the ledger counted for the call at its last change ([`Call::retained_bytes`]).
+    counted_bytes: usize,
+    /// The identity and input digests at the call's last change.
+    digests: (u64, u64),
 }
 
 impl Call {
@@ -163,7 +167,39 @@ impl Call {
             completion: None,
             lazy_input: OnceLock::new(),
             updates: 0,
+            counted_bytes: 0,
+            digests: (0, 0),
         }
+    }
+
+    /// A new call, with its bytes counted and its digests taken.
+    pub(crate) fn fresh(id: CallId, session_id: Option<&str>, tool_call_id: &str) -> Call {
+        let mut call = Call::new(id, session_id, tool_call_id);
+        call.recount_bytes();
+        call.retake_digests();
+        call
+    }
+
+    /// The bytes the ledger counted for the call at its last change.
+    pub(crate) fn counted_bytes(&self) -> usize {
+        self.counted_bytes
+    }
+
+    /// Counts the call's bytes again (after a change); returns the new count.
+    pub(crate) fn recount_bytes(&mut self) -> usize {
+        self.counted_bytes = self.retained_bytes();
+        self.counted_bytes
+    }
+
+    /// The identity and input digests at the call's last change.
+    pub(crate) fn digests(&self) -> (u64, u64) {
+        self.digests
+    }
+
+    /// Takes the digests again (after a change that may have changed them).
+    pub(crate) fn retake_digests(&mut self) -> (u64, u64) {
+        self.digests = (self.identity_digest(), self.input_digest());
+        self.digests
     }
 
     /// Merges one update, seen at `time`; says what it changed.
@@ -238,12 +274,18 @@ impl Call {
         }
         let mut content_changed = false;
         if let Some(locations) = locations {
-            let locations: Box<[Location]> = locations
-                .into_iter()
-                .filter_map(|location| Some(Location::new(&location.path?, location.line)))
-                .collect();
-            content_changed |= locations != self.locations;
-            self.locations = locations;
+            // Harnesses repeat their locations on update after update: copied only when new.
+            let same = locations.len() == self.locations.len()
+                && locations.iter().zip(&*self.locations).all(|(new, old)| {
+                    new.path.as_deref() == Some(old.path()) && new.line == old.line()
+                });
+            if !same {
+                self.locations = locations
+                    .into_iter()
+                    .filter_map(|location| Some(Location::new(&location.path?, location.line)))
+                    .collect();
+                content_changed = true;
+            }
         }
         if let Some(content) = content {
             content_changed |= self.content.as_ref().map(|raw| raw.get()) != Some(content.get());
@@ -286,6 +328,16 @@ impl Call {
         }
     }
 
+    /// The call's key in the ledger's index, moved out of it.
+    pub(crate) fn into_key(self) -> (Option<Box<str>>, Box<str>) {
+        (self.session_id, self.tool_call_id)
+    }
+
+    /// Whether the call has its first title (a later one names no tool).
+    pub(crate) fn has_first_title(&self) -> bool {
+        self.first_title.is_some()
+    }
+
     /// The permission request, to record its answer.
     pub(crate) fn permission_mut(&mut self) -> Option<&mut Permission> {
         self.permission.as_deref_mut()
@@ -297,8 +349,8 @@ impl Call {
     }
 
     /// A digest of the resolved identity, to tell whether an update changed it.
-    pub(crate) fn identity_digest(&self) -> u64 {
-        let mut hasher = DefaultHasher::new();
+    fn identity_digest(&self) -> u64 {
+        let mut hasher = Fnv::default();
         (
             self.source(),
             self.name(),
@@ -313,8 +365,8 @@ impl Call {
 
     /// A digest of what the canonical input is computed from, to tell whether an update
     /// changed it without computing an input that is only computed when asked.
-    pub(crate) fn input_digest(&self) -> u64 {
-        let mut hasher = DefaultHasher::new();
+    fn input_digest(&self) -> u64 {
+        let mut hasher = Fnv::default();
         let envelope_input = self
             .envelope
             .as_ref()
@@ -432,7 +484,7 @@ impl Call {
     /// what is subtracted when it is evicted. The input an envelope without `input` is
     /// completed with, computed when first asked, is counted in advance as a second copy
     /// of `rawInput`; a catalog envelope's parsed `input` as twice its text.
-    pub(crate) fn retained_bytes(&self) -> usize {
+    fn retained_bytes(&self) -> usize {
         fn text(value: &Option<Cow<'static, str>>) -> usize {
             match value {
                 Some(Cow::Owned(owned)) => owned.len(),
@@ -781,4 +833,26 @@ pub(crate) struct Merged {
     pub(crate) status_changed: bool,
     pub(crate) content_changed: bool,
     pub(crate) permission_requested: bool,
+}
+
+/// FNV-1a: the digests hash a few short strings per update, where SipHash's setup and
+/// rounds cost more than the strings (a digest collision only loses one event).
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }

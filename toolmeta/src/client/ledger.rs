@@ -118,12 +118,9 @@ pub struct Ledger {
     /// Unfinished and finished calls, oldest first: the eviction queues.
     pending: BTreeSet<u64>,
     finished: BTreeSet<u64>,
-    /// The calls of each session, and those that named none.
-    sessions: HashMap<Box<str>, BTreeSet<u64>>,
-    unsessioned: BTreeSet<u64>,
     /// Unanswered permission requests by JSON-RPC id → their call.
     permission_requests: HashMap<RequestId, u64>,
-    /// The keys of evicted calls still in the index, oldest first.
+    /// The evicted calls still in the index, oldest first.
     tombstones: BTreeMap<u64, Tombstone>,
     counts: LineCounts,
     /// The sum of the retained calls' [`Call::retained_bytes`] and the tombstones' bytes.
@@ -132,24 +129,53 @@ pub struct Ledger {
     agent: Option<AgentHarness>,
     /// What the last message fed did.
     events: Vec<Event>,
-    /// The calls the last message fed evicted, readable by handle until the next one.
-    just_evicted: Vec<Call>,
+    /// The calls the last message fed evicted, readable by handle until the next one
+    /// (their tombstones hold them).
+    just_evicted: Vec<u64>,
     /// The time the caller gave for the message being fed.
     clock: Option<SystemTime>,
 }
 
-/// What the ledger keeps of an evicted call: its key in the index.
-struct Tombstone {
-    session_id: Option<Box<str>>,
-    tool_call_id: Box<str>,
+/// What the ledger keeps of an evicted call: the call itself until the next message is
+/// fed (it is still readable by handle), then its key in the index, moved out of it.
+enum Tombstone {
+    Call(Box<Call>),
+    Key {
+        session_id: Option<Box<str>>,
+        tool_call_id: Box<str>,
+    },
 }
 
 impl Tombstone {
-    /// About how many bytes it holds, with its index entry.
+    fn key(&self) -> (Option<&str>, &str) {
+        match self {
+            Tombstone::Call(call) => (call.session_id(), call.tool_call_id()),
+            Tombstone::Key {
+                session_id,
+                tool_call_id,
+            } => (session_id.as_deref(), tool_call_id),
+        }
+    }
+
+    /// About how many bytes its key holds, with its index entry (the call it may hold
+    /// for one message is not counted: it is gone at the next).
     fn retained_bytes(&self) -> usize {
-        size_of::<Tombstone>()
-            + 96
-            + 2 * (self.tool_call_id.len() + self.session_id.as_ref().map_or(0, |s| s.len()))
+        let (session_id, tool_call_id) = self.key();
+        size_of::<Tombstone>() + 96 + 2 * (tool_call_id.len() + session_id.map_or(0, str::len))
+    }
+
+    /// Drops the call, keeping its key.
+    fn into_key(self) -> Tombstone {
+        match self {
+            Tombstone::Call(call) => {
+                let (session_id, tool_call_id) = call.into_key();
+                Tombstone::Key {
+                    session_id,
+                    tool_call_id,
+                }
+            }
+            key => key,
+        }
     }
 }
 
@@ -282,8 +308,6 @@ impl LedgerBuilder {
             index: CallIndex::default(),
             pending: BTreeSet::new(),
             finished: BTreeSet::new(),
-            sessions: HashMap::new(),
-            unsessioned: BTreeSet::new(),
             permission_requests: HashMap::new(),
             tombstones: BTreeMap::new(),
             counts: LineCounts::default(),
@@ -452,7 +476,10 @@ impl Ledger {
     pub fn call(&self, id: CallId) -> Option<&Call> {
         match self.calls.get(&id.0) {
             Some(call) => Some(call),
-            None => self.just_evicted.iter().find(|call| call.id() == id),
+            None => match self.tombstones.get(&id.0) {
+                Some(Tombstone::Call(call)) => Some(call),
+                _ => None,
+            },
         }
     }
 
@@ -530,7 +557,16 @@ impl Ledger {
     /// Starts feeding one message: the previous one's events and evicted calls are dropped.
     pub(crate) fn begin(&mut self, time: Option<SystemTime>) {
         self.events.clear();
-        self.just_evicted.clear();
+        for seq in self.just_evicted.drain(..) {
+            if let Some(tombstone) = self.tombstones.get_mut(&seq) {
+                // The placeholder allocates nothing.
+                let placeholder = Tombstone::Key {
+                    session_id: None,
+                    tool_call_id: Box::default(),
+                };
+                *tombstone = std::mem::replace(tombstone, placeholder).into_key();
+            }
+        }
         self.clock = time;
     }
 
@@ -655,22 +691,17 @@ impl Ledger {
         let Some(call) = self.calls.get_mut(&seq) else {
             return;
         };
-        let bytes_before = call.retained_bytes();
+        let bytes_before = call.counted_bytes();
         if let Some(session_id) = session_id
             && call.session_id().is_none()
         {
             call.adopt_session(session_id);
             self.index.adopt(seq, session_id, tool_call_id);
-            self.unsessioned.remove(&seq);
-            self.sessions
-                .entry(session_id.into())
-                .or_default()
-                .insert(seq);
         }
         let was_finished = call.is_finished();
         let old_request = call.permission().and_then(|p| p.request_id.clone());
-        let evidence = update.carries_identity_evidence();
-        let digests_before = evidence.then(|| (call.identity_digest(), call.input_digest()));
+        let evidence = update.carries_identity_evidence(call.has_first_title());
+        let (identity_before, input_before) = call.digests();
         let merged: Merged = call.merge(*update, time);
         // Only Grok Build emits its own envelopes: one marks the harness of the stream.
         #[cfg(feature = "catalog")]
@@ -686,12 +717,12 @@ impl Ledger {
             catalog.synthesize(call, self.agent);
             call.refresh_fallback_input();
         }
-        let (identified, input_changed) = match digests_before {
-            Some((identity, input)) => (
-                call.identity_digest() != identity,
-                call.input_digest() != input,
-            ),
-            None => (false, false),
+        // Only a field the identity or the input is resolved from can change them.
+        let (identified, input_changed) = if evidence {
+            let (identity, input) = call.retake_digests();
+            (identity != identity_before, input != input_before)
+        } else {
+            (false, false)
         };
         let is_finished = call.is_finished();
         if was_finished != is_finished {
@@ -702,8 +733,8 @@ impl Ledger {
         } else {
             None
         };
-        self.retained_bytes = (self.retained_bytes.saturating_sub(bytes_before))
-            .saturating_add(call.retained_bytes());
+        self.retained_bytes =
+            (self.retained_bytes.saturating_sub(bytes_before)).saturating_add(call.recount_bytes());
         if merged.permission_requested {
             if let Some(old) = old_request {
                 self.permission_requests.remove(&old);
@@ -778,7 +809,7 @@ impl Ledger {
         let Some(call) = self.calls.get_mut(&seq) else {
             return LineOutcome::NotUpdate;
         };
-        let bytes_before = call.retained_bytes();
+        let bytes_before = call.counted_bytes();
         let was_finished = call.is_finished();
         let Some(permission) = call.permission_mut() else {
             return LineOutcome::NotUpdate;
@@ -796,8 +827,8 @@ impl Ledger {
         if was_finished != is_finished {
             call.set_finished_at(if is_finished { time } else { None });
         }
-        self.retained_bytes = (self.retained_bytes.saturating_sub(bytes_before))
-            .saturating_add(call.retained_bytes());
+        self.retained_bytes =
+            (self.retained_bytes.saturating_sub(bytes_before)).saturating_add(call.recount_bytes());
         self.event(seq, Change::PermissionAnswered);
         if is_finished && !was_finished {
             self.event(seq, Change::Finished);
@@ -823,21 +854,10 @@ impl Ledger {
     fn insert(&mut self, session_id: Option<&str>, tool_call_id: &str) -> u64 {
         let seq = self.next_seq;
         self.next_seq += 1;
-        let call = Box::new(Call::new(CallId(seq), session_id, tool_call_id));
-        self.retained_bytes = self.retained_bytes.saturating_add(call.retained_bytes());
+        let call = Box::new(Call::fresh(CallId(seq), session_id, tool_call_id));
+        self.retained_bytes = self.retained_bytes.saturating_add(call.counted_bytes());
         self.calls.insert(seq, call);
         self.index.insert(seq, session_id, tool_call_id);
-        match session_id {
-            Some(session_id) => {
-                self.sessions
-                    .entry(session_id.into())
-                    .or_default()
-                    .insert(seq);
-            }
-            None => {
-                self.unsessioned.insert(seq);
-            }
-        }
         self.pending.insert(seq);
         self.event(seq, Change::Created);
         seq
@@ -881,98 +901,63 @@ impl Ledger {
 
     /// Evicts one call: it leaves a tombstone, and stays readable until the next message.
     fn evict_call(&mut self, seq: u64) {
-        if let Some(call) = self.remove(seq, true) {
+        if let Some(call) = self.remove(seq) {
             self.event(seq, Change::Evicted);
-            self.just_evicted.push(*call);
+            self.just_evicted.push(seq);
+            self.bury_later(seq, Tombstone::Call(call));
         }
     }
 
-    /// Removes a call from every index but the id index, where a tombstone takes its place
-    /// when `tombstone` (its late updates are then dropped), else its entry is removed.
-    pub(crate) fn remove(&mut self, seq: u64, tombstone: bool) -> Option<Box<Call>> {
+    /// Forgets a call: it leaves a tombstone (its late updates are then dropped).
+    pub(crate) fn forget(&mut self, seq: u64) -> bool {
+        match self.remove(seq) {
+            Some(call) => {
+                self.bury_later(seq, Tombstone::Call(call).into_key());
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Removes a call from every index but the id index, where its tombstone goes.
+    fn remove(&mut self, seq: u64) -> Option<Box<Call>> {
         let call = self.calls.remove(&seq)?;
         self.pending.remove(&seq);
         self.finished.remove(&seq);
-        self.retained_bytes = self.retained_bytes.saturating_sub(call.retained_bytes());
-        match call.session_id() {
-            Some(session_id) => {
-                if let Some(calls) = self.sessions.get_mut(session_id) {
-                    calls.remove(&seq);
-                    if calls.is_empty() {
-                        self.sessions.remove(session_id);
-                    }
-                }
-            }
-            None => {
-                self.unsessioned.remove(&seq);
-            }
-        }
+        self.retained_bytes = self.retained_bytes.saturating_sub(call.counted_bytes());
         if let Some(request_id) = call.permission().and_then(|p| p.request_id.as_ref()) {
             self.permission_requests.remove(request_id);
         }
-        let key = Tombstone {
-            session_id: call.session_id().map(Box::from),
-            tool_call_id: call.tool_call_id().into(),
-        };
-        if tombstone {
-            self.retained_bytes = self.retained_bytes.saturating_add(key.retained_bytes());
-            self.tombstones.insert(seq, key);
-            while self.tombstones.len() > self.options.max_tombstones() {
-                if let Some((oldest, tombstone)) = self.tombstones.pop_first() {
-                    self.forget_tombstone(oldest, tombstone);
-                }
-            }
-        } else {
-            self.index
-                .remove(seq, key.session_id.as_deref(), &key.tool_call_id);
-        }
         Some(call)
+    }
+
+    /// Keeps the tombstone of call `seq`, within the number of tombstones kept.
+    fn bury_later(&mut self, seq: u64, tombstone: Tombstone) {
+        self.retained_bytes = self
+            .retained_bytes
+            .saturating_add(tombstone.retained_bytes());
+        self.tombstones.insert(seq, tombstone);
+        while self.tombstones.len() > self.options.max_tombstones() {
+            if let Some((oldest, tombstone)) = self.tombstones.pop_first() {
+                self.forget_tombstone(oldest, tombstone);
+            }
+        }
     }
 
     /// Removes a tombstone whose call has been superseded by a new one with its key.
     fn bury(&mut self, seq: u64) {
         if let Some(tombstone) = self.tombstones.remove(&seq) {
-            self.index.remove(
-                seq,
-                tombstone.session_id.as_deref(),
-                &tombstone.tool_call_id,
-            );
-            self.retained_bytes = self
-                .retained_bytes
-                .saturating_sub(tombstone.retained_bytes());
+            self.forget_tombstone(seq, tombstone);
         }
     }
 
-    /// Drops tombstone `seq` from the index (popped from the queue by the caller).
+    /// Drops tombstone `seq` from the index (taken out of the tombstones by the caller).
     fn forget_tombstone(&mut self, seq: u64, tombstone: Tombstone) {
         self.retained_bytes = self
             .retained_bytes
             .saturating_sub(tombstone.retained_bytes());
-        self.index.remove(
-            seq,
-            tombstone.session_id.as_deref(),
-            &tombstone.tool_call_id,
-        );
-    }
-
-    /// The calls of a session, for the session views.
-    pub(crate) fn session_entry(&self, session_id: &str) -> Option<(&str, &BTreeSet<u64>)> {
-        self.sessions
-            .get_key_value(session_id)
-            .map(|(id, calls)| (&**id, calls))
-    }
-
-    /// Every session with retained calls (`None`: the calls that named none).
-    pub(crate) fn session_keys(&self) -> impl Iterator<Item = (Option<&str>, &BTreeSet<u64>)> {
-        self.sessions
-            .iter()
-            .map(|(id, calls)| (Some(&**id), calls))
-            .chain(Some((None, &self.unsessioned)).filter(|(_, calls)| !calls.is_empty()))
-    }
-
-    /// The retained call `seq`.
-    pub(crate) fn by_seq(&self, seq: u64) -> Option<&Call> {
-        self.calls.get(&seq).map(|call| &**call)
+        let (session_id, tool_call_id) = tombstone.key();
+        self.index.remove(seq, session_id, tool_call_id);
     }
 
     /// The sizes of the calls and of the indexes over them, which must agree.

@@ -378,9 +378,10 @@ fn recognize_tool_call<'a>(
 }
 
 impl<'a> UpdateFields<'a> {
-    /// Whether the update carries a field the identity or the input is resolved from.
-    pub(crate) fn carries_identity_evidence(&self) -> bool {
-        self.title.is_some()
+    /// Whether the update carries a field the identity or the input is resolved from, for a
+    /// call that has (or has not) its first title already: later titles resolve nothing.
+    pub(crate) fn carries_identity_evidence(&self, has_first_title: bool) -> bool {
+        (self.title.is_some() && !has_first_title)
             || self.kind.is_some()
             || self.name.is_some()
             || self.raw_input.is_some()

@@ -1,8 +1,8 @@
 //! [`Session`]: the calls of one ACP session, as a view of the ledger.
 
-use std::collections::BTreeSet;
+use std::collections::HashMap;
 
-use super::{Call, Ledger, Summary};
+use super::{Call, CallId, Ledger, Summary};
 
 /// The retained calls of one session (or of none: calls whose updates never named a
 /// session), in first-seen order.
@@ -27,11 +27,10 @@ use super::{Call, Ledger, Summary};
 /// assert_eq!(ledger.len(), 1);
 /// assert!(ledger.session("s1").is_none());
 /// ```
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Session<'a> {
-    ledger: &'a Ledger,
     id: Option<&'a str>,
-    seqs: &'a BTreeSet<u64>,
+    calls: Vec<&'a Call>,
 }
 
 impl<'a> Session<'a> {
@@ -41,55 +40,61 @@ impl<'a> Session<'a> {
     }
 
     /// Its calls, in first-seen order.
-    pub fn calls(&self) -> impl DoubleEndedIterator<Item = &'a Call> + 'a {
-        let ledger = self.ledger;
-        self.seqs.iter().filter_map(move |&seq| ledger.by_seq(seq))
+    pub fn calls(&self) -> impl DoubleEndedIterator<Item = &'a Call> + ExactSizeIterator + '_ {
+        self.calls.iter().copied()
     }
 
     /// How many calls it has.
     pub fn len(&self) -> usize {
-        self.seqs.len()
+        self.calls.len()
     }
 
     /// Whether it has no calls (a session view always has some).
     pub fn is_empty(&self) -> bool {
-        self.seqs.is_empty()
+        self.calls.is_empty()
     }
 
     /// Whether every call of the session has finished.
     pub fn is_finished(&self) -> bool {
-        self.calls().all(Call::is_finished)
+        self.calls.iter().all(|call| call.is_finished())
     }
 
     /// Its calls' counts and times.
     pub fn summary(&self) -> Summary {
-        Summary::of(self.calls())
+        Summary::of(self.calls.iter().copied())
     }
 }
 
+// Sessions are computed from the calls when asked (one pass), rather than indexed as every
+// call arrives: reading stays as cheap as it was, and views are asked for far less often
+// than lines arrive.
 impl Ledger {
-    /// The sessions with retained calls, in the first-seen order of their calls; the
+    /// The sessions with retained calls, in the first-seen order of their first calls; the
     /// calls that named no session come as a session without an id.
     pub fn sessions(&self) -> Vec<Session<'_>> {
-        let mut sessions: Vec<Session<'_>> = self
-            .session_keys()
-            .map(|(id, seqs)| Session {
-                ledger: self,
-                id,
-                seqs,
-            })
-            .collect();
-        sessions.sort_by_key(|session| session.seqs.first().copied());
+        let mut sessions: Vec<Session<'_>> = Vec::new();
+        let mut by_id: HashMap<Option<&str>, usize> = HashMap::new();
+        for call in self.calls() {
+            let index = *by_id.entry(call.session_id()).or_insert_with(|| {
+                sessions.push(Session {
+                    id: call.session_id(),
+                    calls: Vec::new(),
+                });
+                sessions.len() - 1
+            });
+            sessions[index].calls.push(call);
+        }
         sessions
     }
 
     /// The session `session_id`, if it has retained calls.
     pub fn session(&self, session_id: &str) -> Option<Session<'_>> {
-        self.session_entry(session_id).map(|(id, seqs)| Session {
-            ledger: self,
-            id: Some(id),
-            seqs,
-        })
+        let calls: Vec<&Call> = self
+            .calls()
+            .filter(|call| call.session_id() == Some(session_id))
+            .collect();
+        let id = calls.first()?.session_id();
+        Some(Session { id, calls })
     }
 
     /// Counts and times over every retained call.
@@ -101,12 +106,11 @@ impl Ledger {
     /// returns how many. Later updates of those calls are dropped, as for evicted calls
     /// ([`LineCounts::late_updates`](super::LineCounts::late_updates)).
     pub fn forget_session(&mut self, session_id: &str) -> usize {
-        let seqs: Vec<u64> = self
-            .session_entry(session_id)
-            .map(|(_, seqs)| seqs.iter().copied().collect())
-            .unwrap_or_default();
-        seqs.iter()
-            .filter(|&&seq| self.remove(seq, true).is_some())
-            .count()
+        let ids: Vec<CallId> = self
+            .calls()
+            .filter(|call| call.session_id() == Some(session_id))
+            .map(Call::id)
+            .collect();
+        ids.into_iter().filter(|id| self.forget(id.0)).count()
     }
 }
