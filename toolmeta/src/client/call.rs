@@ -94,6 +94,8 @@ pub struct Call {
     id: CallId,
     session_id: Option<Box<str>>,
     tool_call_id: Box<str>,
+    /// The length of the tool name `tool_call_id` starts with (Gemini CLI's pattern).
+    id_tool_name_len: Option<usize>,
     envelope: Option<LooseMeta<'static>>,
     acp_name: Option<Cow<'static, str>>,
     acp_kind: Option<Cow<'static, str>>,
@@ -141,6 +143,7 @@ impl Call {
             id,
             session_id: session_id.map(Box::from),
             tool_call_id: tool_call_id.into(),
+            id_tool_name_len: super::evidence::tool_name_in_id(tool_call_id).map(str::len),
             envelope: None,
             acp_name: None,
             acp_kind: None,
@@ -309,22 +312,23 @@ impl Call {
                 None => self.envelope = Some(envelope.into_owned()),
             }
         }
-        let permission_requested = match permission {
+        let (permission_requested, replaced_request) = match permission {
             Some(request) => {
-                self.permission = Some(Box::new(Permission::requested(
+                let replaced = self.permission.replace(Box::new(Permission::requested(
                     request.request_id,
                     request.options,
                     time,
                 )));
-                true
+                (true, replaced.and_then(|permission| permission.request_id))
             }
-            None => false,
+            None => (false, None),
         };
         Merged {
             identity_inputs,
             status_changed,
             content_changed,
             permission_requested,
+            replaced_request,
         }
     }
 
@@ -350,7 +354,7 @@ impl Call {
 
     /// A digest of the resolved identity, to tell whether an update changed it.
     fn identity_digest(&self) -> u64 {
-        let mut hasher = Fnv::default();
+        let mut hasher = Fx::default();
         (
             self.source(),
             self.name(),
@@ -366,7 +370,7 @@ impl Call {
     /// A digest of what the canonical input is computed from, to tell whether an update
     /// changed it without computing an input that is only computed when asked.
     fn input_digest(&self) -> u64 {
-        let mut hasher = Fnv::default();
+        let mut hasher = Fx::default();
         let envelope_input = self
             .envelope
             .as_ref()
@@ -622,7 +626,7 @@ impl Call {
 
     /// The tool name in the `toolCallId`, when it follows Gemini CLI's pattern.
     pub(crate) fn id_tool_name(&self) -> Option<&str> {
-        super::evidence::tool_name_in_id(&self.tool_call_id)
+        self.tool_call_id.get(..self.id_tool_name_len?)
     }
 
     /// What the tool does (see the resolution order on [`Call`]): always known, `other`
@@ -826,30 +830,51 @@ impl Call {
 }
 
 /// What merging one update changed.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct Merged {
     /// Something the identity or the input is resolved from arrived.
     pub(crate) identity_inputs: bool,
     pub(crate) status_changed: bool,
     pub(crate) content_changed: bool,
     pub(crate) permission_requested: bool,
+    /// The id of an unanswered permission request the update's request replaced.
+    pub(crate) replaced_request: Option<super::line::RequestId>,
 }
 
-/// FNV-1a: the digests hash a few short strings per update, where SipHash's setup and
-/// rounds cost more than the strings (a digest collision only loses one event).
-struct Fnv(u64);
+/// A word-at-a-time multiplicative hash (FxHash's): the digests hash a few short strings
+/// per update, where SipHash's rounds cost more than the strings (a collision only loses
+/// one event).
+#[derive(Default)]
+struct Fx(u64);
 
-impl Default for Fnv {
-    fn default() -> Self {
-        Fnv(0xcbf2_9ce4_8422_2325)
+impl Fx {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
 }
 
-impl Hasher for Fnv {
+impl Hasher for Fx {
     fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            let mut buffer = [0; 8];
+            buffer.copy_from_slice(word);
+            self.add(u64::from_le_bytes(buffer));
         }
+        let rest = words.remainder();
+        if !rest.is_empty() {
+            let mut buffer = [0; 8];
+            buffer[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(buffer));
+        }
+    }
+
+    fn write_u8(&mut self, value: u8) {
+        self.add(u64::from(value));
+    }
+
+    fn write_usize(&mut self, value: usize) {
+        self.add(value as u64);
     }
 
     fn finish(&self) -> u64 {

@@ -699,7 +699,6 @@ impl Ledger {
             self.index.adopt(seq, session_id, tool_call_id);
         }
         let was_finished = call.is_finished();
-        let old_request = call.permission().and_then(|p| p.request_id.clone());
         let evidence = update.carries_identity_evidence(call.has_first_title());
         let (identity_before, input_before) = call.digests();
         let merged: Merged = call.merge(*update, time);
@@ -736,8 +735,8 @@ impl Ledger {
         self.retained_bytes =
             (self.retained_bytes.saturating_sub(bytes_before)).saturating_add(call.recount_bytes());
         if merged.permission_requested {
-            if let Some(old) = old_request {
-                self.permission_requests.remove(&old);
+            if let Some(old) = &merged.replaced_request {
+                self.permission_requests.remove(old);
             }
             if let Some(new) = new_request {
                 self.permission_requests.insert(new, seq);
