@@ -58,9 +58,6 @@ pub(crate) fn recognize<'de, D: serde::Deserializer<'de>>(
 }
 
 /// A line's top-level value: one message, or a JSON-RPC batch of them.
-// One message is nearly every line: boxing it would allocate on every line to shrink a
-// value that lives only while the line is read.
-#[allow(clippy::large_enum_variant)]
 enum Message<'a> {
     One(LineFields<'a>),
     Batch(Vec<Recognized<'a>>),
@@ -222,9 +219,11 @@ struct LineFields<'a> {
     id: Option<RequestId>,
     method: Option<Cow<'a, str>>,
     params: Option<ParamsFields<'a>>,
-    result: Option<ResultFields<'a>>,
+    /// Boxed, like the rare fields below: the line's fields are moved a few times while a
+    /// line is read, and most lines have none of these.
+    result: Option<Box<ResultFields<'a>>>,
     /// The fields of a bare `params` object.
-    bare_params: ParamsFields<'a>,
+    bare_params: Option<Box<ParamsFields<'a>>>,
     /// The fields of a bare `update` object, allocated at its first field.
     bare_update: Option<Box<UpdateFields<'a>>>,
 }
@@ -232,7 +231,7 @@ struct LineFields<'a> {
 impl<'a> LineFields<'a> {
     fn recognize(self) -> Recognized<'a> {
         let time = self.timestamp;
-        if let Some(result) = self.result {
+        if let Some(result) = self.result.map(|result| *result) {
             if let Some(ToolNameFields {
                 tool_name: Some(name),
             }) = result.agent_info
@@ -279,8 +278,11 @@ impl<'a> LineFields<'a> {
             // No method: a persisted line that lost it, a bare `params`, or a bare `update`.
             None => match self.params {
                 Some(params) => params.recognize_any(self.id, time),
-                None if self.bare_params.is_present() => {
-                    self.bare_params.recognize_any(self.id, time)
+                None if self.bare_params.as_ref().is_some_and(|p| p.is_present()) => {
+                    match self.bare_params {
+                        Some(params) => params.recognize_any(self.id, time),
+                        None => Recognized::NotUpdate,
+                    }
                 }
                 None => match self.bare_update {
                     Some(update) => recognize_update(None, update, time),
@@ -333,6 +335,14 @@ impl<'a> ParamsFields<'a> {
         } else {
             self.recognize_permission(request_id, time)
         }
+    }
+
+    /// Whether `key` is one of the fields `read_field` reads.
+    fn is_field(key: &str) -> bool {
+        matches!(
+            key,
+            "sessionId" | "update" | "toolCall" | "subject" | "agentInfo" | "options"
+        )
     }
 
     fn read_field<A: MapAccess<'a>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error> {
@@ -601,6 +611,12 @@ impl<'de> Tolerant<'de> for SubjectFields<'de> {
     }
 }
 
+impl<'de> Tolerant<'de> for Box<ResultFields<'de>> {
+    fn from_map<A: MapAccess<'de>>(map: A) -> Result<Option<Self>, A::Error> {
+        Ok(ResultFields::from_map(map)?.map(Box::new))
+    }
+}
+
 impl<'de> Tolerant<'de> for ResultFields<'de> {
     fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Option<Self>, A::Error> {
         let mut fields = ResultFields::default();
@@ -683,7 +699,11 @@ impl<'de> Tolerant<'de> for LineFields<'de> {
                     .bare_update
                     .get_or_insert_with(Box::default)
                     .read_field(key, &mut map)?,
-                key => line.bare_params.read_field(key, &mut map)?,
+                key if ParamsFields::is_field(key) => line
+                    .bare_params
+                    .get_or_insert_with(Box::default)
+                    .read_field(key, &mut map)?,
+                _ => false,
             };
             if !read {
                 skip_value(&mut map)?;
