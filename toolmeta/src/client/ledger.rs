@@ -1,6 +1,6 @@
 //! [`Ledger`]: every tool call of an ACP stream, merged across its updates, in bounded memory.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, btree_map};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque, btree_map};
 use std::fmt;
 use std::time::SystemTime;
 
@@ -121,7 +121,9 @@ pub struct Ledger {
     /// Unanswered permission requests by JSON-RPC id → their call.
     permission_requests: HashMap<RequestId, u64>,
     /// The evicted calls still in the index, oldest first.
-    tombstones: BTreeMap<u64, Tombstone>,
+    /// (A queue, not a map by call: pushing and popping its ends is what every eviction
+    /// does; finding one by call is rare — a new `tool_call` with an evicted call's key.)
+    tombstones: VecDeque<(u64, Tombstone)>,
     counts: LineCounts,
     /// The sum of the retained calls' [`Call::retained_bytes`] and the tombstones' bytes.
     retained_bytes: usize,
@@ -309,7 +311,7 @@ impl LedgerBuilder {
             pending: BTreeSet::new(),
             finished: BTreeSet::new(),
             permission_requests: HashMap::new(),
-            tombstones: BTreeMap::new(),
+            tombstones: VecDeque::new(),
             counts: LineCounts::default(),
             retained_bytes: 0,
             agent: None,
@@ -476,10 +478,16 @@ impl Ledger {
     pub fn call(&self, id: CallId) -> Option<&Call> {
         match self.calls.get(&id.0) {
             Some(call) => Some(call),
-            None => match self.tombstones.get(&id.0) {
-                Some(Tombstone::Call(call)) => Some(call),
-                _ => None,
-            },
+            None if self.just_evicted.contains(&id.0) => {
+                self.tombstones
+                    .iter()
+                    .rev()
+                    .find_map(|(seq, tombstone)| match tombstone {
+                        Tombstone::Call(call) if *seq == id.0 => Some(&**call),
+                        _ => None,
+                    })
+            }
+            None => None,
         }
     }
 
@@ -558,7 +566,13 @@ impl Ledger {
     pub(crate) fn begin(&mut self, time: Option<SystemTime>) {
         self.events.clear();
         for seq in self.just_evicted.drain(..) {
-            if let Some(tombstone) = self.tombstones.get_mut(&seq) {
+            // The last message's tombstones are at the back.
+            if let Some((_, tombstone)) = self
+                .tombstones
+                .iter_mut()
+                .rev()
+                .find(|(buried, _)| *buried == seq)
+            {
                 // The placeholder allocates nothing.
                 let placeholder = Tombstone::Key {
                     session_id: None,
@@ -881,7 +895,7 @@ impl Ledger {
             self.counts.evicted_pending += 1;
         }
         while self.retained_bytes > self.options.max_retained_bytes {
-            if let Some((seq, tombstone)) = self.tombstones.pop_first() {
+            if let Some((seq, tombstone)) = self.tombstones.pop_front() {
                 self.forget_tombstone(seq, tombstone);
                 continue;
             }
@@ -935,9 +949,9 @@ impl Ledger {
         self.retained_bytes = self
             .retained_bytes
             .saturating_add(tombstone.retained_bytes());
-        self.tombstones.insert(seq, tombstone);
+        self.tombstones.push_back((seq, tombstone));
         while self.tombstones.len() > self.options.max_tombstones() {
-            if let Some((oldest, tombstone)) = self.tombstones.pop_first() {
+            if let Some((oldest, tombstone)) = self.tombstones.pop_front() {
                 self.forget_tombstone(oldest, tombstone);
             }
         }
@@ -945,7 +959,11 @@ impl Ledger {
 
     /// Removes a tombstone whose call has been superseded by a new one with its key.
     fn bury(&mut self, seq: u64) {
-        if let Some(tombstone) = self.tombstones.remove(&seq) {
+        let found = self
+            .tombstones
+            .iter()
+            .position(|(buried, _)| *buried == seq);
+        if let Some((seq, tombstone)) = found.and_then(|at| self.tombstones.remove(at)) {
             self.forget_tombstone(seq, tombstone);
         }
     }
