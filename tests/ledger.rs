@@ -436,7 +436,11 @@ fn every_line_is_counted_once_and_skipped_lines_are_classified() {
     assert_eq!(counts.skipped(), 12);
     assert_eq!(
         counts.lines,
-        counts.tool_call_updates + counts.other_updates + counts.blank + counts.skipped()
+        counts.tool_call_updates
+            + counts.permission_answers
+            + counts.other_updates
+            + counts.blank
+            + counts.skipped()
     );
     assert_eq!(
         ids(&ledger),

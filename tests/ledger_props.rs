@@ -165,7 +165,11 @@ fn assert_accounted(ledger: &Ledger) {
     let counts = ledger.counts();
     assert_eq!(
         counts.lines,
-        counts.tool_call_updates + counts.other_updates + counts.blank + counts.skipped()
+        counts.tool_call_updates
+            + counts.permission_answers
+            + counts.other_updates
+            + counts.blank
+            + counts.skipped()
     );
 }
 
