@@ -376,3 +376,57 @@ fn a_forgotten_session_drops_its_late_updates() {
     assert!(ledger.is_empty());
     assert_eq!(ledger.counts().late_updates, 1);
 }
+
+/// The SDK's typed messages take the time they are given, like lines do.
+#[test]
+fn typed_messages_fed_at_a_time_keep_it() {
+    use toolmeta::acp::schema::v1::{
+        PermissionOption, PermissionOptionKind, RequestPermissionOutcome, RequestPermissionRequest,
+        RequestPermissionResponse, SessionNotification, SessionUpdate, ToolCall, ToolCallStatus,
+        ToolCallUpdate, ToolCallUpdateFields, ToolKind,
+    };
+    let mut ledger = Ledger::new();
+    let call = ToolCall::new("call_1", "Run `rm -rf build`")
+        .kind(ToolKind::Execute)
+        .status(ToolCallStatus::InProgress);
+    ledger.feed_notification_at(
+        &SessionNotification::new("s1", SessionUpdate::ToolCall(call)),
+        at(1_000),
+    );
+    let request = RequestPermissionRequest::new(
+        "s1",
+        ToolCallUpdate::new(
+            "call_1",
+            ToolCallUpdateFields::new().status(ToolCallStatus::Pending),
+        ),
+        vec![PermissionOption::new(
+            "no",
+            "Reject",
+            PermissionOptionKind::RejectOnce,
+        )],
+    );
+    ledger.feed_permission_request_at(&request, at(1_500));
+    // The request's `pending` does not move the running call back, and says no change.
+    assert!(
+        !ledger
+            .events()
+            .iter()
+            .any(|event| event.change == Change::StatusChanged)
+    );
+    let response = RequestPermissionResponse::new(RequestPermissionOutcome::Cancelled);
+    assert_eq!(
+        ledger.feed_permission_response_at(&request, &response, at(2_250)),
+        LineOutcome::PermissionAnswer
+    );
+    let call = ledger.get_in_session("s1", "call_1").unwrap();
+    assert_eq!(call.status(), Status::InProgress);
+    assert_eq!(
+        call.permission().unwrap().decision(),
+        PermissionDecision::Cancelled
+    );
+    assert_eq!(
+        (call.first_seen(), call.finished_at()),
+        (Some(at(1_000)), Some(at(2_250)))
+    );
+    assert_eq!(call.permission().unwrap().requested_at(), Some(at(1_500)));
+}

@@ -251,9 +251,11 @@ impl Call {
         merge_str(&mut self.acp_name, name, WellKnown::None);
         merge_str(&mut self.acp_kind, kind, WellKnown::AcpKinds);
         merge_str(&mut self.title, title, WellKnown::None);
+        // Compared as read: a first `pending` is no change from ACP's default.
         let status_before = self.status.clone();
         merge_str(&mut self.status, status, WellKnown::Statuses);
-        let status_changed = self.status != status_before;
+        let status_changed = self.status.as_deref().unwrap_or("pending")
+            != status_before.as_deref().unwrap_or("pending");
         merge_str(
             &mut self.claude_code_tool_name,
             meta.claude_code_tool_name,

@@ -624,7 +624,7 @@ impl Ledger {
         self.count(outcome)
     }
 
-    fn read_value(&mut self, message: &Value) -> LineOutcome {
+    pub(crate) fn read_value(&mut self, message: &Value) -> LineOutcome {
         let outcome = match recognize(message) {
             Ok(recognized) => self.apply(recognized),
             // Reading a `&Value` cannot meet text that is not JSON; kept total anyway.
