@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
-use toolmeta::client::{Ledger, LineOutcome, LooseMeta};
+use toolmeta::client::{CallId, Change, Ledger, LineOutcome, LooseMeta};
 
 mod common;
 
@@ -286,5 +286,56 @@ proptest! {
             prop_assert!(ledger.calls().filter(|call| !call.is_finished()).count() <= pending.max(1));
         }
         assert_accounted(&ledger);
+    }
+
+    /// A view kept from the events alone — created and evicted calls, the status and whether
+    /// finished as of the last event that could change them — is the ledger, whatever the
+    /// lines, the permission answers among them and the eviction limits.
+    #[test]
+    fn a_view_kept_from_events_is_the_ledger(
+        lines in prop::collection::vec(prop_oneof![
+            6 => line(),
+            1 => (prop::sample::select(vec!["allow", "reject", "cancelled"]), 0..3u64).prop_map(|(pick, id)| {
+                let outcome = match pick {
+                    "cancelled" => json!({"outcome": "cancelled"}),
+                    option => json!({"outcome": "selected", "optionId": option}),
+                };
+                json!({"jsonrpc": "2.0", "id": id, "result": {"outcome": outcome}})
+            }),
+        ], 0..50),
+        finished in 0..4usize,
+        pending in 0..4usize,
+    ) {
+        let mut ledger = Ledger::builder().max_finished(finished).max_pending(pending).build();
+        let mut view: HashMap<CallId, (String, bool)> = HashMap::new();
+        for line in &lines {
+            ledger.feed_line(&line.to_string());
+            for event in ledger.events() {
+                let call = ledger.call(event.call);
+                prop_assert!(call.is_some(), "an event's call is readable until the next line");
+                let call = call.unwrap();
+                match event.change {
+                    Change::Evicted => {
+                        prop_assert!(view.remove(&event.call).is_some(), "evicted once, after created");
+                    }
+                    Change::Created => {
+                        prop_assert!(view.insert(event.call, (call.status().to_string(), call.is_finished())).is_none());
+                    }
+                    // A new permission request reopens a call whose earlier one was refused.
+                    Change::StatusChanged
+                    | Change::Finished
+                    | Change::PermissionRequested
+                    | Change::PermissionAnswered => {
+                        view.insert(event.call, (call.status().to_string(), call.is_finished()));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let retained: HashMap<CallId, (String, bool)> = ledger
+            .calls()
+            .map(|call| (call.id(), (call.status().to_string(), call.is_finished())))
+            .collect();
+        prop_assert_eq!(view, retained);
     }
 }

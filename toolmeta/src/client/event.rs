@@ -51,12 +51,15 @@ pub enum Change {
     /// [`raw_output`](super::Call::raw_output) or
     /// [`parent_tool_call_id`](super::Call::parent_tool_call_id) arrived or changed.
     ContentChanged,
-    /// A permission request for it arrived.
+    /// A permission request for it arrived (a new request after a refused one reopens the
+    /// call: it is no longer finished).
     PermissionRequested,
     /// The client's answer to its permission request arrived.
     PermissionAnswered,
     /// It finished: completed, failed, or its permission was rejected or cancelled (see
-    /// [`Call::is_finished`](super::Call::is_finished)).
+    /// [`Call::is_finished`](super::Call::is_finished)). A call whose status goes back, or
+    /// that is asked permission again, is no longer finished: `StatusChanged` and
+    /// `PermissionRequested` come then.
     Finished,
     /// It was evicted to keep the ledger within its limits. Its handle still reads it until
     /// the next message is fed, then reads nothing.

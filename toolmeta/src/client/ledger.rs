@@ -581,6 +581,7 @@ impl Ledger {
                 *tombstone = std::mem::replace(tombstone, placeholder).into_key();
             }
         }
+        self.trim_tombstones();
         self.clock = time;
     }
 
@@ -895,7 +896,7 @@ impl Ledger {
             self.counts.evicted_pending += 1;
         }
         while self.retained_bytes > self.options.max_retained_bytes {
-            if let Some((seq, tombstone)) = self.tombstones.pop_front() {
+            if let Some((seq, tombstone)) = self.pop_key_tombstone() {
                 self.forget_tombstone(seq, tombstone);
                 continue;
             }
@@ -950,10 +951,26 @@ impl Ledger {
             .retained_bytes
             .saturating_add(tombstone.retained_bytes());
         self.tombstones.push_back((seq, tombstone));
+        self.trim_tombstones();
+    }
+
+    /// Drops the oldest tombstones past their number, but none that still holds a call
+    /// evicted by the message being fed (it stays readable until the next message, whose
+    /// start trims again).
+    fn trim_tombstones(&mut self) {
         while self.tombstones.len() > self.options.max_tombstones() {
-            if let Some((oldest, tombstone)) = self.tombstones.pop_front() {
-                self.forget_tombstone(oldest, tombstone);
+            match self.pop_key_tombstone() {
+                Some((oldest, tombstone)) => self.forget_tombstone(oldest, tombstone),
+                None => break,
             }
+        }
+    }
+
+    /// The oldest tombstone, unless it still holds a call evicted by this message.
+    fn pop_key_tombstone(&mut self) -> Option<(u64, Tombstone)> {
+        match self.tombstones.front() {
+            Some((_, Tombstone::Key { .. })) => self.tombstones.pop_front(),
+            _ => None,
         }
     }
 
