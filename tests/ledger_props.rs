@@ -338,4 +338,15 @@ proptest! {
             .collect();
         prop_assert_eq!(view, retained);
     }
+
+    /// Past the first line, what the ledger holds never exceeds its byte budget, however
+    /// small (the keys of evicted calls included).
+    #[test]
+    fn retained_bytes_stay_within_any_budget(lines in prop::collection::vec(line(), 1..40), budget in 0..4096usize) {
+        let mut ledger = Ledger::builder().max_retained_bytes(budget).build();
+        for line in &lines {
+            ledger.feed_line(&line.to_string());
+            prop_assert!(ledger.retained_bytes() <= budget, "{} > {budget}", ledger.retained_bytes());
+        }
+    }
 }

@@ -906,7 +906,16 @@ impl Ledger {
                 .or_else(|| self.pending.first())
                 .copied()
             else {
-                break;
+                // Only this message's tombstones are left: the budget wins over reading
+                // the calls they hold until the next message.
+                match self.tombstones.pop_front() {
+                    Some((seq, tombstone)) => {
+                        self.just_evicted.retain(|&evicted| evicted != seq);
+                        self.forget_tombstone(seq, tombstone);
+                        continue;
+                    }
+                    None => break,
+                }
             };
             self.evict_call(seq);
             self.counts.evicted_for_bytes += 1;
