@@ -474,7 +474,8 @@ impl Ledger {
         &self.events
     }
 
-    /// The call a handle names: a retained call, or one the last message fed evicted.
+    /// The call a handle names: a retained call, or one the last message fed evicted
+    /// (unless the byte budget is too small to hold even the evicted calls' keys).
     pub fn call(&self, id: CallId) -> Option<&Call> {
         match self.calls.get(&id.0) {
             Some(call) => Some(call),
