@@ -428,11 +428,8 @@ pub fn table(ledger: &Ledger) -> String {
         }
         let _ = writeln!(out, "{heading}:");
         for call in calls {
-            let what = call
-                .name()
-                .into_iter()
-                .chain(call.title())
-                .collect::<Vec<_>>();
+            let mut what: Vec<&str> = call.name().into_iter().collect();
+            what.extend(call.title().filter(|title| Some(*title) != call.name()));
             let _ = writeln!(
                 out,
                 "  {}  {}  {}  ({})",
