@@ -207,7 +207,7 @@ fn the_ledger_reads_typed_messages_as_it_reads_their_lines() {
     for ledger in [&typed, &lines] {
         let call = ledger.get_in_session("s1", "call_1").unwrap();
         assert_eq!(call.name(), Some("read_file"));
-        assert_eq!(call.label(), Some("Read"));
+        assert_eq!(call.label(), "Read");
         assert_eq!(call.title(), Some("Read `a.rs`"));
         assert_eq!(
             call.input_map().map(Value::Object),

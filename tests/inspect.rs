@@ -24,11 +24,11 @@ fn inspect(args: &[&str], stdin: &str) -> Output {
     }
 }
 
-const SESSION_JSON: &str = r#"{"tool_call_id":"call_gr1","name":"grep","label":"Search","kind":"search","namespace":"grok_build","read_only":true,"input":{"pattern":"RETRIES","path":"src"},"status":"completed","source":"envelope"}
-{"tool_call_id":"call_rf2","name":"read_file","label":"Read","kind":"read","namespace":"grok_build","read_only":true,"input":{"path":"src/config.rs","offset":1,"limit":40},"status":"completed","source":"envelope"}
-{"tool_call_id":"call_sr3","name":"search_replace","label":"Edit","kind":"edit","namespace":"grok_build","read_only":false,"input":{"path":"src/config.rs"},"status":"completed","source":"envelope"}
-{"tool_call_id":"call_sh4","name":"run_terminal_command","label":"Run Command","kind":"execute","namespace":"grok_build","read_only":false,"input":{"command":"cargo test -p config","description":"Run the config tests"},"status":"completed","source":"envelope"}
-{"tool_call_id":"call_ws5","name":"web_search","label":"Web Search","kind":"web_search","namespace":"grok_build","read_only":true,"input":null,"status":"completed","source":"catalog"}
+const SESSION_JSON: &str = r#"{"tool_call_id":"call_gr1","name":"grep","label":"Search","kind":"search","namespace":"grok_build","read_only":true,"input":{"pattern":"RETRIES","path":"src"},"status":"completed","source":"envelope","session_id":"s1","tool_name":"grep","title":"RETRIES","parent_tool_call_id":null,"first_seen_ms":null,"finished_at_ms":null,"duration_ms":null,"finished":true,"permission":null,"locations":[]}
+{"tool_call_id":"call_rf2","name":"read_file","label":"Read","kind":"read","namespace":"grok_build","read_only":true,"input":{"path":"src/config.rs","offset":1,"limit":40},"status":"completed","source":"envelope","session_id":"s1","tool_name":"read_file","title":"Read `src/config.rs`","parent_tool_call_id":null,"first_seen_ms":null,"finished_at_ms":null,"duration_ms":null,"finished":true,"permission":null,"locations":[{"path":"src/config.rs","line":1}]}
+{"tool_call_id":"call_sr3","name":"search_replace","label":"Edit","kind":"edit","namespace":"grok_build","read_only":false,"input":{"path":"src/config.rs"},"status":"completed","source":"envelope","session_id":"s1","tool_name":"search_replace","title":"Edit `src/config.rs`","parent_tool_call_id":null,"first_seen_ms":null,"finished_at_ms":null,"duration_ms":null,"finished":true,"permission":{"decision":"waiting","selected":null,"options":["allow","reject"]},"locations":[{"path":"src/config.rs","line":null}]}
+{"tool_call_id":"call_sh4","name":"run_terminal_command","label":"Run Command","kind":"execute","namespace":"grok_build","read_only":false,"input":{"command":"cargo test -p config","description":"Run the config tests"},"status":"completed","source":"envelope","session_id":"s1","tool_name":"run_terminal_command","title":"Execute `cargo test -p config`","parent_tool_call_id":null,"first_seen_ms":1791130584000,"finished_at_ms":1791130590000,"duration_ms":6000,"finished":true,"permission":null,"locations":[]}
+{"tool_call_id":"call_ws5","name":"web_search","label":"Web Search","kind":"web_search","namespace":"grok_build","read_only":true,"input":null,"status":"completed","source":"catalog","session_id":"s1","tool_name":"web_search","title":"web_search","parent_tool_call_id":null,"first_seen_ms":1791130591000,"finished_at_ms":1791130591000,"duration_ms":0,"finished":true,"permission":null,"locations":[]}
 "#;
 
 #[test]
@@ -66,6 +66,16 @@ fn json_records_have_exactly_the_documented_keys_on_every_shipped_log() {
         "input",
         "status",
         "source",
+        "session_id",
+        "tool_name",
+        "title",
+        "parent_tool_call_id",
+        "first_seen_ms",
+        "finished_at_ms",
+        "duration_ms",
+        "finished",
+        "permission",
+        "locations",
     ];
     for log in [
         "acp_session",
@@ -101,14 +111,16 @@ fn the_table_groups_calls_by_label() {
     assert_eq!(
         out.stdout,
         "\
-label        calls  names                 statuses
+label        calls  names                 statuses     time
 Search           1  grep                  completed 1
 Read             1  read_file             completed 1
 Edit             1  search_replace        completed 1
-Run Command      1  run_terminal_command  completed 1
-Web Search       1  web_search            completed 1
+Run Command      1  run_terminal_command  completed 1  6.0s
+Web Search       1  web_search            completed 1  0ms
 
-5 calls; 16 lines: 14 tool-call updates, 2 other session updates, 0 blank
+session s1: 5 calls: 5 completed, 0 failed, 0 rejected, 0 unfinished, over 7.0s
+
+5 calls; 16 lines: 14 tool-call updates, 0 permission answers, 2 other session updates, 0 blank
 skipped lines: 0 (not JSON 0, not an update 0, no toolCallId 0, too long 0)
 "
     );
@@ -179,7 +191,7 @@ fn an_empty_input_prints_only_the_counts() {
     assert_eq!(out.code, 0);
     assert_eq!(
         out.stdout,
-        "0 calls; 0 lines: 0 tool-call updates, 0 other session updates, 0 blank\n\
+        "0 calls; 0 lines: 0 tool-call updates, 0 permission answers, 0 other session updates, 0 blank\n\
          skipped lines: 0 (not JSON 0, not an update 0, no toolCallId 0, too long 0)\n"
     );
     assert_eq!(inspect(&["--json", "-"], "").stdout, "");
@@ -235,4 +247,53 @@ fn a_non_utf8_argument_is_a_usage_error_not_a_panic() {
         inspect::utf8_args([OsString::from("a.jsonl")]),
         Ok(vec!["a.jsonl".to_owned()])
     );
+}
+
+fn ledger_of_titles(titles: &[&str]) -> toolmeta::client::Ledger {
+    let mut ledger = toolmeta::client::Ledger::new();
+    for (i, title) in titles.iter().enumerate() {
+        // One-word titles are tool names: each call is named by its title.
+        let update = serde_json::json!({"sessionUpdate": "tool_call", "toolCallId": format!("c{i}"),
+            "title": title, "kind": "read", "status": "completed"});
+        ledger.feed_value(&update);
+    }
+    ledger
+}
+
+#[test]
+fn a_column_wider_than_65535_characters_does_not_panic() {
+    // 10,000 calls with tool names of their own: the names column passes u16::MAX.
+    let titles: Vec<String> = (0..10_000).map(|i| format!("read_{i}")).collect();
+    let titles: Vec<&str> = titles.iter().map(String::as_str).collect();
+    let table = inspect::table(&ledger_of_titles(&titles));
+    let names_width = table.lines().nth(1).unwrap().len();
+    assert!(names_width > 65_535, "{names_width}");
+    assert!(table.lines().next().unwrap().starts_with("label "));
+}
+
+#[test]
+fn control_characters_in_names_are_escaped_in_the_table() {
+    // Names come from the traffic: an ACP `name` may hold anything.
+    let mut ledger = toolmeta::client::Ledger::new();
+    for (i, name) in [
+        "evil\u{1b}]0;pwned\u{7}",
+        "two\nRead        9  forged  completed 9",
+        "\u{202e}txt.exe",
+    ]
+    .iter()
+    .enumerate()
+    {
+        ledger.feed_value(
+            &serde_json::json!({"sessionUpdate": "tool_call", "toolCallId": format!("c{i}"),
+            "name": name, "kind": "read", "status": "completed"}),
+        );
+    }
+    let table = inspect::table(&ledger);
+    assert!(!table.contains('\u{1b}') && !table.contains('\u{7}') && !table.contains('\u{202e}'));
+    assert!(table.contains(r"evil\u{1b}]0;pwned\u{7}"), "{table}");
+    assert!(table.contains(r"two\nRead"), "{table}");
+    assert!(table.contains(r"\u{202e}txt.exe"), "{table}");
+    // One header, one row, a blank line, the session line, a blank line and the two count
+    // lines: no forged row.
+    assert_eq!(table.lines().count(), 7, "{table}");
 }

@@ -3,9 +3,9 @@
 
 use serde_json::{Value, json};
 use toolmeta::catalog::Harness;
-use toolmeta::client::{
-    Call, CallRecord, KindFallback, Ledger, LedgerBuilder, LineOutcome, Source,
-};
+use toolmeta::client::{Call, KindFallback, Ledger, LedgerBuilder, LineOutcome, Source, Status};
+
+mod common;
 use toolmeta::{Identity, Namespace, ToolKind, ToolMeta};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
@@ -64,8 +64,11 @@ fn every_line_shape_is_an_update_of_the_same_call() {
     let call = ledger.get("c1").unwrap();
     assert_eq!(call.update_count(), 7);
     assert_eq!(call.title(), Some("grep -r x"));
-    assert_eq!(call.status(), Some("completed"));
+    // The last two are permission requests (the second, a bare `params`): their status
+    // describes the permission and only fills in a call that has none.
+    assert_eq!(call.status(), Status::InProgress);
     assert_eq!(call.session_id(), Some("s1"));
+    assert_eq!(call.permission().map(|p| p.options().len()), Some(0));
     assert_eq!(ledger.counts().tool_call_updates, 7);
 }
 
@@ -96,7 +99,7 @@ fn fields_merge_last_write_wins_and_absent_fields_erase_nothing() {
         Some("Read `a.rs`"),
         "a later title replaces, a null one erases nothing"
     );
-    assert_eq!(call.status(), Some("completed"));
+    assert_eq!(call.status(), Status::Completed);
     assert_eq!(
         call.acp_kind(),
         Some("read"),
@@ -115,7 +118,7 @@ fn fields_merge_last_write_wins_and_absent_fields_erase_nothing() {
     );
     assert_eq!(
         (call.name(), call.kind(), call.label()),
-        (Some("read_file"), Some(ToolKind::Read), Some("Read"))
+        (Some("read_file"), ToolKind::Read, "Read")
     );
     assert_eq!(call.namespace(), Some("grok_build"));
     assert_eq!(call.read_only(), Some(true));
@@ -135,7 +138,7 @@ fn early_updates_are_kept_and_a_resent_tool_call_is_the_same_call_in_first_seen_
     let b = ledger.get("b").unwrap();
     assert_eq!(
         (b.status(), b.title(), b.label()),
-        (Some("in_progress"), Some("second"), Some("Run Command"))
+        (Status::InProgress, Some("second"), "Run Command")
     );
     assert_eq!(ledger.get("a").unwrap().title(), Some("first again"));
     assert_eq!(
@@ -197,7 +200,7 @@ fn the_fallback_kind_and_label_follow_the_acp_kind_table() {
         let call = ledger.get("c").unwrap();
         assert_eq!(
             (call.kind(), call.label(), call.read_only()),
-            (Some(kind), Some(label), read_only),
+            (kind, label, read_only),
             "{acp_kind}"
         );
     }
@@ -220,7 +223,7 @@ fn an_envelope_that_is_not_an_object_or_names_nothing_falls_back() {
         assert_eq!(call.source(), Source::Fallback, "{broken}");
         assert_eq!(
             (call.name(), call.label()),
-            (Some("view"), Some("Read")),
+            (Some("view"), "Read"),
             "{broken}"
         );
     }
@@ -228,7 +231,7 @@ fn an_envelope_that_is_not_an_object_or_names_nothing_falls_back() {
     let ledger = ledger_of(&[
         json!({"sessionUpdate": "tool_call", "toolCallId": "c", "kind": "edit", "_meta": "x"}),
     ]);
-    assert_eq!(ledger.get("c").unwrap().label(), Some("Edit"));
+    assert_eq!(ledger.get("c").unwrap().label(), "Edit");
 }
 
 #[test]
@@ -242,7 +245,7 @@ fn a_partial_envelope_is_completed_from_acp_fields() {
     assert_eq!(call.namespace(), Some("cursor"));
     assert_eq!(
         (call.name(), call.label(), call.kind()),
-        (Some("view"), Some("Read"), Some(ToolKind::Read))
+        (Some("view"), "Read", ToolKind::Read)
     );
 }
 
@@ -295,7 +298,7 @@ fn claude_code_calls_are_synthesized_from_the_catalog_whatever_harness_was_named
     let bash = ledger.get("t2").unwrap();
     assert_eq!(
         (bash.source(), bash.name(), bash.label()),
-        (Source::Fallback, Some("Bash"), Some("Run Command"))
+        (Source::Fallback, Some("Bash"), "Run Command")
     );
 }
 
@@ -389,9 +392,9 @@ fn calls_are_keyed_by_session_and_id() {
     let s2 = ledger.get_in_session("s2", "call_1").unwrap();
     assert_eq!(
         (s1.title(), s1.status()),
-        (Some("in s1"), Some("completed"))
+        (Some("in s1"), Status::Completed)
     );
-    assert_eq!((s2.title(), s2.status()), (Some("in s2"), Some("failed")));
+    assert_eq!((s2.title(), s2.status()), (Some("in s2"), Status::Failed));
     assert_eq!(ledger.get("call_1").unwrap().title(), Some("in s2"));
     assert!(ledger.get_in_session("s3", "call_1").is_none());
 }
@@ -430,7 +433,11 @@ fn every_line_is_counted_once_and_skipped_lines_are_classified() {
     assert_eq!(counts.skipped(), 12);
     assert_eq!(
         counts.lines,
-        counts.tool_call_updates + counts.other_updates + counts.blank + counts.skipped()
+        counts.tool_call_updates
+            + counts.permission_answers
+            + counts.other_updates
+            + counts.blank
+            + counts.skipped()
     );
     assert_eq!(
         ids(&ledger),
@@ -445,7 +452,7 @@ fn every_line_is_counted_once_and_skipped_lines_are_classified() {
     );
     assert_eq!(
         ledger.get("m_escaped").unwrap().status(),
-        Some("completed"),
+        Status::Completed,
         "escaped ids merge with plain ones"
     );
 }
@@ -493,7 +500,7 @@ fn feeding_parsed_values_gives_the_same_calls_as_feeding_lines() {
         let records = |ledger: &Ledger| -> Vec<String> {
             ledger
                 .calls()
-                .map(|call| serde_json::to_string(&CallRecord::of(call)).unwrap())
+                .map(|call| common::call_record(call).to_string())
                 .collect()
         };
         // Byte for byte: a parsed `Value` keeps the key order of its line.
@@ -550,7 +557,7 @@ fn a_million_calls_stay_within_the_retention_limits() {
         .collect();
     assert!(retained.windows(2).all(|pair| pair[0] < pair[1]));
     assert!(ledger.get("c999999").is_some());
-    assert!(ledger.get("c999990").unwrap().status() == Some("in_progress"));
+    assert!(ledger.get("c999990").unwrap().status() == Status::InProgress);
     assert!(ledger.get("c1").is_none());
 }
 
@@ -572,22 +579,31 @@ fn a_call_that_completes_later_is_held_by_the_pending_limit_meanwhile() {
 }
 
 #[test]
-fn an_update_for_an_evicted_call_starts_a_new_entry() {
+fn an_update_for_an_evicted_call_is_dropped_and_a_new_tool_call_starts_a_new_entry() {
     let mut ledger = Ledger::builder().max_finished(1).build();
     for id in ["a", "b"] {
         ledger.feed_line(&json!({"sessionUpdate": "tool_call", "toolCallId": id, "kind": "read", "status": "completed"}).to_string());
     }
     assert_eq!(ids(&ledger), ["b"]);
-    ledger.feed_line(
-        &json!({"sessionUpdate": "tool_call_update", "toolCallId": "a", "title": "late"})
-            .to_string(),
+    // Merged, a late update would start an identity-less call that never finishes.
+    assert_eq!(
+        ledger.feed_line(
+            &json!({"sessionUpdate": "tool_call_update", "toolCallId": "a", "title": "late"})
+                .to_string(),
+        ),
+        LineOutcome::ToolCall
     );
+    assert_eq!(ids(&ledger), ["b"]);
+    assert_eq!(ledger.counts().late_updates, 1);
+    assert!(ledger.events().is_empty());
+    // A new `tool_call` with the id is a new call.
+    ledger.feed_line(&json!({"sessionUpdate": "tool_call", "toolCallId": "a"}).to_string());
     assert_eq!(ids(&ledger), ["b", "a"]);
     // Nothing of the first entry survives; with no `kind` sent, ACP's default `other` applies.
     let late = ledger.get("a").unwrap();
     assert_eq!(
-        (late.kind(), late.label(), late.read_only()),
-        (Some(ToolKind::Other), Some("Tool"), None)
+        (late.kind(), late.label(), late.read_only(), late.title()),
+        (ToolKind::Other, "Tool", None, None)
     );
 }
 
@@ -642,9 +658,9 @@ fn a_json_rpc_batch_is_read_message_by_message_not_skipped_whole() {
     let c1 = ledger.get_in_session("s1", "c1").unwrap();
     assert_eq!(
         (c1.title(), c1.status()),
-        (Some("Read a.rs"), Some("completed"))
+        (Some("Read a.rs"), Status::Completed)
     );
-    assert_eq!(ledger.get("c2").unwrap().label(), Some("Run Command"));
+    assert_eq!(ledger.get("c2").unwrap().label(), "Run Command");
     // One line, counted once, under its most telling message.
     let counts = ledger.counts();
     assert_eq!(
@@ -701,12 +717,4 @@ fn sixty_pending_calls_with_10_mb_raw_inputs_stay_within_the_byte_budget() {
     assert_eq!((counts.evicted_pending, counts.evicted_finished), (0, 0));
     assert!(ledger.get("c0").is_none());
     assert!(ledger.get("c59").is_some());
-    let summary = toolmeta::client::Summary::of(&ledger).to_string();
-    assert!(
-        summary.contains(&format!(
-            "evicted calls: {} (memory budget)",
-            counts.evicted_for_bytes
-        )),
-        "{summary}"
-    );
 }

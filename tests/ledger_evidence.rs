@@ -101,7 +101,7 @@ fn a_one_word_title_the_harness_does_not_have_gives_way_to_the_id() {
         .get("list_directory__list_directory_1796316480638_0")
         .unwrap();
     assert_eq!(call.name(), Some("list_directory"));
-    assert_eq!(call.label(), Some("List Files"));
+    assert_eq!(call.label(), "List Files");
     assert_eq!(call.namespace(), Some("gemini_cli"));
 }
 
@@ -137,7 +137,7 @@ fn codex_acp_calls_are_named_by_their_arguments() {
     let call = ledger.get("c1").unwrap();
     assert_eq!(
         (call.name(), call.label()),
-        (Some("exec_command"), Some("Run Command"))
+        (Some("exec_command"), "Run Command")
     );
     assert_eq!(
         input(&ledger, "c1"),
@@ -159,7 +159,7 @@ fn a_permission_request_before_any_tool_call_starts_the_call() {
     let call = ledger.get("c9").unwrap();
     assert_eq!(
         (call.name(), call.status()),
-        (Some("exec_command"), Some("pending"))
+        (Some("exec_command"), toolmeta::client::Status::Pending)
     );
     assert_eq!(
         input(&ledger, "c9"),
@@ -250,7 +250,7 @@ fn claude_agent_acp_file_tools_reach_the_catalog() {
     let call = ledger.get("t1").unwrap();
     assert_eq!(
         (call.name(), call.label()),
-        (Some("mcp__acp__Read"), Some("Read"))
+        (Some("mcp__acp__Read"), "Read")
     );
     assert_eq!(
         input(&ledger, "t1"),
@@ -334,7 +334,7 @@ fn goose_names_its_tool_in_meta() {
     assert_eq!(call.goose_tool_name(), Some("developer__shell"));
     assert_eq!(
         (call.name(), call.label()),
-        (Some("developer__shell"), Some("Run Command"))
+        (Some("developer__shell"), "Run Command")
     );
     assert_eq!(input(&ledger, "x1"), json!({"command": "ls"}));
 }
@@ -349,7 +349,7 @@ fn the_acp_v2_draft_permission_shape_is_a_tool_call() {
         ledger.feed_line(&request.to_string()),
         LineOutcome::ToolCall
     );
-    assert_eq!(ledger.get("v2").unwrap().label(), Some("Edit"));
+    assert_eq!(ledger.get("v2").unwrap().label(), "Edit");
 }
 
 #[test]
@@ -359,7 +359,7 @@ fn grok_session_notifications_are_updates() {
         "params": {"sessionId": "s", "update": {"sessionUpdate": "tool_call", "toolCallId": "n1",
                    "title": "grep", "kind": "search"}}});
     assert_eq!(ledger.feed_line(&line.to_string()), LineOutcome::ToolCall);
-    assert_eq!(ledger.get("n1").unwrap().label(), Some("Search"));
+    assert_eq!(ledger.get("n1").unwrap().label(), "Search");
 }
 
 /// Identification is by rule: ids, titles and commands the corpus never had come out by the
@@ -393,7 +393,7 @@ fn unseen_traffic_is_identified_by_the_same_rules() {
         .unwrap();
     assert_eq!(
         (memory.name(), memory.label(), memory.source()),
-        (Some("save_memory"), Some("Think"), Source::Fallback),
+        (Some("save_memory"), "Think", Source::Fallback),
         "not in 0.61's catalog: the id's name, ACP's kind"
     );
     assert_eq!(

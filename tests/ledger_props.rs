@@ -8,7 +8,9 @@ use std::collections::HashMap;
 
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
-use toolmeta::client::{CallRecord, Ledger, LineOutcome, LooseMeta};
+use toolmeta::client::{CallId, Change, Ledger, LineOutcome, LooseMeta};
+
+mod common;
 
 /// Any JSON value, a few levels deep.
 fn any_json() -> impl Strategy<Value = Value> {
@@ -163,7 +165,11 @@ fn assert_accounted(ledger: &Ledger) {
     let counts = ledger.counts();
     assert_eq!(
         counts.lines,
-        counts.tool_call_updates + counts.other_updates + counts.blank + counts.skipped()
+        counts.tool_call_updates
+            + counts.permission_answers
+            + counts.other_updates
+            + counts.blank
+            + counts.skipped()
     );
 }
 
@@ -194,7 +200,7 @@ proptest! {
         }
         assert_accounted(&from_text);
         let records = |ledger: &Ledger| -> Vec<Value> {
-            ledger.calls().map(|call| serde_json::to_value(CallRecord::of(call)).unwrap()).collect()
+            ledger.calls().map(common::call_record).collect()
         };
         prop_assert_eq!(records(&from_text), records(&from_value));
     }
@@ -237,8 +243,8 @@ proptest! {
                 .and_then(|params| params.get("update").or_else(|| params.get("toolCall")))
                 .or_else(|| line.get("update"))
                 .unwrap_or(line);
-            // A permission request's `kind` describes the permission: it only fills in a
-            // call whose own updates have sent none.
+            // A permission request's `kind` and `status` describe the permission: they only
+            // fill in a call whose own updates have sent none.
             let permission = line.get("method").and_then(Value::as_str)
                 == Some("session/request_permission");
             let id = update["toolCallId"].as_str().unwrap().to_owned();
@@ -248,7 +254,7 @@ proptest! {
             for field in ["title", "status", "kind"] {
                 if let Some(value) = update.get(field).and_then(Value::as_str) {
                     let fields = last.entry(id.clone()).or_default();
-                    if permission && field == "kind" && fields.contains_key("kind") {
+                    if permission && field != "title" && fields.contains_key(field) {
                         continue;
                     }
                     fields.insert(field, value.to_owned());
@@ -262,7 +268,8 @@ proptest! {
             let fields = last.get(id);
             let expected = |field: &str| fields.and_then(|fields| fields.get(field)).map(String::as_str);
             prop_assert_eq!(call.title(), expected("title"));
-            prop_assert_eq!(call.status(), expected("status"));
+            // A call that sent no status is pending, ACP's default.
+            prop_assert_eq!(call.status().as_str(), expected("status").unwrap_or("pending"));
             prop_assert_eq!(call.acp_kind(), expected("kind"));
         }
     }
@@ -270,11 +277,76 @@ proptest! {
     #[test]
     fn memory_stays_within_the_limits(lines in prop::collection::vec(line(), 0..60), finished in 0..4usize, pending in 0..4usize) {
         let mut ledger = Ledger::builder().max_finished(finished).max_pending(pending).build();
+        // The call a line just updated is never evicted for the count limits: a limit of
+        // 0 keeps that one call.
         for line in &lines {
             ledger.feed_line(&line.to_string());
-            prop_assert!(ledger.len() <= finished + pending);
-            prop_assert!(ledger.calls().filter(|call| call.is_finished()).count() <= finished);
+            prop_assert!(ledger.len() <= finished.max(1) + pending.max(1));
+            prop_assert!(ledger.calls().filter(|call| call.is_finished()).count() <= finished.max(1));
+            prop_assert!(ledger.calls().filter(|call| !call.is_finished()).count() <= pending.max(1));
         }
         assert_accounted(&ledger);
+    }
+
+    /// A view kept from the events alone — created and evicted calls, the status and whether
+    /// finished as of the last event that could change them — is the ledger, whatever the
+    /// lines, the permission answers among them and the eviction limits.
+    #[test]
+    fn a_view_kept_from_events_is_the_ledger(
+        lines in prop::collection::vec(prop_oneof![
+            6 => line(),
+            1 => (prop::sample::select(vec!["allow", "reject", "cancelled"]), 0..3u64).prop_map(|(pick, id)| {
+                let outcome = match pick {
+                    "cancelled" => json!({"outcome": "cancelled"}),
+                    option => json!({"outcome": "selected", "optionId": option}),
+                };
+                json!({"jsonrpc": "2.0", "id": id, "result": {"outcome": outcome}})
+            }),
+        ], 0..50),
+        finished in 0..4usize,
+        pending in 0..4usize,
+    ) {
+        let mut ledger = Ledger::builder().max_finished(finished).max_pending(pending).build();
+        let mut view: HashMap<CallId, (String, bool)> = HashMap::new();
+        for line in &lines {
+            ledger.feed_line(&line.to_string());
+            for event in ledger.events() {
+                let call = ledger.call(event.call);
+                prop_assert!(call.is_some(), "an event's call is readable until the next line");
+                let call = call.unwrap();
+                match event.change {
+                    Change::Evicted => {
+                        prop_assert!(view.remove(&event.call).is_some(), "evicted once, after created");
+                    }
+                    Change::Created => {
+                        prop_assert!(view.insert(event.call, (call.status().to_string(), call.is_finished())).is_none());
+                    }
+                    // A new permission request reopens a call whose earlier one was refused.
+                    Change::StatusChanged
+                    | Change::Finished
+                    | Change::PermissionRequested
+                    | Change::PermissionAnswered => {
+                        view.insert(event.call, (call.status().to_string(), call.is_finished()));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let retained: HashMap<CallId, (String, bool)> = ledger
+            .calls()
+            .map(|call| (call.id(), (call.status().to_string(), call.is_finished())))
+            .collect();
+        prop_assert_eq!(view, retained);
+    }
+
+    /// Past the first line, what the ledger holds never exceeds its byte budget, however
+    /// small (the keys of evicted calls included).
+    #[test]
+    fn retained_bytes_stay_within_any_budget(lines in prop::collection::vec(line(), 1..40), budget in 0..4096usize) {
+        let mut ledger = Ledger::builder().max_retained_bytes(budget).build();
+        for line in &lines {
+            ledger.feed_line(&line.to_string());
+            prop_assert!(ledger.retained_bytes() <= budget, "{} > {budget}", ledger.retained_bytes());
+        }
     }
 }

@@ -3,6 +3,10 @@
 //! Each test binary that needs them says `mod common;`; a binary uses only some of them.
 #![allow(dead_code)]
 
+mod call_record;
+
+#[allow(unused_imports)] // a binary uses only some of the fixtures
+pub use call_record::call_record;
 use serde::Deserialize;
 use toolmeta::ToolIdentity;
 

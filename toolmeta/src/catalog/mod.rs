@@ -63,12 +63,19 @@ use crate::{Namespace, StaticToolset, ToolMeta};
 
 /// A harness whose tools the catalog knows.
 ///
+/// It is named by its namespace's wire name (`claude_code`, `codex`, `gemini_cli`,
+/// `opencode`, `grok_build`; the namespace's aliases are accepted too), and recognised from
+/// the `agentInfo` an ACP agent sends in its `initialize` answer.
+///
 /// ```
 /// use toolmeta::catalog::Harness;
 /// use toolmeta::Namespace;
 /// assert_eq!(Harness::GeminiCli.namespace(), Namespace::GeminiCli);
 /// assert!(Harness::Codex.tools().get("apply_patch").is_some());
 /// assert_eq!(Harness::from_namespace(Namespace::OpenCode), Some(Harness::OpenCode));
+/// assert_eq!("claude_code".parse::<Harness>(), Ok(Harness::ClaudeCode));
+/// assert_eq!(Harness::OpenCode.to_string(), "opencode");
+/// assert!("cursor".parse::<Harness>().unwrap_err().to_string().starts_with("unknown harness `cursor`"));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -162,6 +169,24 @@ impl Harness {
         .map(|(_, harness)| harness)
     }
 
+    /// The harness an `initialize` answer's `agentInfo` object names: its `name`, else its
+    /// `title` (see [`Harness::from_agent_name`]).
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolmeta::catalog::Harness;
+    /// let info = json!({"name": "codex-acp", "title": "Codex", "version": "0.16.0"});
+    /// assert_eq!(Harness::from_agent_info(&info), Some(Harness::Codex));
+    /// assert_eq!(Harness::from_agent_info(&json!({"name": "agent", "title": "Gemini CLI"})), Some(Harness::GeminiCli));
+    /// assert_eq!(Harness::from_agent_info(&json!("codex")), None);
+    /// ```
+    pub fn from_agent_info(agent_info: &Value) -> Option<Harness> {
+        ["name", "title"]
+            .into_iter()
+            .filter_map(|key| agent_info.get(key)?.as_str())
+            .find_map(Harness::from_agent_name)
+    }
+
     /// Its tools as argument matching sees them.
     const fn arguments(self) -> &'static [ToolArguments] {
         match self {
@@ -187,6 +212,43 @@ impl Harness {
             .iter()
             .find(|tool| tool.name == name)
             .map(ToolArguments::names)
+    }
+}
+
+impl std::fmt::Display for Harness {
+    /// The wire name of its namespace.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.namespace().as_str())
+    }
+}
+
+/// The error of parsing a name that is not a harness of the catalog.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownHarness(pub String);
+
+impl std::fmt::Display for UnknownHarness {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown harness `{}`, expected one of ", self.0)?;
+        for (i, harness) in Harness::ALL.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{harness}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for UnknownHarness {}
+
+impl std::str::FromStr for Harness {
+    type Err = UnknownHarness;
+
+    /// A namespace wire name (or alias) of a harness of the catalog.
+    fn from_str(name: &str) -> Result<Harness, UnknownHarness> {
+        Namespace::from_wire(name)
+            .and_then(Harness::from_namespace)
+            .ok_or_else(|| UnknownHarness(name.to_owned()))
     }
 }
 

@@ -5,7 +5,7 @@ use super::LineOutcome;
 /// What the lines a [`Ledger`](super::Ledger) read turned out to be, and what it evicted.
 ///
 /// Every line fed is counted exactly once in one of the outcome counters, so
-/// `lines == tool_call_updates + other_updates + blank + skipped()`.
+/// `lines == tool_call_updates + permission_answers + other_updates + blank + skipped()`.
 ///
 /// ```
 /// use toolmeta::client::Ledger;
@@ -22,8 +22,10 @@ use super::LineOutcome;
 pub struct LineCounts {
     /// Lines fed (including blank and skipped ones).
     pub lines: u64,
-    /// Updates of a tool call, merged.
+    /// Updates of a tool call, merged (or dropped as [`late_updates`](Self::late_updates)).
     pub tool_call_updates: u64,
+    /// Clients' answers to permission requests, recorded on their calls.
+    pub permission_answers: u64,
     /// Session updates about something else, ignored.
     pub other_updates: u64,
     /// Empty or whitespace-only lines, ignored.
@@ -43,6 +45,10 @@ pub struct LineCounts {
     /// Calls (finished or not) evicted to stay within the byte budget
     /// ([`LedgerBuilder::max_retained_bytes`](super::LedgerBuilder::max_retained_bytes)).
     pub evicted_for_bytes: u64,
+    /// Tool-call updates (counted in `tool_call_updates` too) dropped because their call
+    /// had been evicted or its session forgotten: merged, they would start a call that
+    /// never finishes.
+    pub late_updates: u64,
 }
 
 impl LineCounts {
@@ -55,6 +61,7 @@ impl LineCounts {
         self.lines += 1;
         let counter = match outcome {
             LineOutcome::ToolCall => &mut self.tool_call_updates,
+            LineOutcome::PermissionAnswer => &mut self.permission_answers,
             LineOutcome::OtherUpdate => &mut self.other_updates,
             LineOutcome::Blank => &mut self.blank,
             LineOutcome::NotJson => &mut self.not_json,

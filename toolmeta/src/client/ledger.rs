@@ -1,25 +1,29 @@
 //! [`Ledger`]: every tool call of an ACP stream, merged across its updates, in bounded memory.
 
-use std::collections::{BTreeMap, BTreeSet, btree_map};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque, btree_map};
 use std::fmt;
+use std::time::SystemTime;
 
 use serde_json::Value;
 
+use super::call::Merged;
 use super::index::CallIndex;
-use super::line::{Recognized, UpdateFields, recognize};
-use super::{Call, LineCounts};
+use super::line::{AnsweredOutcome, Recognized, RequestId, UpdateFields, recognize};
+use super::time::Timestamp;
+use super::{Call, CallId, Change, Event, LineCounts, PermissionOutcome};
 
 use super::synthesis::CatalogOptions;
-#[cfg(feature = "catalog")]
-use super::synthesis::Synthesizer;
 #[cfg(feature = "catalog")]
 use crate::catalog::Harness;
 
 /// What a line fed to the [`Ledger`] turned out to be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum LineOutcome {
     /// An update of a tool call (including a permission request's `toolCall`): merged.
     ToolCall,
+    /// A client's answer to a permission request the ledger read: recorded on its call.
+    PermissionAnswer,
     /// A session update about something else (message chunks, plans, turn ends): ignored.
     OtherUpdate,
     /// An empty or whitespace-only line: ignored.
@@ -38,7 +42,8 @@ impl LineOutcome {
     /// Which outcome a batch line takes among those of its messages: the most telling.
     fn batch_rank(self) -> u8 {
         match self {
-            LineOutcome::ToolCall => 3,
+            LineOutcome::ToolCall => 4,
+            LineOutcome::PermissionAnswer => 3,
             LineOutcome::OtherUpdate => 2,
             LineOutcome::MissingToolCallId => 1,
             _ => 0,
@@ -55,10 +60,16 @@ impl LineOutcome {
 /// - persisted log lines: `{"timestamp":…,"method":"session/update" | "_x.ai/session/update","params":{…}}`;
 /// - bare `params` objects (`{"sessionId":…,"update":{…}}`) and bare `update` objects
 ///   (`{"sessionUpdate":"tool_call",…}`);
-/// - `session/request_permission` requests, whose `params.toolCall` is an update of that call;
+/// - `session/request_permission` requests, whose `params.toolCall` is an update of that
+///   call and whose `options` are kept (see [`Call::permission`]), and the client's answers
+///   to them (matched by JSON-RPC `id`), as a log of both directions records them;
 /// - JSON-RPC batches: an array of any of the above, read message by message (the line's
-///   [`LineOutcome`] is the most telling of its messages': a tool call, else another
-///   update, else an update without `toolCallId`, else not an update).
+///   [`LineOutcome`] is the most telling of its messages': a tool call, else a permission
+///   answer, else another update, else an update without `toolCallId`, else not an update).
+///
+/// After each message, [`Ledger::events`] says what happened to which call, by a
+/// [`CallId`] handle that stays valid while the call is retained; a live view is a loop
+/// over them (see [`Event`]).
 ///
 /// Updates are merged per call by `toolCallId` within a session (see [`Ledger::get_in_session`]):
 /// last write wins field by field, an absent field never erases an earlier value, an update
@@ -67,13 +78,17 @@ impl LineOutcome {
 /// resolved from the catalog, else from ACP's own fields (see [`Call`]).
 ///
 /// Memory is bounded in calls and in bytes: past [`LedgerBuilder::max_finished`] finished
-/// calls (status `completed` or `failed`) the oldest finished call is evicted, past
-/// [`LedgerBuilder::max_pending`] unfinished calls the oldest unfinished one is, and past
-/// [`LedgerBuilder::max_retained_bytes`] the oldest finished call, else the oldest
-/// unfinished one. An update for an evicted call starts a new entry.
+/// calls the oldest finished call is evicted, past [`LedgerBuilder::max_pending`] unfinished
+/// calls the oldest unfinished one is (never the call the message just updated), and past
+/// [`LedgerBuilder::max_retained_bytes`] the oldest finished call, else the oldest unfinished
+/// one. The ledger remembers the keys of evicted calls (a bounded number of them): a late
+/// `tool_call_update` for an evicted call is dropped and counted
+/// ([`LineCounts::late_updates`]) rather than starting an identity-less call that would never
+/// finish; a new `tool_call` with its id starts a new call.
 ///
 /// ```
-/// use toolmeta::client::{Ledger, Source};
+/// use toolmeta::ToolKind;
+/// use toolmeta::client::{Ledger, Source, Status};
 ///
 /// let mut ledger = Ledger::new();
 /// for line in [
@@ -85,7 +100,8 @@ impl LineOutcome {
 ///     ledger.feed_line(line);
 /// }
 /// let call = ledger.get("c1").unwrap();
-/// assert_eq!((call.name(), call.label(), call.status()), (Some("read_file"), Some("Read"), Some("completed")));
+/// assert_eq!((call.name(), call.label(), call.status()), (Some("read_file"), "Read", Status::Completed));
+/// assert_eq!(call.kind(), ToolKind::Read);
 /// assert_eq!(call.input().unwrap().get(), r#"{"path":"src/lib.rs"}"#);
 /// assert_eq!(call.source(), Source::Envelope);
 /// assert_eq!(ledger.len(), 1);
@@ -97,16 +113,72 @@ pub struct Ledger {
     /// Every retained call, in first-seen order (boxed: B-tree nodes then move pointers,
     /// not whole calls, when they split or when a call is evicted).
     calls: BTreeMap<u64, Box<Call>>,
-    /// `(session, toolCallId)` → the call.
+    /// `(session, toolCallId)` → the call, or the tombstone of an evicted call.
     index: CallIndex,
     /// Unfinished and finished calls, oldest first: the eviction queues.
     pending: BTreeSet<u64>,
     finished: BTreeSet<u64>,
+    /// Unanswered permission requests by JSON-RPC id → their call.
+    permission_requests: HashMap<RequestId, u64>,
+    /// The evicted calls still in the index, oldest first.
+    /// (A queue, not a map by call: pushing and popping its ends is what every eviction
+    /// does; finding one by call is rare — a new `tool_call` with an evicted call's key.)
+    tombstones: VecDeque<(u64, Tombstone)>,
     counts: LineCounts,
-    /// The sum of the retained calls' [`Call::retained_bytes`].
+    /// The sum of the retained calls' [`Call::retained_bytes`] and the tombstones' bytes.
     retained_bytes: usize,
     /// The harness the agent named in its `initialize` answer, if the catalog has it.
     agent: Option<AgentHarness>,
+    /// What the last message fed did.
+    events: Vec<Event>,
+    /// The calls the last message fed evicted, readable by handle until the next one
+    /// (their tombstones hold them).
+    just_evicted: Vec<u64>,
+    /// The time the caller gave for the message being fed.
+    clock: Option<SystemTime>,
+}
+
+/// What the ledger keeps of an evicted call: the call itself until the next message is
+/// fed (it is still readable by handle), then its key in the index, moved out of it.
+enum Tombstone {
+    Call(Box<Call>),
+    Key {
+        session_id: Option<Box<str>>,
+        tool_call_id: Box<str>,
+    },
+}
+
+impl Tombstone {
+    fn key(&self) -> (Option<&str>, &str) {
+        match self {
+            Tombstone::Call(call) => (call.session_id(), call.tool_call_id()),
+            Tombstone::Key {
+                session_id,
+                tool_call_id,
+            } => (session_id.as_deref(), tool_call_id),
+        }
+    }
+
+    /// About how many bytes its key holds, with its index entry (the call it may hold
+    /// for one message is not counted: it is gone at the next).
+    fn retained_bytes(&self) -> usize {
+        let (session_id, tool_call_id) = self.key();
+        size_of::<Tombstone>() + 96 + 2 * (tool_call_id.len() + session_id.map_or(0, str::len))
+    }
+
+    /// Drops the call, keeping its key.
+    fn into_key(self) -> Tombstone {
+        match self {
+            Tombstone::Call(call) => {
+                let (session_id, tool_call_id) = call.into_key();
+                Tombstone::Key {
+                    session_id,
+                    tool_call_id,
+                }
+            }
+            key => key,
+        }
+    }
 }
 
 #[cfg(feature = "catalog")]
@@ -142,7 +214,7 @@ impl LedgerBuilder {
     pub const DEFAULT_MAX_FINISHED: usize = 10_000;
     /// The default number of unfinished calls retained.
     pub const DEFAULT_MAX_PENDING: usize = 10_000;
-    /// The default longest line [`Ledger::read_lines`] reads (16 MiB).
+    /// The default longest line the ledger reads (16 MiB).
     pub const DEFAULT_MAX_LINE_BYTES: usize = 16 << 20;
     /// The default budget of the bytes the retained calls hold (128 MiB).
     pub const DEFAULT_MAX_RETAINED_BYTES: usize = 128 << 20;
@@ -168,36 +240,48 @@ impl LedgerBuilder {
         self
     }
 
-    /// Replaces the catalog (by default [`catalog::synthesize`](crate::catalog::synthesize)), e.g. with a client's own.
+    /// Replaces the catalog (by default [`catalog::synthesize`](crate::catalog::synthesize)),
+    /// e.g. with a client's own, which may carry state: see
+    /// [`Synthesizer`](super::Synthesizer).
     #[cfg(feature = "catalog")]
-    pub fn synthesizer(mut self, synthesizer: Synthesizer) -> LedgerBuilder {
-        self.catalog.synthesizer = synthesizer;
+    pub fn synthesizer(
+        mut self,
+        synthesizer: impl Fn(Harness, &str, Option<&Value>) -> Option<crate::ToolMeta>
+        + Send
+        + Sync
+        + 'static,
+    ) -> LedgerBuilder {
+        self.catalog.synthesizer = std::sync::Arc::new(synthesizer);
         self
     }
 
-    /// How many finished calls to retain before evicting the oldest finished one.
+    /// How many finished calls to retain before evicting the oldest finished one (the call
+    /// the message just updated is never evicted for this limit).
     pub fn max_finished(mut self, calls: usize) -> LedgerBuilder {
         self.max_finished = calls;
         self
     }
 
     /// How many unfinished calls to retain before evicting the oldest unfinished one
-    /// (a call whose completion was never seen must not stay forever).
+    /// (a call whose completion was never seen must not stay forever). The call the message
+    /// just updated is never evicted for this limit, so even `0` keeps the latest call.
     pub fn max_pending(mut self, calls: usize) -> LedgerBuilder {
         self.max_pending = calls;
         self
     }
 
-    /// The longest line [`Ledger::read_lines`] reads; longer lines are skipped unread.
+    /// The longest line [`Ledger::read_lines`], [`Ledger::feed_line`] and
+    /// [`Ledger::feed_bytes`] read; longer lines are skipped unread ([`LineOutcome::TooLong`]).
     pub fn max_line_bytes(mut self, bytes: usize) -> LedgerBuilder {
         self.max_line_bytes = bytes;
         self
     }
 
     /// About how many bytes the retained calls may hold — their ids, titles, names,
-    /// `rawInput`s and inputs — before the oldest finished call (else the oldest
-    /// unfinished one) is evicted, whatever the number of calls. A call larger than the
-    /// whole budget is evicted as soon as it is merged. See [`Ledger::retained_bytes`].
+    /// `rawInput`s, inputs, content, `rawOutput`s, locations and permission options, and the
+    /// keys of evicted calls — before the oldest finished call (else the oldest unfinished
+    /// one) is evicted, whatever the number of calls. A call larger than the whole budget
+    /// is evicted as soon as it is merged. See [`Ledger::retained_bytes`].
     ///
     /// ```
     /// use toolmeta::client::Ledger;
@@ -226,14 +310,24 @@ impl LedgerBuilder {
             index: CallIndex::default(),
             pending: BTreeSet::new(),
             finished: BTreeSet::new(),
+            permission_requests: HashMap::new(),
+            tombstones: VecDeque::new(),
             counts: LineCounts::default(),
             retained_bytes: 0,
             agent: None,
+            events: Vec::new(),
+            just_evicted: Vec::new(),
+            clock: None,
         }
     }
 
     pub(crate) fn line_limit(&self) -> usize {
         self.max_line_bytes
+    }
+
+    /// How many evicted calls' keys are remembered, to drop their late updates.
+    fn max_tombstones(&self) -> usize {
+        self.max_finished.saturating_add(self.max_pending).max(1)
     }
 }
 
@@ -291,7 +385,11 @@ impl Ledger {
     }
 
     /// Reads one line of a log or stream (without its line terminator; a trailing `\r` is
-    /// tolerated). Never panics; every line is counted in [`Ledger::counts`].
+    /// tolerated). Never panics; every line is counted in [`Ledger::counts`]; what it did
+    /// to which call is in [`Ledger::events`] until the next line is fed.
+    ///
+    /// The calls' times come from the line's own `timestamp` (a persisted log line); use
+    /// [`Ledger::feed_line_at`] to give the time of lines that carry none.
     ///
     /// ```
     /// use toolmeta::client::{Ledger, LineOutcome};
@@ -303,32 +401,37 @@ impl Ledger {
     /// assert_eq!(ledger.feed_line(r#"{"sessionUpdate":"tool_call"}"#), LineOutcome::MissingToolCallId);
     /// ```
     pub fn feed_line(&mut self, line: &str) -> LineOutcome {
-        // A byte-order mark (Windows tools write one at the start of a file) is not JSON.
-        let line = line.strip_prefix('\u{feff}').unwrap_or(line);
-        if line.trim_ascii().is_empty() {
-            return self.count(LineOutcome::Blank);
-        }
-        let outcome = match read_line(line) {
-            Ok(recognized) => self.apply(recognized),
-            // Well-formed JSON that serde_json cannot represent (a lone surrogate, `1e400`,
-            // deep nesting) loses only the values it cannot represent.
-            Err(_) => match super::lenient::repair(line) {
-                Some(repaired) => match read_line(&repaired) {
-                    Ok(recognized) => self.apply(recognized),
-                    Err(_) => LineOutcome::NotJson,
-                },
-                None => LineOutcome::NotJson,
-            },
-        };
-        self.count(outcome)
+        self.begin(None);
+        self.read_text(line)
+    }
+
+    /// Reads one line received at `time` (see [`Ledger::feed_line`]). A line that carries
+    /// its own `timestamp` (a persisted log) keeps it: that is when the message was
+    /// written; `time` stands for the others.
+    ///
+    /// ```
+    /// use std::time::{Duration, SystemTime};
+    /// use toolmeta::client::Ledger;
+    /// let mut ledger = Ledger::new();
+    /// let start = SystemTime::UNIX_EPOCH + Duration::from_secs(1_800_000_000);
+    /// ledger.feed_line_at(r#"{"sessionUpdate":"tool_call","toolCallId":"c1","kind":"read"}"#, start);
+    /// ledger.feed_line_at(
+    ///     r#"{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed"}"#,
+    ///     start + Duration::from_millis(250),
+    /// );
+    /// let call = ledger.get("c1").unwrap();
+    /// assert_eq!(call.first_seen(), Some(start));
+    /// assert_eq!(call.duration(), Some(Duration::from_millis(250)));
+    /// ```
+    pub fn feed_line_at(&mut self, line: &str, time: SystemTime) -> LineOutcome {
+        self.begin(Some(time));
+        self.read_text(line)
     }
 
     /// Reads one line given as bytes; bytes that are not UTF-8 are [`LineOutcome::NotJson`].
     pub fn feed_bytes(&mut self, line: &[u8]) -> LineOutcome {
-        match std::str::from_utf8(line) {
-            Ok(line) => self.feed_line(line),
-            Err(_) => self.count(LineOutcome::NotJson),
-        }
+        self.begin(None);
+        self.read_bytes(line)
     }
 
     /// Reads one message a client has already parsed, in any of the line shapes.
@@ -339,15 +442,54 @@ impl Ledger {
     /// let params = serde_json::json!({"sessionId": "s1", "update": {
     ///     "sessionUpdate": "tool_call", "toolCallId": "c1", "kind": "execute", "title": "ls"}});
     /// assert_eq!(ledger.feed_value(&params), LineOutcome::ToolCall);
-    /// assert_eq!(ledger.get_in_session("s1", "c1").unwrap().label(), Some("Run Command"));
+    /// assert_eq!(ledger.get_in_session("s1", "c1").unwrap().label(), "Run Command");
     /// ```
     pub fn feed_value(&mut self, message: &Value) -> LineOutcome {
-        let outcome = match recognize(message) {
-            Ok(recognized) => self.apply(recognized),
-            // Reading a `&Value` cannot meet text that is not JSON; kept total anyway.
-            Err(_) => LineOutcome::NotUpdate,
-        };
-        self.count(outcome)
+        self.begin(None);
+        self.read_value(message)
+    }
+
+    /// Reads one parsed message received at `time` (see [`Ledger::feed_line_at`]).
+    pub fn feed_value_at(&mut self, message: &Value, time: SystemTime) -> LineOutcome {
+        self.begin(Some(time));
+        self.read_value(message)
+    }
+
+    /// What the last message fed did, to which call, in the order it happened; empty after
+    /// a message that changed no call. [`Ledger::read_lines`] keeps only the last line's.
+    ///
+    /// ```
+    /// use toolmeta::client::{Change, Ledger};
+    /// let mut ledger = Ledger::new();
+    /// ledger.feed_line(r#"{"sessionUpdate":"tool_call","toolCallId":"c1","kind":"execute","rawInput":{"command":"ls"}}"#);
+    /// let changes: Vec<Change> = ledger.events().iter().map(|event| event.change).collect();
+    /// assert_eq!(changes, [Change::Created, Change::Identified, Change::InputChanged]);
+    /// ledger.feed_line(r#"{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed"}"#);
+    /// let changes: Vec<Change> = ledger.events().iter().map(|event| event.change).collect();
+    /// assert_eq!(changes, [Change::StatusChanged, Change::Finished]);
+    /// let call = ledger.call(ledger.events()[0].call).unwrap();
+    /// assert_eq!(call.input().unwrap().get(), r#"{"command":"ls"}"#);
+    /// ```
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The call a handle names: a retained call, or one the last message fed evicted
+    /// (unless the byte budget is too small to hold even the evicted calls' keys).
+    pub fn call(&self, id: CallId) -> Option<&Call> {
+        match self.calls.get(&id.0) {
+            Some(call) => Some(call),
+            None if self.just_evicted.contains(&id.0) => {
+                self.tombstones
+                    .iter()
+                    .rev()
+                    .find_map(|(seq, tombstone)| match tombstone {
+                        Tombstone::Call(call) if *seq == id.0 => Some(&**call),
+                        _ => None,
+                    })
+            }
+            None => None,
+        }
     }
 
     /// The retained calls, in first-seen order.
@@ -401,11 +543,19 @@ impl Ledger {
         &self.counts
     }
 
-    /// About how many bytes the retained calls hold: the text of their ids, sessions,
-    /// titles, names, `rawInput`s and inputs, and a fixed overhead per call. Never more
+    /// About how many bytes the retained calls hold — the text of their ids, sessions,
+    /// titles, names, `rawInput`s, inputs, content, `rawOutput`s, locations and permission
+    /// options, and a fixed overhead per call — with the keys of evicted calls. Never more
     /// than [`LedgerBuilder::max_retained_bytes`] once a line has been read.
     pub fn retained_bytes(&self) -> usize {
         self.retained_bytes
+    }
+
+    /// The harness behind the stream: the one the ledger was built with, else the one the
+    /// traffic named (the agent's `initialize` answer, a Grok Build envelope).
+    #[cfg(feature = "catalog")]
+    pub fn harness(&self) -> Option<Harness> {
+        self.options.catalog.harness.or(self.agent)
     }
 
     /// The options the ledger was built with.
@@ -413,16 +563,96 @@ impl Ledger {
         &self.options
     }
 
+    /// Starts feeding one message: the previous one's events and evicted calls are dropped.
+    pub(crate) fn begin(&mut self, time: Option<SystemTime>) {
+        self.events.clear();
+        for seq in self.just_evicted.drain(..) {
+            // The last message's tombstones are at the back.
+            if let Some((_, tombstone)) = self
+                .tombstones
+                .iter_mut()
+                .rev()
+                .find(|(buried, _)| *buried == seq)
+            {
+                // The placeholder allocates nothing.
+                let placeholder = Tombstone::Key {
+                    session_id: None,
+                    tool_call_id: Box::default(),
+                };
+                *tombstone = std::mem::replace(tombstone, placeholder).into_key();
+            }
+        }
+        self.trim_tombstones();
+        self.clock = time;
+    }
+
     pub(crate) fn count(&mut self, outcome: LineOutcome) -> LineOutcome {
         self.counts.record(outcome);
         outcome
     }
 
+    /// Reads one line of bytes, after [`Ledger::begin`].
+    pub(crate) fn read_bytes(&mut self, line: &[u8]) -> LineOutcome {
+        if line.len() > self.options.max_line_bytes {
+            return self.count(LineOutcome::TooLong);
+        }
+        match std::str::from_utf8(line) {
+            Ok(line) => self.read_text(line),
+            Err(_) => self.count(LineOutcome::NotJson),
+        }
+    }
+
+    fn read_text(&mut self, line: &str) -> LineOutcome {
+        if line.len() > self.options.max_line_bytes {
+            return self.count(LineOutcome::TooLong);
+        }
+        // A byte-order mark (Windows tools write one at the start of a file) is not JSON.
+        let line = line.strip_prefix('\u{feff}').unwrap_or(line);
+        if line.trim_ascii().is_empty() {
+            return self.count(LineOutcome::Blank);
+        }
+        let outcome = match read_line(line) {
+            Ok(recognized) => self.apply(recognized),
+            // Well-formed JSON that serde_json cannot represent (a lone surrogate, `1e400`,
+            // deep nesting) loses only the values it cannot represent.
+            Err(_) => match super::lenient::repair(line) {
+                Some(repaired) => match read_line(&repaired) {
+                    Ok(recognized) => self.apply(recognized),
+                    Err(_) => LineOutcome::NotJson,
+                },
+                None => LineOutcome::NotJson,
+            },
+        };
+        self.count(outcome)
+    }
+
+    pub(crate) fn read_value(&mut self, message: &Value) -> LineOutcome {
+        let outcome = match recognize(message) {
+            Ok(recognized) => self.apply(recognized),
+            // Reading a `&Value` cannot meet text that is not JSON; kept total anyway.
+            Err(_) => LineOutcome::NotUpdate,
+        };
+        self.count(outcome)
+    }
+
     fn apply(&mut self, recognized: Recognized<'_>) -> LineOutcome {
         match recognized {
-            Recognized::ToolCall { session_id, update } => {
-                self.merge(session_id.as_deref(), update);
+            Recognized::ToolCall {
+                session_id,
+                update,
+                time,
+            } => {
+                let time = time.map(|Timestamp(time)| time).or(self.clock);
+                self.merge(session_id.as_deref(), update, time);
                 LineOutcome::ToolCall
+            }
+            Recognized::PermissionAnswer {
+                request_id,
+                outcome,
+                time,
+            } => {
+                let time = time.map(|Timestamp(time)| time).or(self.clock);
+                self.answer(&request_id, outcome, time)
             }
             Recognized::AgentInfo { name } => {
                 #[cfg(feature = "catalog")]
@@ -444,19 +674,40 @@ impl Ledger {
         }
     }
 
-    fn merge(&mut self, session_id: Option<&str>, update: Box<UpdateFields<'_>>) {
+    fn event(&mut self, seq: u64, change: Change) {
+        self.events.push(Event {
+            call: CallId(seq),
+            change,
+        });
+    }
+
+    fn merge(
+        &mut self,
+        session_id: Option<&str>,
+        update: Box<UpdateFields<'_>>,
+        time: Option<SystemTime>,
+    ) {
         let Some(tool_call_id) = update.tool_call_id.as_deref() else {
             return;
         };
         let seq = match self.index.find(session_id, tool_call_id) {
-            Some(seq) => seq,
+            Some(seq) if self.calls.contains_key(&seq) => seq,
+            Some(seq) => {
+                // The call was evicted: an update is late, a `tool_call` starts a new call.
+                if update.session_update.as_deref() != Some("tool_call") {
+                    self.counts.late_updates += 1;
+                    return;
+                }
+                self.bury(seq);
+                self.insert(session_id, tool_call_id)
+            }
             None => self.insert(session_id, tool_call_id),
         };
-        let catalog = self.options.catalog;
+        let catalog = &self.options.catalog;
         let Some(call) = self.calls.get_mut(&seq) else {
             return;
         };
-        let bytes_before = call.retained_bytes();
+        let bytes_before = call.counted_bytes();
         if let Some(session_id) = session_id
             && call.session_id().is_none()
         {
@@ -464,7 +715,9 @@ impl Ledger {
             self.index.adopt(seq, session_id, tool_call_id);
         }
         let was_finished = call.is_finished();
-        let changed = call.merge(*update);
+        let evidence = update.carries_identity_evidence(call.has_first_title());
+        let (identity_before, input_before) = call.digests();
+        let merged: Merged = call.merge(*update, time);
         // Only Grok Build emits its own envelopes: one marks the harness of the stream.
         #[cfg(feature = "catalog")]
         if self.agent.is_none()
@@ -475,13 +728,133 @@ impl Ledger {
         {
             self.agent = Some(Harness::GrokBuild);
         }
-        if changed {
+        if merged.identity_inputs {
             catalog.synthesize(call, self.agent);
             call.refresh_fallback_input();
         }
-        self.retained_bytes = (self.retained_bytes.saturating_sub(bytes_before))
-            .saturating_add(call.retained_bytes());
+        // Only a field the identity or the input is resolved from can change them.
+        let (identified, input_changed) = if evidence {
+            let (identity, input) = call.retake_digests();
+            (identity != identity_before, input != input_before)
+        } else {
+            (false, false)
+        };
         let is_finished = call.is_finished();
+        if was_finished != is_finished {
+            call.set_finished_at(if is_finished { time } else { None });
+        }
+        let new_request = if merged.permission_requested {
+            call.permission().and_then(|p| p.request_id.clone())
+        } else {
+            None
+        };
+        self.retained_bytes =
+            (self.retained_bytes.saturating_sub(bytes_before)).saturating_add(call.recount_bytes());
+        if merged.permission_requested {
+            if let Some(old) = &merged.replaced_request {
+                self.permission_requests.remove(old);
+            }
+            if let Some(new) = new_request {
+                self.permission_requests.insert(new, seq);
+            }
+        }
+        for (happened, change) in [
+            (identified, Change::Identified),
+            (input_changed, Change::InputChanged),
+            (merged.status_changed, Change::StatusChanged),
+            (merged.content_changed, Change::ContentChanged),
+            (merged.permission_requested, Change::PermissionRequested),
+            (is_finished && !was_finished, Change::Finished),
+        ] {
+            if happened {
+                self.event(seq, change);
+            }
+        }
+        self.requeue(seq, was_finished, is_finished);
+        self.evict(seq);
+    }
+
+    /// Records a client's answer to permission request `request_id` on its call.
+    fn answer(
+        &mut self,
+        request_id: &RequestId,
+        outcome: AnsweredOutcome<'_>,
+        time: Option<SystemTime>,
+    ) -> LineOutcome {
+        match self.permission_requests.remove(request_id) {
+            Some(seq) => self.answer_seq(seq, outcome, time),
+            // A response to something else (or to a request for an evicted call).
+            None => LineOutcome::NotUpdate,
+        }
+    }
+
+    /// Records a client's answer to the permission request for a call named by key, at the
+    /// time the caller gave.
+    #[cfg(feature = "acp")]
+    pub(crate) fn answer_call(
+        &mut self,
+        session_id: &str,
+        tool_call_id: &str,
+        outcome: AnsweredOutcome<'_>,
+    ) -> LineOutcome {
+        let Some(seq) = self
+            .index
+            .find(Some(session_id), tool_call_id)
+            .filter(|seq| self.calls.contains_key(seq))
+        else {
+            return LineOutcome::NotUpdate;
+        };
+        if let Some(request_id) = self
+            .calls
+            .get(&seq)
+            .and_then(|call| call.permission())
+            .and_then(|permission| permission.request_id.clone())
+        {
+            self.permission_requests.remove(&request_id);
+        }
+        self.answer_seq(seq, outcome, self.clock)
+    }
+
+    fn answer_seq(
+        &mut self,
+        seq: u64,
+        outcome: AnsweredOutcome<'_>,
+        time: Option<SystemTime>,
+    ) -> LineOutcome {
+        let Some(call) = self.calls.get_mut(&seq) else {
+            return LineOutcome::NotUpdate;
+        };
+        let bytes_before = call.counted_bytes();
+        let was_finished = call.is_finished();
+        let Some(permission) = call.permission_mut() else {
+            return LineOutcome::NotUpdate;
+        };
+        permission.answer(
+            match outcome {
+                AnsweredOutcome::Selected(option_id) => {
+                    PermissionOutcome::Selected(option_id.into_owned())
+                }
+                AnsweredOutcome::Cancelled => PermissionOutcome::Cancelled,
+            },
+            time,
+        );
+        let is_finished = call.is_finished();
+        if was_finished != is_finished {
+            call.set_finished_at(if is_finished { time } else { None });
+        }
+        self.retained_bytes =
+            (self.retained_bytes.saturating_sub(bytes_before)).saturating_add(call.recount_bytes());
+        self.event(seq, Change::PermissionAnswered);
+        if is_finished && !was_finished {
+            self.event(seq, Change::Finished);
+        }
+        self.requeue(seq, was_finished, is_finished);
+        self.evict(seq);
+        LineOutcome::PermissionAnswer
+    }
+
+    /// Moves a call between the eviction queues when it finished or unfinished.
+    fn requeue(&mut self, seq: u64, was_finished: bool, is_finished: bool) {
         if was_finished != is_finished {
             let (from, to) = if is_finished {
                 (&mut self.pending, &mut self.finished)
@@ -491,61 +864,152 @@ impl Ledger {
             from.remove(&seq);
             to.insert(seq);
         }
-        self.evict();
     }
 
     fn insert(&mut self, session_id: Option<&str>, tool_call_id: &str) -> u64 {
         let seq = self.next_seq;
         self.next_seq += 1;
-        let call = Box::new(Call::new(session_id, tool_call_id));
-        self.retained_bytes = self.retained_bytes.saturating_add(call.retained_bytes());
+        let call = Box::new(Call::fresh(CallId(seq), session_id, tool_call_id));
+        self.retained_bytes = self.retained_bytes.saturating_add(call.counted_bytes());
         self.calls.insert(seq, call);
         self.index.insert(seq, session_id, tool_call_id);
         self.pending.insert(seq);
+        self.event(seq, Change::Created);
         seq
     }
 
-    fn evict(&mut self) {
+    /// Evicts calls past the limits; `current`, the call just updated, is never evicted
+    /// for the count limits.
+    fn evict(&mut self, current: u64) {
+        let oldest_but = |queue: &BTreeSet<u64>| queue.iter().copied().find(|&seq| seq != current);
         while self.finished.len() > self.options.max_finished {
-            if let Some(seq) = self.finished.pop_first() {
-                self.remove(seq);
-                self.counts.evicted_finished += 1;
-            }
-        }
-        while self.pending.len() > self.options.max_pending {
-            if let Some(seq) = self.pending.pop_first() {
-                self.remove(seq);
-                self.counts.evicted_pending += 1;
-            }
-        }
-        while self.retained_bytes > self.options.max_retained_bytes {
-            let Some(seq) = self
-                .finished
-                .pop_first()
-                .or_else(|| self.pending.pop_first())
-            else {
+            let Some(seq) = oldest_but(&self.finished) else {
                 break;
             };
-            self.remove(seq);
+            self.evict_call(seq);
+            self.counts.evicted_finished += 1;
+        }
+        while self.pending.len() > self.options.max_pending {
+            let Some(seq) = oldest_but(&self.pending) else {
+                break;
+            };
+            self.evict_call(seq);
+            self.counts.evicted_pending += 1;
+        }
+        while self.retained_bytes > self.options.max_retained_bytes {
+            if let Some((seq, tombstone)) = self.pop_key_tombstone() {
+                self.forget_tombstone(seq, tombstone);
+                continue;
+            }
+            let Some(seq) = self
+                .finished
+                .first()
+                .or_else(|| self.pending.first())
+                .copied()
+            else {
+                // Only this message's tombstones are left: the budget wins over reading
+                // the calls they hold until the next message.
+                match self.tombstones.pop_front() {
+                    Some((seq, tombstone)) => {
+                        self.just_evicted.retain(|&evicted| evicted != seq);
+                        self.forget_tombstone(seq, tombstone);
+                        continue;
+                    }
+                    None => break,
+                }
+            };
+            self.evict_call(seq);
             self.counts.evicted_for_bytes += 1;
         }
     }
 
-    fn remove(&mut self, seq: u64) {
-        let Some(call) = self.calls.remove(&seq) else {
-            return;
-        };
-        self.retained_bytes = self.retained_bytes.saturating_sub(call.retained_bytes());
-        self.index
-            .remove(seq, call.session_id(), call.tool_call_id());
+    /// Evicts one call: it leaves a tombstone, and stays readable until the next message.
+    fn evict_call(&mut self, seq: u64) {
+        if let Some(call) = self.remove(seq) {
+            self.event(seq, Change::Evicted);
+            self.just_evicted.push(seq);
+            self.bury_later(seq, Tombstone::Call(call));
+        }
     }
 
-    /// The sizes of the calls and of the two indexes over them, which must agree.
+    /// Forgets a call: it leaves a tombstone (its late updates are then dropped).
+    pub(crate) fn forget(&mut self, seq: u64) -> bool {
+        match self.remove(seq) {
+            Some(call) => {
+                self.bury_later(seq, Tombstone::Call(call).into_key());
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Removes a call from every index but the id index, where its tombstone goes.
+    fn remove(&mut self, seq: u64) -> Option<Box<Call>> {
+        let call = self.calls.remove(&seq)?;
+        self.pending.remove(&seq);
+        self.finished.remove(&seq);
+        self.retained_bytes = self.retained_bytes.saturating_sub(call.counted_bytes());
+        if let Some(request_id) = call.permission().and_then(|p| p.request_id.as_ref()) {
+            self.permission_requests.remove(request_id);
+        }
+        Some(call)
+    }
+
+    /// Keeps the tombstone of call `seq`, within the number of tombstones kept.
+    fn bury_later(&mut self, seq: u64, tombstone: Tombstone) {
+        self.retained_bytes = self
+            .retained_bytes
+            .saturating_add(tombstone.retained_bytes());
+        self.tombstones.push_back((seq, tombstone));
+        self.trim_tombstones();
+    }
+
+    /// Drops the oldest tombstones past their number, but none that still holds a call
+    /// evicted by the message being fed (it stays readable until the next message, whose
+    /// start trims again).
+    fn trim_tombstones(&mut self) {
+        while self.tombstones.len() > self.options.max_tombstones() {
+            match self.pop_key_tombstone() {
+                Some((oldest, tombstone)) => self.forget_tombstone(oldest, tombstone),
+                None => break,
+            }
+        }
+    }
+
+    /// The oldest tombstone, unless it still holds a call evicted by this message.
+    fn pop_key_tombstone(&mut self) -> Option<(u64, Tombstone)> {
+        match self.tombstones.front() {
+            Some((_, Tombstone::Key { .. })) => self.tombstones.pop_front(),
+            _ => None,
+        }
+    }
+
+    /// Removes a tombstone whose call has been superseded by a new one with its key.
+    fn bury(&mut self, seq: u64) {
+        let found = self
+            .tombstones
+            .iter()
+            .position(|(buried, _)| *buried == seq);
+        if let Some((seq, tombstone)) = found.and_then(|at| self.tombstones.remove(at)) {
+            self.forget_tombstone(seq, tombstone);
+        }
+    }
+
+    /// Drops tombstone `seq` from the index (taken out of the tombstones by the caller).
+    fn forget_tombstone(&mut self, seq: u64, tombstone: Tombstone) {
+        self.retained_bytes = self
+            .retained_bytes
+            .saturating_sub(tombstone.retained_bytes());
+        let (session_id, tool_call_id) = tombstone.key();
+        self.index.remove(seq, session_id, tool_call_id);
+    }
+
+    /// The sizes of the calls and of the indexes over them, which must agree.
     #[cfg(test)]
     fn index_sizes(&self) -> (usize, usize, usize) {
         (
             self.calls.len(),
-            self.index.len(),
+            self.index.len() - self.tombstones.len(),
             self.pending.len() + self.finished.len(),
         )
     }
@@ -595,6 +1059,7 @@ impl<'a> IntoIterator for &'a Ledger {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::client::Status;
 
     /// The indexes never keep entries for evicted calls, whatever the mix of sessions,
     /// re-used ids, status flapping and late updates.
@@ -682,7 +1147,7 @@ mod tests {
         );
         assert_eq!(
             ledger.get_in_session("s29998", "call_1").map(Call::status),
-            Some(Some("completed"))
+            Some(Status::Completed)
         );
         assert!(ledger.get_in_session("s1", "call_1").is_none(), "evicted");
         assert_eq!(
@@ -705,11 +1170,11 @@ mod tests {
         let s1 = ledger.get_in_session("s1", "c1").unwrap();
         assert_eq!(
             (s1.title(), s1.status()),
-            (Some("first"), Some("in_progress"))
+            (Some("first"), Status::InProgress)
         );
         assert_eq!(
             ledger.get_in_session("s2", "c1").unwrap().status(),
-            Some("pending")
+            Status::Pending
         );
         // A bare update belongs to the latest call with the id.
         ledger.feed_line(
@@ -717,11 +1182,11 @@ mod tests {
         );
         assert_eq!(
             ledger.get_in_session("s2", "c1").unwrap().status(),
-            Some("failed")
+            Status::Failed
         );
         assert_eq!(
             ledger.get_in_session("s1", "c1").unwrap().status(),
-            Some("in_progress")
+            Status::InProgress
         );
     }
 }

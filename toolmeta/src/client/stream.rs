@@ -45,6 +45,7 @@ impl Ledger {
                 if !ended {
                     reader.skip_until(b'\n')?;
                 }
+                self.begin(None);
                 self.count(LineOutcome::TooLong);
                 continue;
             }

@@ -4,6 +4,9 @@
 //! without it a ledger resolves such calls from ACP's own fields.
 
 #[cfg(feature = "catalog")]
+use std::sync::Arc;
+
+#[cfg(feature = "catalog")]
 use serde_json::Value;
 
 use super::Call;
@@ -12,39 +15,46 @@ use crate::ToolMeta;
 #[cfg(feature = "catalog")]
 use crate::catalog::{self, Harness};
 
-/// The function the ledger asks for an envelope when a call carries none: the harness, the
-/// tool's name, and its parsed `rawInput`; [`catalog::synthesize`] by default.
+/// What the ledger asks for an envelope when a call carries none: given the harness, the
+/// tool's name and its parsed `rawInput`, the envelope — [`catalog::synthesize`] by
+/// default; set with [`LedgerBuilder::synthesizer`](super::LedgerBuilder::synthesizer).
 ///
-/// A client with tools of its own can answer for them and defer to the catalog otherwise:
+/// A closure, so a client's synthesizer can carry state — its own tool table, say — and
+/// defer to the catalog for the rest:
 ///
 /// ```
-/// use serde_json::Value;
+/// use std::collections::HashMap;
 /// use toolmeta::catalog::{self, Harness};
 /// use toolmeta::client::{Ledger, Source};
-/// use toolmeta::{Identity, Namespace, ToolKind, ToolMeta};
+/// use toolmeta::{Identity, Namespace, ToolKind};
 ///
-/// fn my_catalog(harness: Harness, name: &str, raw_input: Option<&Value>) -> Option<ToolMeta> {
-///     match name {
-///         "deploy" => Some(Identity::new("deploy", ToolKind::DeployApp, Namespace::Mcp).envelope().to_tool_meta()),
-///         _ => catalog::synthesize(harness, name, raw_input),
-///     }
-/// }
-///
-/// let mut ledger = Ledger::builder().harness(Harness::Codex).synthesizer(my_catalog).build();
+/// let mine: HashMap<&str, Identity> =
+///     HashMap::from([("deploy", Identity::new("deploy", ToolKind::DeployApp, Namespace::Mcp))]);
+/// let mut ledger = Ledger::builder()
+///     .harness(Harness::Codex)
+///     .synthesizer(move |harness, name, raw_input| match mine.get(name) {
+///         Some(identity) => Some(identity.envelope().to_tool_meta()),
+///         None => catalog::synthesize(harness, name, raw_input),
+///     })
+///     .build();
 /// ledger.feed_line(r#"{"sessionUpdate":"tool_call","toolCallId":"c1","title":"deploy"}"#);
 /// let call = ledger.get("c1").unwrap();
-/// assert_eq!((call.source(), call.label()), (Source::Catalog, Some("Deploy App")));
+/// assert_eq!((call.source(), call.label()), (Source::Catalog, "Deploy App"));
 /// ```
 #[cfg(feature = "catalog")]
-pub type Synthesizer = fn(Harness, &str, Option<&Value>) -> Option<ToolMeta>;
+pub type Synthesizer = dyn Fn(Harness, &str, Option<&Value>) -> Option<ToolMeta> + Send + Sync;
+
+/// A shared synthesizer: the ledger's options and the calls it completes hold it.
+#[cfg(feature = "catalog")]
+pub(crate) type SharedSynthesizer = Arc<Synthesizer>;
 
 /// How an envelope sent without `input` is completed: through the catalog tool of its
 /// `(namespace, name)`, once a reader asks for the input.
 #[cfg(feature = "catalog")]
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub(crate) struct Completion {
     pub(crate) harness: Harness,
-    pub(crate) synthesizer: Synthesizer,
+    pub(crate) synthesizer: SharedSynthesizer,
 }
 
 #[cfg(feature = "catalog")]
@@ -64,12 +74,21 @@ impl std::fmt::Debug for Completion {
 }
 
 /// The ledger's catalog options.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone)]
 pub(crate) struct CatalogOptions {
     #[cfg(feature = "catalog")]
     pub(crate) harness: Option<Harness>,
     #[cfg(feature = "catalog")]
-    pub(crate) synthesizer: Synthesizer,
+    pub(crate) synthesizer: SharedSynthesizer,
+}
+
+impl std::fmt::Debug for CatalogOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut options = f.debug_struct("CatalogOptions");
+        #[cfg(feature = "catalog")]
+        options.field("harness", &self.harness);
+        options.finish_non_exhaustive()
+    }
 }
 
 // Without the catalog the struct is empty and `Default` could be derived; with it, the
@@ -81,7 +100,7 @@ impl Default for CatalogOptions {
             #[cfg(feature = "catalog")]
             harness: None,
             #[cfg(feature = "catalog")]
-            synthesizer: catalog::synthesize,
+            synthesizer: Arc::new(catalog::synthesize),
         }
     }
 }
@@ -117,7 +136,7 @@ impl CatalogOptions {
                 .and_then(Harness::from_namespace);
             call.set_completion(harness.map(|harness| Completion {
                 harness,
-                synthesizer: self.synthesizer,
+                synthesizer: Arc::clone(&self.synthesizer),
             }));
             return;
         }

@@ -26,6 +26,10 @@ pub(crate) trait Tolerant<'de>: Sized {
         None
     }
 
+    fn from_f64(_value: f64) -> Option<Self> {
+        None
+    }
+
     /// Reads an object; the default skips it.
     fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Option<Self>, A::Error> {
         while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
@@ -73,8 +77,8 @@ impl<'de, T: Tolerant<'de>> Visitor<'de> for LooseVisitor<T> {
         Ok(T::from_u64(v))
     }
 
-    fn visit_f64<E>(self, _v: f64) -> Result<Self::Value, E> {
-        Ok(None)
+    fn visit_f64<E>(self, v: f64) -> Result<Self::Value, E> {
+        Ok(T::from_f64(v))
     }
 
     fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Self::Value, E> {
