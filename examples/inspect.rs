@@ -414,13 +414,7 @@ pub fn table(ledger: &Ledger) -> String {
         ),
         (
             "rejected",
-            ledger
-                .calls()
-                .filter(|call| {
-                    call.permission()
-                        .is_some_and(|permission| permission.decision().denies())
-                })
-                .collect(),
+            ledger.calls().filter(|call| call.is_rejected()).collect(),
         ),
     ] {
         if calls.is_empty() {

@@ -124,10 +124,7 @@ pub fn report(ledger: &Ledger) -> Vec<Touch> {
 }
 
 fn outcome(call: &Call) -> &'static str {
-    if call
-        .permission()
-        .is_some_and(|permission| permission.decision().denies())
-    {
+    if call.is_rejected() {
         "rejected"
     } else if !call.is_finished() {
         "unfinished"

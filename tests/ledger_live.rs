@@ -130,10 +130,7 @@ fn every_permission_request_and_answer_of_the_recordings_is_kept() {
         );
         // The refused call is finished, and not by a status the agent sent (Gemini CLI
         // and codex-acp send nothing more for it).
-        let refused = ledger
-            .calls()
-            .find(|call| call.permission().is_some_and(|p| p.decision().denies()))
-            .unwrap();
+        let refused = ledger.calls().find(|call| call.is_rejected()).unwrap();
         assert!(refused.is_finished(), "{harness}");
         assert!(refused.finished_at().is_some(), "{harness}");
         assert_eq!(ledger.summary().rejected, 1, "{harness}");

@@ -717,11 +717,15 @@ impl Call {
     /// permission was rejected or cancelled (a harness may send nothing more for a call it
     /// was refused).
     pub fn is_finished(&self) -> bool {
-        self.status().is_terminal()
-            || self
-                .permission
-                .as_ref()
-                .is_some_and(|permission| permission.decision().denies())
+        self.status().is_terminal() || self.is_rejected()
+    }
+
+    /// Whether the call's permission was rejected or cancelled: whatever its status says,
+    /// the tool did not run as asked.
+    pub fn is_rejected(&self) -> bool {
+        self.permission
+            .as_ref()
+            .is_some_and(|permission| permission.decision().denies())
     }
 
     /// The latest permission request for the call, and its answer once known.

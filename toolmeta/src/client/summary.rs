@@ -92,9 +92,7 @@ impl Summary {
 
     fn add(&mut self, call: &Call) {
         self.calls += 1;
-        let denied = call
-            .permission()
-            .is_some_and(|permission| permission.decision().denies());
+        let denied = call.is_rejected();
         match call.status() {
             _ if denied => self.rejected += 1,
             Status::Completed => self.completed += 1,
