@@ -207,9 +207,8 @@ pub struct CallRecord<'a> {
     kind: &'static str,
     namespace: Option<&'a str>,
     read_only: Option<bool>,
-    /// Written compact, on one line, and `null` when it holds a value serde_json cannot
-    /// read back (a number out of range such as `1e400`), so every record is one line that
-    /// reads back.
+    /// On one line, and `null` when it holds a value serde_json cannot read back (a number
+    /// out of range such as `1e400`), so every record is one line that reads back.
     #[serde(serialize_with = "one_line")]
     input: Option<&'a RawValue>,
     status: &'a str,
@@ -298,44 +297,15 @@ pub fn write_json_lines<W: Write>(ledger: &Ledger, mut out: W) -> io::Result<()>
     Ok(())
 }
 
-/// Serializes raw JSON text without its insignificant whitespace (an agent may send `input`
-/// pretty-printed: a raw newline would split a JSON Lines record), or `null` when it does
-/// not read back as a JSON value.
+/// Serializes the input as the ledger keeps it — on one line (see [`Call::input`]) — or
+/// `null` when it does not read back as a JSON value.
 fn one_line<S: Serializer>(input: &Option<&RawValue>, serializer: S) -> Result<S::Ok, S::Error> {
-    let Some(raw) = input else {
-        return serializer.serialize_none();
-    };
-    if serde_json::from_str::<serde_json::Value>(raw.get()).is_err() {
-        return serializer.serialize_none();
-    }
-    match RawValue::from_string(compact(raw.get())) {
-        Ok(compacted) => compacted.serialize(serializer),
-        Err(_) => serializer.serialize_none(),
-    }
-}
-
-/// `json` (valid JSON text) without the whitespace between its tokens; strings untouched.
-fn compact(json: &str) -> String {
-    let mut out = String::with_capacity(json.len());
-    let mut in_string = false;
-    let mut escaped = false;
-    for c in json.chars() {
-        if in_string {
-            out.push(c);
-            match c {
-                _ if escaped => escaped = false,
-                '\\' => escaped = true,
-                '"' => in_string = false,
-                _ => {}
-            }
-        } else if c == '"' {
-            in_string = true;
-            out.push(c);
-        } else if !matches!(c, ' ' | '\t' | '\n' | '\r') {
-            out.push(c);
+    match input {
+        Some(raw) if serde_json::from_str::<serde_json::Value>(raw.get()).is_ok() => {
+            raw.serialize(serializer)
         }
+        _ => serializer.serialize_none(),
     }
-    out
 }
 
 /// The table `inspect` prints: the calls by label, the sessions, the unfinished and the

@@ -297,3 +297,30 @@ fn control_characters_in_names_are_escaped_in_the_table() {
     // lines: no forged row.
     assert_eq!(table.lines().count(), 7, "{table}");
 }
+
+#[test]
+fn raw_line_breaks_in_an_envelope_input_do_not_split_its_record() {
+    // An input the agent sent pretty-printed: CRs, tabs and spaces between its tokens (a
+    // raw CR may stand inside a line; a string's escaped `\n` and `\"` are its content).
+    let line = "{\"sessionUpdate\":\"tool_call\",\"toolCallId\":\"c1\",\"_meta\":{\"x.ai/tool\":{\"version\":1,\"name\":\"read_file\",\"kind\":\"read\",\"namespace\":\"grok_build\",\"input\":{\r  \"path\" :\t\"a b\\n\\\"c\\\" d\",\r  \"offset\": 2\r}}}}";
+    let output = inspect(&["--json", "-"], line);
+    assert_eq!(output.code, 0, "{}", output.stderr);
+    let records: Vec<&str> = output.stdout.lines().collect();
+    assert_eq!(records.len(), 1, "{}", output.stdout);
+    assert!(!records[0].contains(['\r', '\t']), "{}", records[0]);
+    let record: serde_json::Value = serde_json::from_str(records[0]).unwrap();
+    assert_eq!(
+        record["input"],
+        serde_json::json!({"path": "a b\n\"c\" d", "offset": 2})
+    );
+}
+
+#[test]
+fn an_input_that_cannot_be_read_back_is_written_as_null() {
+    let line = r#"{"sessionUpdate":"tool_call","toolCallId":"c1","_meta":{"x.ai/tool":{"version":1,"name":"read_file","kind":"read","namespace":"grok_build","input":{"path":"a","limit":1e400}}}}"#;
+    let output = inspect(&["--json", "-"], line);
+    assert_eq!(output.code, 0, "{}", output.stderr);
+    let record: serde_json::Value = serde_json::from_str(output.stdout.trim_end()).unwrap();
+    assert_eq!(record["tool_call_id"], "c1");
+    assert_eq!(record["input"], serde_json::Value::Null);
+}

@@ -675,7 +675,8 @@ impl Call {
     }
 
     /// The canonical input, from the envelope or the catalog, as raw JSON text (an object,
-    /// its keys in the order they were sent).
+    /// its keys in the order they were sent), on one line: an input sent pretty-printed is
+    /// re-serialized compactly when it is read, so it can be written into a JSON Lines record.
     pub fn input(&self) -> Option<&RawValue> {
         if let Some(input) = self
             .envelope
