@@ -5,7 +5,12 @@
 //!   (`serde_json::from_str::<IgnoredAny>`), as any reader that must not be fooled by a broken
 //!   line does at least;
 //! - `ledger-log ledger PATH [PASSES]`: reads it with `Ledger::read_lines`, into a fresh
-//!   ledger each pass.
+//!   ledger each pass;
+//! - `ledger-log bound PATH [PASSES]`: reads each line with serde_json into borrowed structs
+//!   of only the fields the ledger reads ([`bound::Line`]), and keeps nothing: a lower bound
+//!   for any ledger that reads its fields through serde_json, below the ledger's own reading
+//!   (it fails a line on a string with escapes, or on a field of an unexpected type, where
+//!   the ledger reads on).
 //!
 //! `PASSES` (1 by default) reads the file that many times in the one process, so that the
 //! process runs long enough for `/usr/bin/time`'s resolution.
@@ -29,7 +34,7 @@ fn main() -> io::Result<()> {
         _ => (&String::new(), &String::new(), 0),
     };
     if passes == 0 {
-        eprintln!("usage: ledger-log generate|floor|ledger PATH [PASSES]");
+        eprintln!("usage: ledger-log generate|floor|ledger|bound PATH [PASSES]");
         std::process::exit(2);
     }
     match mode.as_str() {
@@ -42,8 +47,9 @@ fn main() -> io::Result<()> {
         }
         "floor" => (0..passes).try_for_each(|_| floor(path)),
         "ledger" => (0..passes).try_for_each(|_| ledger(path)),
+        "bound" => (0..passes).try_for_each(|_| bound(path)),
         other => {
-            eprintln!("unknown mode {other:?}: generate, floor or ledger");
+            eprintln!("unknown mode {other:?}: generate, floor, ledger or bound");
             std::process::exit(2);
         }
     }
@@ -62,6 +68,109 @@ fn floor(path: &str) -> io::Result<()> {
     }
     println!("{lines} lines, {valid} valid JSON");
     Ok(())
+}
+
+/// Reads the fields the ledger reads from every line of the log at `path`, keeping nothing.
+fn bound(path: &str) -> io::Result<()> {
+    let mut reader = BufReader::new(File::open(path)?);
+    let mut line = Vec::new();
+    let (mut lines, mut tool_calls) = (0usize, 0usize);
+    while reader.read_until(b'\n', &mut line)? != 0 {
+        let text = std::str::from_utf8(&line).unwrap_or("");
+        lines += 1;
+        if let Ok(read) = serde_json::from_str::<bound::Line>(text) {
+            tool_calls += usize::from(read.is_tool_call());
+        }
+        line.clear();
+    }
+    println!("{lines} lines, {tool_calls} tool-call updates");
+    Ok(())
+}
+
+/// The fields [`Ledger`] reads from a line, borrowed, in the least a derive reads them with.
+mod bound {
+    use serde::Deserialize;
+    use serde_json::value::RawValue;
+
+    #[derive(Deserialize)]
+    pub struct Line<'a> {
+        #[serde(borrow)]
+        method: Option<&'a str>,
+        #[serde(borrow)]
+        id: Option<&'a RawValue>,
+        #[serde(borrow)]
+        timestamp: Option<&'a RawValue>,
+        #[serde(borrow)]
+        params: Option<Params<'a>>,
+        #[serde(borrow)]
+        result: Option<&'a RawValue>,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Params<'a> {
+        #[serde(borrow)]
+        session_id: Option<&'a str>,
+        #[serde(borrow)]
+        update: Option<Update<'a>>,
+        #[serde(borrow)]
+        tool_call: Option<Update<'a>>,
+        #[serde(borrow)]
+        options: Option<&'a RawValue>,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Update<'a> {
+        session_update: Option<&'a str>,
+        tool_call_id: Option<&'a str>,
+        title: Option<&'a str>,
+        kind: Option<&'a str>,
+        status: Option<&'a str>,
+        name: Option<&'a str>,
+        #[serde(borrow)]
+        raw_input: Option<&'a RawValue>,
+        #[serde(borrow)]
+        raw_output: Option<&'a RawValue>,
+        #[serde(borrow)]
+        content: Option<&'a RawValue>,
+        #[serde(borrow)]
+        locations: Option<&'a RawValue>,
+        #[serde(borrow, rename = "_meta")]
+        meta: Option<&'a RawValue>,
+    }
+
+    impl Line<'_> {
+        /// Whether the line is a tool-call update; every field read goes into a
+        /// `black_box`, so that none is optimized away.
+        pub fn is_tool_call(&self) -> bool {
+            let raw = |value: Option<&RawValue>| value.map_or(0, |raw| raw.get().len());
+            let params = self.params.as_ref();
+            std::hint::black_box((
+                (
+                    self.method,
+                    raw(self.id),
+                    raw(self.timestamp),
+                    raw(self.result),
+                ),
+                params.map(|p| (p.session_id, raw(p.options), p.tool_call.is_some())),
+            ));
+            params
+                .and_then(|p| p.update.as_ref())
+                .is_some_and(|update| {
+                    std::hint::black_box((
+                        [update.title, update.kind, update.status, update.name],
+                        raw(update.raw_input) + raw(update.raw_output) + raw(update.content),
+                        raw(update.locations) + raw(update.meta),
+                    ));
+                    update.tool_call_id.is_some()
+                        && matches!(
+                            update.session_update,
+                            Some("tool_call" | "tool_call_update")
+                        )
+                })
+        }
+    }
 }
 
 /// Reads the log at `path` into a ledger.

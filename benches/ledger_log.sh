@@ -1,8 +1,10 @@
 #!/bin/sh
 # The ledger against the validation floor, whole processes over one generated log file,
-# release build. Each round runs the two back to back (the order alternating), under
-# /usr/bin/time; reports the median over rounds of each round's wall-clock ratio, the CPU
-# time (user + system) ratio, and each side's peak RSS.
+# release build. Each round runs the floor, the ledger and the extraction bound (the fields
+# the ledger reads, through serde_json's derive, borrowed, nothing kept: `ledger-log bound`)
+# back to back, in an order that rotates, under /usr/bin/time; reports the median over rounds
+# of each round's wall-clock ratio to the floor, the CPU time (user + system) ratio, and each
+# one's peak RSS.
 # Each process reads the log PASSES times (10 by default), long enough for time's 10 ms.
 #   sh benches/ledger_log.sh [ROUNDS [PASSES]]   # 7 rounds by default
 #   FEATURES="--features preserve_order" sh benches/ledger_log.sh
@@ -15,12 +17,16 @@ bin=target/release/ledger-log
 log=${LEDGER_LOG:-target/ledger-bench.jsonl}
 [ -f "$log" ] || "$bin" generate "$log"
 echo "log: $log, read $passes times per process, $(wc -l <"$log") lines, $(($(wc -c <"$log") / 1048576)) MiB"
-"$bin" floor "$log"; "$bin" ledger "$log"
+"$bin" floor "$log"; "$bin" ledger "$log"; "$bin" bound "$log"
 out=$(mktemp)
 run() { /usr/bin/time -f "$1 %e %U %S %M" -a -o "$out" "$bin" "$1" "$log" "$passes" >/dev/null; }
 i=0
 while [ $i -lt "$rounds" ]; do
-    if [ $((i % 2)) -eq 0 ]; then run floor; run ledger; else run ledger; run floor; fi
+    case $((i % 3)) in
+        0) run floor; run ledger; run bound ;;
+        1) run ledger; run bound; run floor ;;
+        *) run bound; run floor; run ledger ;;
+    esac
     i=$((i + 1))
 done
 awk '
@@ -29,14 +35,17 @@ awk '
         for (i = 1; i < k; i++) for (j = i; j > 0 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
         return k % 2 ? a[int(k / 2)] : (a[k / 2 - 1] + a[k / 2]) / 2
     }
-    END {
-        for (i = 0; i < n["floor"]; i++) { w[i] = wall["ledger", i] / wall["floor", i]; c[i] = cpu["ledger", i] / cpu["floor", i] }
-        all = ""; for (i = 0; i < n["floor"]; i++) all = all sprintf(" %.3f", w[i])
+    function report(side,   i, k, all) {
         k = n["floor"]
-        printf "rounds: %d\n", k
-        printf "ledger / floor, wall clock per round:%s\n", all
-        printf "ledger / floor, wall clock: %.3f (median)\n", median(w, k)
-        printf "ledger / floor, CPU time:   %.3f\n", median(c, k)
-        printf "peak RSS: floor %d KiB, ledger %d KiB\n", rss["floor"], rss["ledger"]
+        for (i = 0; i < k; i++) { w[i] = wall[side, i] / wall["floor", i]; c[i] = cpu[side, i] / cpu["floor", i] }
+        all = ""; for (i = 0; i < k; i++) all = all sprintf(" %.3f", w[i])
+        printf "%s / floor, wall clock per round:%s\n", side, all
+        printf "%s / floor, wall clock: %.3f (median)\n", side, median(w, k)
+        printf "%s / floor, CPU time:   %.3f\n", side, median(c, k)
+    }
+    END {
+        printf "rounds: %d\n", n["floor"]
+        report("ledger"); report("bound")
+        printf "peak RSS: floor %d KiB, ledger %d KiB, bound %d KiB\n", rss["floor"], rss["ledger"], rss["bound"]
     }' "$out"
 rm "$out"
