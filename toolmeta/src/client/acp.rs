@@ -167,15 +167,19 @@ impl Ledger {
         // typed and the line-based readings agree by construction. Serializing these types
         // cannot fail (string keys, no non-finite floats); a failure is read as a message
         // that is not an update rather than a panic.
-        match serde_json::to_value(params) {
-            Ok(params) => {
-                let mut message = serde_json::Map::with_capacity(2);
-                message.insert("method".to_owned(), Value::String(method.to_owned()));
-                message.insert("params".to_owned(), params);
-                // `begin` was called by the entry point: the time it was given stands.
-                self.read_value(&Value::Object(message))
-            }
-            Err(_) => self.read_value(&Value::Null),
+        #[derive(Serialize)]
+        struct Message<'a, P> {
+            method: &'a str,
+            params: &'a P,
         }
+        let outcome = match serde_json::to_string(&Message { method, params }) {
+            // `begin` was called by the entry point: the time it was given stands.
+            Ok(text) => match self.read_json(&text) {
+                LineOutcome::NotJson => LineOutcome::NotUpdate,
+                outcome => outcome,
+            },
+            Err(_) => LineOutcome::NotUpdate,
+        };
+        self.count(outcome)
     }
 }

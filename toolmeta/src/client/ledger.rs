@@ -436,6 +436,9 @@ impl Ledger {
 
     /// Reads one message a client has already parsed, in any of the line shapes.
     ///
+    /// The message is read as its JSON text, the same reading as [`Ledger::feed_line`]'s;
+    /// a client that still has the text should feed that, which saves writing it again.
+    ///
     /// ```
     /// use toolmeta::client::{Ledger, LineOutcome};
     /// let mut ledger = Ledger::new();
@@ -611,26 +614,34 @@ impl Ledger {
         if line.trim_ascii().is_empty() {
             return self.count(LineOutcome::Blank);
         }
-        let outcome = match read_line(line) {
+        let outcome = self.read_json(line);
+        self.count(outcome)
+    }
+
+    /// Reads one message of JSON text (not yet counted).
+    pub(crate) fn read_json(&mut self, text: &str) -> LineOutcome {
+        match read_line(text) {
             Ok(recognized) => self.apply(recognized),
             // Well-formed JSON that serde_json cannot represent (a lone surrogate, `1e400`,
             // deep nesting) loses only the values it cannot represent.
-            Err(_) => match super::lenient::repair(line) {
+            Err(_) => match super::lenient::repair(text) {
                 Some(repaired) => match read_line(&repaired) {
                     Ok(recognized) => self.apply(recognized),
                     Err(_) => LineOutcome::NotJson,
                 },
                 None => LineOutcome::NotJson,
             },
-        };
-        self.count(outcome)
+        }
     }
 
+    /// Reads a message already parsed, as its JSON text: the reader borrows the raw values
+    /// it keeps (`rawInput`, `content`, `rawOutput`) from text, and copies only those it keeps.
     pub(crate) fn read_value(&mut self, message: &Value) -> LineOutcome {
-        let outcome = match recognize(message) {
-            Ok(recognized) => self.apply(recognized),
-            // Reading a `&Value` cannot meet text that is not JSON; kept total anyway.
-            Err(_) => LineOutcome::NotUpdate,
+        let outcome = match self.read_json(&message.to_string()) {
+            // A `Value` is always JSON; one nested deeper than the reader follows reads as
+            // a message that is not an update, as it did when read from the `Value` itself.
+            LineOutcome::NotJson => LineOutcome::NotUpdate,
+            outcome => outcome,
         };
         self.count(outcome)
     }

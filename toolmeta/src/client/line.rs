@@ -45,7 +45,7 @@ pub(crate) enum Recognized<'a> {
     Batch(Vec<Recognized<'a>>),
 }
 
-/// Reads one line (or an already-parsed value) and recognises its shape.
+/// Reads one line of JSON text and recognises its shape.
 pub(crate) fn recognize<'de, D: serde::Deserializer<'de>>(
     deserializer: D,
 ) -> Result<Recognized<'de>, D::Error> {
@@ -91,15 +91,15 @@ pub(crate) struct UpdateFields<'a> {
     pub(crate) status: Option<Cow<'a, str>>,
     /// Not an ACP field, but some agents send the tool's wire name under it.
     pub(crate) name: Option<Cow<'a, str>>,
-    /// Any JSON but `null`, as raw text.
-    pub(crate) raw_input: Option<Box<RawValue>>,
+    /// Any JSON but `null`, as raw text borrowed from the line (copied only when kept).
+    pub(crate) raw_input: Option<&'a RawValue>,
     /// The `locations` that have a `path`; `None` when the update sent none (or only an
     /// empty list, which harnesses send on updates that do not mean to clear them).
     pub(crate) locations: Option<Vec<Location<'a>>>,
-    /// `content`, a non-empty array, as raw text.
-    pub(crate) content: Option<Box<RawValue>>,
-    /// `rawOutput`, any JSON but `null`, as raw text.
-    pub(crate) raw_output: Option<Box<RawValue>>,
+    /// `content`, a non-empty array, as raw text borrowed from the line.
+    pub(crate) content: Option<&'a RawValue>,
+    /// `rawOutput`, any JSON but `null`, as raw text borrowed from the line.
+    pub(crate) raw_output: Option<&'a RawValue>,
     pub(crate) meta: MetaFields<'a>,
     /// Set when the update is a permission request's `toolCall`: its `rawInput`, `kind`,
     /// `status` and `content` describe the permission asked for, and only fill in what the
@@ -428,19 +428,19 @@ impl<'a> UpdateFields<'a> {
             "status" => read_into(map, &mut self.status)?,
             "name" => read_into(map, &mut self.name)?,
             "rawInput" => {
-                let raw = map.next_value::<Box<RawValue>>()?;
+                let raw = map.next_value::<&'a RawValue>()?;
                 if raw.get() != "null" {
                     self.raw_input = Some(raw);
                 }
             }
             "rawOutput" => {
-                let raw = map.next_value::<Box<RawValue>>()?;
+                let raw = map.next_value::<&'a RawValue>()?;
                 if raw.get() != "null" {
                     self.raw_output = Some(raw);
                 }
             }
             "content" => {
-                let raw = map.next_value::<Box<RawValue>>()?;
+                let raw = map.next_value::<&'a RawValue>()?;
                 // Only a non-empty array is content; `[]` clears nothing (see `locations`).
                 let text = raw.get();
                 if text.starts_with('[') && !text[1..].trim_start().starts_with(']') {

@@ -2,9 +2,9 @@
 //!
 //! Every object the client side reads is decoded through [`Loose`], whose visitor accepts
 //! any JSON value and keeps it only when it has the expected shape. Values it does not keep
-//! are skipped with [`IgnoredAny`], so nothing is built for them. The same code reads a
-//! line of text and an already-parsed `&serde_json::Value`, because both are serde
-//! deserializers.
+//! are skipped with [`IgnoredAny`], so nothing is built for them. The ledger reads JSON text
+//! only (an already-parsed message is read as its text), so strings and raw values borrow
+//! from the line.
 
 use std::borrow::Cow;
 use std::fmt;
