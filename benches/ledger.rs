@@ -6,7 +6,9 @@
 //! calls without envelopes.
 //!
 //! `cargo bench -p toolmeta-benches --bench ledger` — the ratios: ledger time / validation
-//! time (target ≤ 1.25), and parse-to-`Value` time / ledger time. The whole-process
+//! time (target ≤ 1.25), extraction bound time / validation time (the least serde_json takes
+//! to read the fields the ledger reads: [`BoundLine`]), and parse-to-`Value` time / ledger
+//! time. The whole-process
 //! measurement over a log file is `benches/ledger_log.sh`.
 
 use std::hint::black_box;
@@ -17,7 +19,7 @@ use serde::de::IgnoredAny;
 use serde_json::Value;
 use toolmeta::client::Ledger;
 
-use toolmeta_benches::stream;
+use toolmeta_benches::{BoundLine, stream};
 
 fn ledger_vs_parse(c: &mut Criterion) {
     let lines = stream();
@@ -42,6 +44,7 @@ fn ledger_vs_parse(c: &mut Criterion) {
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(10));
     group.bench_function("validate_ignored_any", |b| b.iter(|| floor_pass(&lines)));
+    group.bench_function("extraction_bound", |b| b.iter(|| bound_pass(&lines)));
     group.bench_function("parse_to_value", |b| b.iter(|| parse_pass(&lines)));
     group.bench_function("ledger", |b| b.iter(|| ledger_pass(&lines)));
     group.finish();
@@ -56,6 +59,16 @@ fn floor_pass(lines: &[String]) {
     for line in lines {
         black_box(serde_json::from_str::<IgnoredAny>(black_box(line)).is_ok());
     }
+}
+
+/// One pass of the extraction bound: the fields the ledger reads, borrowed, nothing kept.
+#[inline(never)]
+fn bound_pass(lines: &[String]) -> usize {
+    lines
+        .iter()
+        .filter_map(|line| serde_json::from_str::<BoundLine>(black_box(line)).ok())
+        .filter(BoundLine::is_tool_call)
+        .count()
 }
 
 /// One pass of merely parsing every line into a `Value`.
@@ -83,11 +96,12 @@ fn ledger_pass(lines: &[String]) -> usize {
 /// LEDGER_BENCH_ONCE=1 valgrind --tool=callgrind --collect-atstart=no \
 ///     --toggle-collect='ledger::parse_pass' target/release/deps/ledger-<hash> --bench
 /// ```
-/// and the same with `ledger::floor_pass` and `ledger::ledger_pass`.
+/// and the same with `ledger::floor_pass`, `ledger::bound_pass` and `ledger::ledger_pass`.
 fn main() {
     if std::env::var_os("LEDGER_BENCH_ONCE").is_some() {
         let lines = stream();
         floor_pass(&lines);
+        black_box(bound_pass(&lines));
         parse_pass(&lines);
         black_box(ledger_pass(&lines));
         return;

@@ -7,7 +7,7 @@
 //! - `ledger-log ledger PATH [PASSES]`: reads it with `Ledger::read_lines`, into a fresh
 //!   ledger each pass;
 //! - `ledger-log bound PATH [PASSES]`: reads each line with serde_json into borrowed structs
-//!   of only the fields the ledger reads ([`bound::Line`]), and keeps nothing: a lower bound
+//!   of only the fields the ledger reads ([`BoundLine`]), and keeps nothing: a lower bound
 //!   for any ledger that reads its fields through serde_json, below the ledger's own reading
 //!   (it fails a line on a string with escapes, or on a field of an unexpected type, where
 //!   the ledger reads on).
@@ -25,6 +25,7 @@ use std::io::{self, BufRead, BufReader, BufWriter, Write};
 
 use serde::de::IgnoredAny;
 use toolmeta::client::Ledger;
+use toolmeta_benches::BoundLine;
 
 fn main() -> io::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -78,99 +79,13 @@ fn bound(path: &str) -> io::Result<()> {
     while reader.read_until(b'\n', &mut line)? != 0 {
         let text = std::str::from_utf8(&line).unwrap_or("");
         lines += 1;
-        if let Ok(read) = serde_json::from_str::<bound::Line>(text) {
+        if let Ok(read) = serde_json::from_str::<BoundLine>(text) {
             tool_calls += usize::from(read.is_tool_call());
         }
         line.clear();
     }
     println!("{lines} lines, {tool_calls} tool-call updates");
     Ok(())
-}
-
-/// The fields [`Ledger`] reads from a line, borrowed, in the least a derive reads them with.
-mod bound {
-    use serde::Deserialize;
-    use serde_json::value::RawValue;
-
-    #[derive(Deserialize)]
-    pub struct Line<'a> {
-        #[serde(borrow)]
-        method: Option<&'a str>,
-        #[serde(borrow)]
-        id: Option<&'a RawValue>,
-        #[serde(borrow)]
-        timestamp: Option<&'a RawValue>,
-        #[serde(borrow)]
-        params: Option<Params<'a>>,
-        #[serde(borrow)]
-        result: Option<&'a RawValue>,
-    }
-
-    #[derive(Deserialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Params<'a> {
-        #[serde(borrow)]
-        session_id: Option<&'a str>,
-        #[serde(borrow)]
-        update: Option<Update<'a>>,
-        #[serde(borrow)]
-        tool_call: Option<Update<'a>>,
-        #[serde(borrow)]
-        options: Option<&'a RawValue>,
-    }
-
-    #[derive(Deserialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Update<'a> {
-        session_update: Option<&'a str>,
-        tool_call_id: Option<&'a str>,
-        title: Option<&'a str>,
-        kind: Option<&'a str>,
-        status: Option<&'a str>,
-        name: Option<&'a str>,
-        #[serde(borrow)]
-        raw_input: Option<&'a RawValue>,
-        #[serde(borrow)]
-        raw_output: Option<&'a RawValue>,
-        #[serde(borrow)]
-        content: Option<&'a RawValue>,
-        #[serde(borrow)]
-        locations: Option<&'a RawValue>,
-        #[serde(borrow, rename = "_meta")]
-        meta: Option<&'a RawValue>,
-    }
-
-    impl Line<'_> {
-        /// Whether the line is a tool-call update; every field read goes into a
-        /// `black_box`, so that none is optimized away.
-        pub fn is_tool_call(&self) -> bool {
-            let raw = |value: Option<&RawValue>| value.map_or(0, |raw| raw.get().len());
-            let params = self.params.as_ref();
-            std::hint::black_box((
-                (
-                    self.method,
-                    raw(self.id),
-                    raw(self.timestamp),
-                    raw(self.result),
-                ),
-                params.map(|p| (p.session_id, raw(p.options), p.tool_call.is_some())),
-            ));
-            params
-                .and_then(|p| p.update.as_ref())
-                .is_some_and(|update| {
-                    std::hint::black_box((
-                        [update.title, update.kind, update.status, update.name],
-                        raw(update.raw_input) + raw(update.raw_output) + raw(update.content),
-                        raw(update.locations) + raw(update.meta),
-                    ));
-                    update.tool_call_id.is_some()
-                        && matches!(
-                            update.session_update,
-                            Some("tool_call" | "tool_call_update")
-                        )
-                })
-        }
-    }
 }
 
 /// Reads the log at `path` into a ledger.

@@ -2,6 +2,8 @@
 //! ledger measurement (`ledger_log.rs`) share: the generated ACP session log.
 #![forbid(unsafe_code)]
 
+use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
 /// The least number of lines the generated log has.
@@ -121,4 +123,91 @@ pub fn stream() -> Vec<String> {
         }
     }
     lines
+}
+
+/// The extraction bound: the fields the ledger reads from a line (`method`, `id`,
+/// `timestamp`, `result`; `params.sessionId`, `options`, `toolCall`; the update's
+/// `sessionUpdate`, `toolCallId`, `title`, `kind`, `status`, `name`, `rawInput`, `rawOutput`,
+/// `content`, `locations`, `_meta`), read by serde's derive into borrowed `&str` and
+/// `&RawValue`, keeping nothing. It does less than the ledger's reader (a string with escapes
+/// or a field of an unexpected type fails the line, where the ledger reads on), so it is a
+/// lower bound for any ledger that reads its fields through serde_json.
+#[derive(Deserialize)]
+pub struct BoundLine<'a> {
+    #[serde(borrow)]
+    method: Option<&'a str>,
+    #[serde(borrow)]
+    id: Option<&'a RawValue>,
+    #[serde(borrow)]
+    timestamp: Option<&'a RawValue>,
+    #[serde(borrow)]
+    params: Option<Params<'a>>,
+    #[serde(borrow)]
+    result: Option<&'a RawValue>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Params<'a> {
+    #[serde(borrow)]
+    session_id: Option<&'a str>,
+    #[serde(borrow)]
+    update: Option<Update<'a>>,
+    #[serde(borrow)]
+    tool_call: Option<Update<'a>>,
+    #[serde(borrow)]
+    options: Option<&'a RawValue>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Update<'a> {
+    session_update: Option<&'a str>,
+    tool_call_id: Option<&'a str>,
+    title: Option<&'a str>,
+    kind: Option<&'a str>,
+    status: Option<&'a str>,
+    name: Option<&'a str>,
+    #[serde(borrow)]
+    raw_input: Option<&'a RawValue>,
+    #[serde(borrow)]
+    raw_output: Option<&'a RawValue>,
+    #[serde(borrow)]
+    content: Option<&'a RawValue>,
+    #[serde(borrow)]
+    locations: Option<&'a RawValue>,
+    #[serde(borrow, rename = "_meta")]
+    meta: Option<&'a RawValue>,
+}
+
+impl BoundLine<'_> {
+    /// Whether the line is a tool-call update; every field read goes into a
+    /// `black_box`, so that none is optimized away.
+    pub fn is_tool_call(&self) -> bool {
+        let raw = |value: Option<&RawValue>| value.map_or(0, |raw| raw.get().len());
+        let params = self.params.as_ref();
+        std::hint::black_box((
+            (
+                self.method,
+                raw(self.id),
+                raw(self.timestamp),
+                raw(self.result),
+            ),
+            params.map(|p| (p.session_id, raw(p.options), p.tool_call.is_some())),
+        ));
+        params
+            .and_then(|p| p.update.as_ref())
+            .is_some_and(|update| {
+                std::hint::black_box((
+                    [update.title, update.kind, update.status, update.name],
+                    raw(update.raw_input) + raw(update.raw_output) + raw(update.content),
+                    raw(update.locations) + raw(update.meta),
+                ));
+                update.tool_call_id.is_some()
+                    && matches!(
+                        update.session_update,
+                        Some("tool_call" | "tool_call_update")
+                    )
+            })
+    }
 }
