@@ -8,13 +8,14 @@
 
 use std::borrow::Cow;
 
-use serde::Deserialize;
-use serde::de::{MapAccess, SeqAccess};
+use std::fmt;
+
+use serde::de::{MapAccess, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 
 use super::LooseMeta;
 use super::time::Timestamp;
-use super::tolerant::{Loose, Tolerant, next_key, read_into, skip_value};
+use super::tolerant::{Fields, Loose, Tolerant, next_key, read_fields_into, read_into, skip_value};
 use crate::TOOL_META_KEY;
 
 /// What one line turned out to be.
@@ -49,32 +50,68 @@ pub(crate) enum Recognized<'a> {
 pub(crate) fn recognize<'de, D: serde::Deserializer<'de>>(
     deserializer: D,
 ) -> Result<Recognized<'de>, D::Error> {
-    let Loose(message) = Loose::<Message<'de>>::deserialize(deserializer)?;
-    Ok(match message {
-        Some(Message::One(line)) => line.recognize(),
-        Some(Message::Batch(messages)) => Recognized::Batch(messages),
-        None => Recognized::NotUpdate,
-    })
+    deserializer.deserialize_any(LineVisitor)
 }
 
-/// A line's top-level value: one message, or a JSON-RPC batch of them.
-enum Message<'a> {
-    One(LineFields<'a>),
-    Batch(Vec<Recognized<'a>>),
-}
+/// A line's top-level value: one message (an object, read in place), a JSON-RPC batch of
+/// them, or anything else (not an update).
+struct LineVisitor;
 
-impl<'de> Tolerant<'de> for Message<'de> {
-    fn from_map<A: MapAccess<'de>>(map: A) -> Result<Option<Self>, A::Error> {
-        Ok(LineFields::from_map(map)?.map(Message::One))
+impl<'de> Visitor<'de> for LineVisitor {
+    type Value = Recognized<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Recognized<'de>, A::Error> {
+        let mut line = LineFields::default();
+        line.read_fields(map)?;
+        Ok(line.recognize())
     }
 
     /// A batch: each element read as one message (an array in it is not a message).
-    fn from_seq<A: SeqAccess<'de>>(mut seq: A) -> Result<Option<Self>, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Recognized<'de>, A::Error> {
         let mut messages = Vec::new();
         while let Some(Loose(line)) = seq.next_element::<Loose<LineFields<'de>>>()? {
             messages.push(line.map_or(Recognized::NotUpdate, LineFields::recognize));
         }
-        Ok(Some(Message::Batch(messages)))
+        Ok(Recognized::Batch(messages))
+    }
+
+    fn visit_some<D: serde::Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Recognized<'de>, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Recognized<'de>, E> {
+        Ok(Recognized::NotUpdate)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Recognized<'de>, E> {
+        Ok(Recognized::NotUpdate)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Recognized<'de>, E> {
+        Ok(Recognized::NotUpdate)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Recognized<'de>, E> {
+        Ok(Recognized::NotUpdate)
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<Recognized<'de>, E> {
+        Ok(Recognized::NotUpdate)
+    }
+
+    fn visit_unit<E>(self) -> Result<Recognized<'de>, E> {
+        Ok(Recognized::NotUpdate)
+    }
+
+    fn visit_none<E>(self) -> Result<Recognized<'de>, E> {
+        Ok(Recognized::NotUpdate)
     }
 }
 
@@ -343,19 +380,6 @@ impl<'a> ParamsFields<'a> {
             key,
             "sessionId" | "update" | "toolCall" | "subject" | "agentInfo" | "options"
         )
-    }
-
-    fn read_field<A: MapAccess<'a>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error> {
-        match key {
-            "sessionId" => read_into(map, &mut self.session_id)?,
-            "update" => read_into(map, &mut self.update)?,
-            "toolCall" => read_into(map, &mut self.tool_call)?,
-            "subject" => read_into(map, &mut self.subject)?,
-            "agentInfo" => read_into(map, &mut self.agent_info)?,
-            "options" => read_into(map, &mut self.options)?,
-            _ => return Ok(false),
-        }
-        Ok(true)
     }
 }
 
@@ -658,57 +682,52 @@ impl<'de> Tolerant<'de> for Location<'de> {
     }
 }
 
-impl<'de> Tolerant<'de> for ParamsFields<'de> {
-    fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Option<Self>, A::Error> {
-        let mut params = ParamsFields::default();
-        while let Some(key) = next_key(&mut map)? {
-            if !params.read_field(&key, &mut map)? {
-                skip_value(&mut map)?;
-            }
+impl<'a> Fields<'a> for ParamsFields<'a> {
+    fn read_field<A: MapAccess<'a>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error> {
+        match key {
+            "sessionId" => read_into(map, &mut self.session_id)?,
+            "update" => read_into(map, &mut self.update)?,
+            "toolCall" => read_into(map, &mut self.tool_call)?,
+            "subject" => read_into(map, &mut self.subject)?,
+            "agentInfo" => read_into(map, &mut self.agent_info)?,
+            "options" => read_into(map, &mut self.options)?,
+            _ => return Ok(false),
         }
-        Ok(Some(params))
+        Ok(true)
     }
 }
 
-impl<'de> Tolerant<'de> for LineFields<'de> {
-    fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Option<Self>, A::Error> {
-        let mut line = LineFields::default();
-        while let Some(key) = next_key(&mut map)? {
-            let read = match &*key {
-                "timestamp" => {
-                    read_into(&mut map, &mut line.timestamp)?;
-                    true
-                }
-                "id" => {
-                    read_into(&mut map, &mut line.id)?;
-                    true
-                }
-                "method" => {
-                    read_into(&mut map, &mut line.method)?;
-                    true
-                }
-                "params" => {
-                    read_into(&mut map, &mut line.params)?;
-                    true
-                }
-                "result" => {
-                    read_into(&mut map, &mut line.result)?;
-                    true
-                }
-                key if UpdateFields::is_field(key) => line
+impl<'de> Fields<'de> for LineFields<'de> {
+    fn read_field<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error> {
+        match key {
+            "timestamp" => read_into(map, &mut self.timestamp)?,
+            "id" => read_into(map, &mut self.id)?,
+            "method" => read_into(map, &mut self.method)?,
+            "params" => read_fields_into(map, &mut self.params)?,
+            "result" => read_into(map, &mut self.result)?,
+            key if UpdateFields::is_field(key) => {
+                return self
                     .bare_update
                     .get_or_insert_with(Box::default)
-                    .read_field(key, &mut map)?,
-                key if ParamsFields::is_field(key) => line
+                    .read_field(key, map);
+            }
+            key if ParamsFields::is_field(key) => {
+                return self
                     .bare_params
                     .get_or_insert_with(Box::default)
-                    .read_field(key, &mut map)?,
-                _ => false,
-            };
-            if !read {
-                skip_value(&mut map)?;
+                    .read_field(key, map);
             }
+            _ => return Ok(false),
         }
+        Ok(true)
+    }
+}
+
+/// A message of a batch.
+impl<'de> Tolerant<'de> for LineFields<'de> {
+    fn from_map<A: MapAccess<'de>>(map: A) -> Result<Option<Self>, A::Error> {
+        let mut line = LineFields::default();
+        line.read_fields(map)?;
         Ok(Some(line))
     }
 }

@@ -10,7 +10,9 @@ use std::borrow::Cow;
 use std::fmt;
 use std::marker::PhantomData;
 
-use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{
+    Deserialize, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor,
+};
 
 /// A type that can be read from some JSON shapes; every other shape reads as `None`.
 pub(crate) trait Tolerant<'de>: Sized {
@@ -165,4 +167,95 @@ pub(crate) fn read_into<'de, A: MapAccess<'de>, T: Tolerant<'de>>(
 /// Skips the value of the current entry without building it.
 pub(crate) fn skip_value<'de, A: MapAccess<'de>>(map: &mut A) -> Result<(), A::Error> {
     map.next_value::<IgnoredAny>().map(drop)
+}
+
+/// An object read field by field into a value that already exists.
+///
+/// The objects a line is read into are a few hundred bytes; returning one by value through
+/// each level of the visitors copies it at every level, which cost more than reading the
+/// keys. Read in place ([`read_fields_into`]), it is written once, where it stays.
+pub(crate) trait Fields<'de>: Default {
+    /// Reads the value of the current entry, of key `key`, when `key` is one of the fields;
+    /// says whether it was (the caller skips the value of any other key).
+    fn read_field<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error>;
+
+    /// Reads every entry of `map` into `self`.
+    fn read_fields<A: MapAccess<'de>>(&mut self, mut map: A) -> Result<(), A::Error> {
+        while let Some(key) = next_key(&mut map)? {
+            if !self.read_field(&key, &mut map)? {
+                skip_value(&mut map)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads the value of the current entry into `slot`, in place, when it is an object (a later
+/// object replaces an earlier one, as [`read_into`] does); any other value is skipped and
+/// leaves `slot` as it was.
+pub(crate) fn read_fields_into<'de, A: MapAccess<'de>, T: Fields<'de>>(
+    map: &mut A,
+    slot: &mut Option<T>,
+) -> Result<(), A::Error> {
+    map.next_value_seed(InPlace(slot))
+}
+
+/// The seed and visitor of [`read_fields_into`].
+struct InPlace<'s, T>(&'s mut Option<T>);
+
+impl<'de, T: Fields<'de>> DeserializeSeed<'de> for InPlace<'_, T> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de, T: Fields<'de>> Visitor<'de> for InPlace<'_, T> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
+        self.0.insert(T::default()).read_fields(map)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(())
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_any(self)
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_none<E>(self) -> Result<(), E> {
+        Ok(())
+    }
 }
