@@ -638,8 +638,8 @@ impl Ledger {
     /// it keeps (`rawInput`, `content`, `rawOutput`) from text, and copies only those it keeps.
     pub(crate) fn read_value(&mut self, message: &Value) -> LineOutcome {
         let outcome = match self.read_json(&message.to_string()) {
-            // A `Value` is always JSON; one nested deeper than the reader follows reads as
-            // a message that is not an update, as it did when read from the `Value` itself.
+            // A `Value`'s text is JSON: what the reader still refuses after `repair` (nothing
+            // known) is counted as a message that is not an update, never as a broken line.
             LineOutcome::NotJson => LineOutcome::NotUpdate,
             outcome => outcome,
         };

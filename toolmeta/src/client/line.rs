@@ -7,7 +7,6 @@
 //! `rawInput`, `rawOutput` and `content` are kept as raw JSON text, parsed only when asked.
 
 use std::borrow::Cow;
-
 use std::fmt;
 
 use serde::de::{MapAccess, SeqAccess, Visitor};
