@@ -666,7 +666,6 @@ mod tests {
 
     #[test]
     fn a_failing_entry_is_the_result_and_the_entries_after_it_are_skipped() {
-        use crate::Projection;
         let bash = Bash {
             command: "ls".into(),
             description: Some("list".into()),
