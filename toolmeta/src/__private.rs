@@ -21,6 +21,7 @@
 
 use std::borrow::Cow;
 use std::ffi::{OsStr, OsString};
+use std::mem::ManuallyDrop;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -91,10 +92,16 @@ use crate::normalize_offset;
 /// derived type small. Each method takes the field's value already converted, as an
 /// `Option`: `<FieldType as ProjectKey>::some(&field)`, or `::optional` for an optional
 /// field, named by the derive at the user's type.
+///
+/// The outcome is held in a `ManuallyDrop`, so that a `Projector` has no drop glue whatever
+/// the serializer's error type: otherwise every call in the chain gets an unwind path that
+/// drops the projector, and the derived body drop flags to track it (measured: 30 M of
+/// rustc's 15.3 G instructions on 200 derived structs). [`Projector::finish`] takes the outcome out; a projector that
+/// is never finished (only if a conversion panics midway) leaks the error it holds, if any.
 #[must_use = "the projection's outcome is returned by `finish`"]
 pub struct Projector<'a, M: SerializeMap> {
     map: &'a mut M,
-    result: Result<(), M::Error>,
+    result: ManuallyDrop<Result<(), M::Error>>,
 }
 
 impl<'a, M: SerializeMap> Projector<'a, M> {
@@ -103,7 +110,7 @@ impl<'a, M: SerializeMap> Projector<'a, M> {
     pub fn new(map: &'a mut M) -> Self {
         Projector {
             map,
-            result: Ok(()),
+            result: ManuallyDrop::new(Ok(())),
         }
     }
 
@@ -111,8 +118,9 @@ impl<'a, M: SerializeMap> Projector<'a, M> {
     /// unless an earlier entry failed.
     #[inline]
     fn write<V: Serialize + ?Sized>(mut self, key: &'static str, value: Option<&V>) -> Self {
-        if let (Some(value), Ok(())) = (value, &self.result) {
-            self.result = self.map.serialize_entry(key, value);
+        if let (Some(value), Ok(())) = (value, &*self.result) {
+            // The `Ok(())` replaced has nothing to drop.
+            self.result = ManuallyDrop::new(self.map.serialize_entry(key, value));
         }
         self
     }
@@ -164,7 +172,7 @@ impl<'a, M: SerializeMap> Projector<'a, M> {
     /// The outcome: the first error, if any.
     #[inline]
     pub fn finish(self) -> Result<(), M::Error> {
-        self.result
+        ManuallyDrop::into_inner(self.result)
     }
 }
 
