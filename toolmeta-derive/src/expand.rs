@@ -344,7 +344,7 @@ fn input_field(container: &Container, projected: &Projected) -> TokenStream {
 }
 
 /// How an `INPUT_FIELDS` entry records the JSON values the field's type deserializes from
-/// (`toolmeta::RawType`): the `__private` constant it is filled from (`FIELD_U8` for a
+/// (`toolmeta::RawType`): the `__private` static it is filled from (`FIELD_U8` for a
 /// `u8`, `FIELD` for a string under a canonical string key, ...), and, for a type the
 /// derive cannot read by name (an alias, `Cow<str>`, a type parameter), `raw:` from the key
 /// trait, which knows the type exactly. Spanned at the type like the trait's use in
