@@ -1,6 +1,7 @@
 //! Stamping the envelope into an event's `_meta`, and the envelope's exact serialized form.
 //!
-//! The tools here implement `Projection`/`ToolIdentity` by hand, as the derive would.
+//! The tools here implement `ToolIdentity` (and the enum `Projection`/`ToolDispatch`) by
+//! hand, as the derive would.
 
 use serde::ser::SerializeMap;
 use serde_json::{Map, Value, json};
@@ -15,10 +16,9 @@ struct ReadFile {
     limit: Option<u64>,
 }
 
-impl Projection for ReadFile {
-    fn has_input(&self) -> bool {
-        true
-    }
+impl ToolIdentity for ReadFile {
+    const IDENTITY: Identity = Identity::new("read_file", ToolKind::Read, Namespace::GrokBuild);
+    const INPUT_FIELDS: &'static [InputField] = &[];
 
     fn project<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
         map.serialize_entry("path", &self.path)?;
@@ -32,15 +32,13 @@ impl Projection for ReadFile {
     }
 }
 
-impl ToolIdentity for ReadFile {
-    const IDENTITY: Identity = Identity::new("read_file", ToolKind::Read, Namespace::GrokBuild);
-    const INPUT_FIELDS: &'static [InputField] = &[];
-}
-
 /// A `no_input` tool: identity only.
 struct UpdatePlan;
 
-impl Projection for UpdatePlan {
+impl ToolIdentity for UpdatePlan {
+    const IDENTITY: Identity = Identity::new("update_plan", ToolKind::Plan, Namespace::Codex);
+    const INPUT_FIELDS: &'static [InputField] = &[];
+
     fn has_input(&self) -> bool {
         false
     }
@@ -48,11 +46,6 @@ impl Projection for UpdatePlan {
     fn project<M: SerializeMap>(&self, _: &mut M) -> Result<(), M::Error> {
         Ok(())
     }
-}
-
-impl ToolIdentity for UpdatePlan {
-    const IDENTITY: Identity = Identity::new("update_plan", ToolKind::Plan, Namespace::Codex);
-    const INPUT_FIELDS: &'static [InputField] = &[];
 }
 
 fn read() -> ReadFile {
@@ -242,14 +235,14 @@ enum Call {
 impl Projection for Call {
     fn has_input(&self) -> bool {
         match self {
-            Call::Read(read) => read.has_input(),
+            Call::Read(read) => ToolIdentity::has_input(read),
             Call::Dynamic => false,
         }
     }
 
     fn project<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
         match self {
-            Call::Read(read) => read.project(map),
+            Call::Read(read) => ToolIdentity::project(read, map),
             Call::Dynamic => Ok(()),
         }
     }

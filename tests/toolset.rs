@@ -11,8 +11,8 @@ use serde::ser::SerializeMap;
 use serde_json::{Map, Value, json};
 use toolmeta::keys::{COMMAND, DESCRIPTION, LIMIT, OFFSET, PATH, PATTERN};
 use toolmeta::{
-    Identity, InputField, Namespace, Projection, RawType, StaticToolset, ToolEntry, ToolIdentity,
-    ToolKind, Toolset, toolset,
+    Identity, InputField, Namespace, RawType, StaticToolset, ToolEntry, ToolIdentity, ToolKind,
+    Toolset, toolset,
 };
 
 const fn field(key: &'static str, wire: &'static str, optional: bool) -> InputField {
@@ -30,14 +30,6 @@ const fn field(key: &'static str, wire: &'static str, optional: bool) -> InputFi
 
 /// grok_build `read_file { target_file, offset, limit }`.
 struct ReadFile;
-impl Projection for ReadFile {
-    fn has_input(&self) -> bool {
-        true
-    }
-    fn project<M: SerializeMap>(&self, _: &mut M) -> Result<(), M::Error> {
-        Ok(())
-    }
-}
 impl ToolIdentity for ReadFile {
     const IDENTITY: Identity = Identity::new("read_file", ToolKind::Read, Namespace::GrokBuild);
     const INPUT_FIELDS: &'static [InputField] = &[
@@ -45,18 +37,14 @@ impl ToolIdentity for ReadFile {
         field(OFFSET, "offset", true),
         field(LIMIT, "limit", true),
     ];
-}
 
-/// opencode `read { filePath, offset, limit }` (`rename_all = "camelCase"`).
-struct OpenCodeRead;
-impl Projection for OpenCodeRead {
-    fn has_input(&self) -> bool {
-        true
-    }
     fn project<M: SerializeMap>(&self, _: &mut M) -> Result<(), M::Error> {
         Ok(())
     }
 }
+
+/// opencode `read { filePath, offset, limit }` (`rename_all = "camelCase"`).
+struct OpenCodeRead;
 impl ToolIdentity for OpenCodeRead {
     const IDENTITY: Identity = Identity::new("read", ToolKind::Read, Namespace::OpenCode);
     const INPUT_FIELDS: &'static [InputField] = &[
@@ -64,18 +52,14 @@ impl ToolIdentity for OpenCodeRead {
         field(OFFSET, "offset", true),
         field(LIMIT, "limit", true),
     ];
-}
 
-/// grok_build `grep { pattern, path, glob (extra) }`.
-struct Grep;
-impl Projection for Grep {
-    fn has_input(&self) -> bool {
-        true
-    }
     fn project<M: SerializeMap>(&self, _: &mut M) -> Result<(), M::Error> {
         Ok(())
     }
 }
+
+/// grok_build `grep { pattern, path, glob (extra) }`.
+struct Grep;
 impl ToolIdentity for Grep {
     const IDENTITY: Identity = Identity::new("grep", ToolKind::Search, Namespace::GrokBuild);
     const INPUT_FIELDS: &'static [InputField] = &[
@@ -92,21 +76,24 @@ impl ToolIdentity for Grep {
             raw: RawType::OfKey,
         },
     ];
+
+    fn project<M: SerializeMap>(&self, _: &mut M) -> Result<(), M::Error> {
+        Ok(())
+    }
 }
 
 /// codex `update_plan`: `no_input`.
 struct UpdatePlan;
-impl Projection for UpdatePlan {
+impl ToolIdentity for UpdatePlan {
+    const IDENTITY: Identity = Identity::new("update_plan", ToolKind::Plan, Namespace::Codex);
+    const INPUT_FIELDS: &'static [InputField] = &[];
+
     fn has_input(&self) -> bool {
         false
     }
     fn project<M: SerializeMap>(&self, _: &mut M) -> Result<(), M::Error> {
         Ok(())
     }
-}
-impl ToolIdentity for UpdatePlan {
-    const IDENTITY: Identity = Identity::new("update_plan", ToolKind::Plan, Namespace::Codex);
-    const INPUT_FIELDS: &'static [InputField] = &[];
 }
 
 /// codex `shell { command: [argv], workdir, timeout_ms }`, its command joined by a `with`
@@ -115,18 +102,6 @@ impl ToolIdentity for UpdatePlan {
 struct Shell {
     command: Vec<String>,
     workdir: Option<String>,
-}
-impl Projection for Shell {
-    fn has_input(&self) -> bool {
-        true
-    }
-    fn project<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        map.serialize_entry(COMMAND, &self.command.join(" "))?;
-        if let Some(workdir) = &self.workdir {
-            map.serialize_entry("cwd", workdir)?;
-        }
-        Ok(())
-    }
 }
 impl ToolIdentity for Shell {
     const IDENTITY: Identity = Identity::new("shell", ToolKind::Execute, Namespace::Codex);
@@ -143,18 +118,18 @@ impl ToolIdentity for Shell {
         },
         field("cwd", "workdir", true),
     ];
+
+    fn project<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        map.serialize_entry(COMMAND, &self.command.join(" "))?;
+        if let Some(workdir) = &self.workdir {
+            map.serialize_entry("cwd", workdir)?;
+        }
+        Ok(())
+    }
 }
 
 /// grok_build `run_terminal_command { command, description }`.
 struct RunTerminalCommand;
-impl Projection for RunTerminalCommand {
-    fn has_input(&self) -> bool {
-        true
-    }
-    fn project<M: SerializeMap>(&self, _: &mut M) -> Result<(), M::Error> {
-        Ok(())
-    }
-}
 impl ToolIdentity for RunTerminalCommand {
     const IDENTITY: Identity = Identity::new(
         "run_terminal_command",
@@ -165,6 +140,10 @@ impl ToolIdentity for RunTerminalCommand {
         field(COMMAND, "command", false),
         field(DESCRIPTION, "description", true),
     ];
+
+    fn project<M: SerializeMap>(&self, _: &mut M) -> Result<(), M::Error> {
+        Ok(())
+    }
 }
 
 const TOOLS: StaticToolset = toolset![

@@ -1,4 +1,4 @@
-//! Code generation: the `Projection` and `ToolIdentity` impls of a tool struct, the
+//! Code generation: the `ToolIdentity` impl of a tool struct, the
 //! `Projection` and `ToolDispatch` impls of an enum of tools, and the fallback impls
 //! emitted beside compile errors so that they are not followed by a cascade of
 //! "trait not implemented" errors.
@@ -344,7 +344,7 @@ fn input_field(container: &Container, projected: &Projected) -> TokenStream {
 }
 
 /// How an `INPUT_FIELDS` entry records the JSON values the field's type deserializes from
-/// (`toolmeta::RawType`): the `__private` constant it is filled from (`FIELD_U8` for a
+/// (`toolmeta::RawType`): the `__private` static it is filled from (`FIELD_U8` for a
 /// `u8`, `FIELD` for a string under a canonical string key, ...), and, for a type the
 /// derive cannot read by name (an alias, `Cow<str>`, a type parameter), `raw:` from the key
 /// trait, which knows the type exactly. Spanned at the type like the trait's use in
@@ -492,7 +492,9 @@ fn fallback_struct(container: &Container, tool: &Tool) -> TokenStream {
     )
 }
 
-/// The `ToolIdentity` and `Projection` impls of a tool struct, around their parts.
+/// The `ToolIdentity` impl of a tool struct, around its parts: one impl with the identity,
+/// the recorded fields and the projection (rustc's work is per item, so one impl per
+/// struct costs less to compile than two).
 fn struct_impls(container: &Container, generics: &Generics, parts: StructParts) -> TokenStream {
     let StructParts {
         has_input,
@@ -501,7 +503,6 @@ fn struct_impls(container: &Container, generics: &Generics, parts: StructParts) 
         input_fields,
     } = parts;
     let tool_identity = impl_header(container, generics, "ToolIdentity");
-    let projection = impl_header(container, generics, "Projection");
     let has_input = has_input
         .body()
         .map(|body| quote!(fn has_input(&self) -> ::core::primitive::bool { #body }));
@@ -509,8 +510,6 @@ fn struct_impls(container: &Container, generics: &Generics, parts: StructParts) 
         #tool_identity {
             const IDENTITY: __toolmeta::Identity = #identity;
             const INPUT_FIELDS: &'static [__toolmeta::InputField] = &[#input_fields];
-        }
-        #projection {
             #has_input
             fn project<__ToolmetaMap: __toolmeta::SerializeMap>(&self, __toolmeta_map: &mut __ToolmetaMap) -> __toolmeta::Result<(), __ToolmetaMap::Error> {
                 #project

@@ -36,8 +36,8 @@
 //!
 //! ## Harness side
 //! - `#[derive(ToolIdentity)]` on each tool-argument struct: the [`Identity`] and the
-//!   [`Projection`] are emitted at compile time, and contract violations are compile errors
-//!   at the offending tokens. [`ToolIdentity`] then gives the borrowing [`Envelope`] (which
+//!   projection ([`ToolIdentity::project`], the tool's [`Projection`]) are emitted at compile
+//!   time, and contract violations are compile errors at the offending tokens. [`ToolIdentity`] then gives the borrowing [`Envelope`] (which
 //!   serializes, stamps an event's `_meta` and takes a runtime wire name) and the owned
 //!   [`ToolMeta`]; `T::IDENTITY.envelope()` is the identity-only envelope of the first
 //!   `tool_call`. An enum of tools gets [`ToolDispatch`].

@@ -1,4 +1,5 @@
-//! The traits the derive implements: [`Projection`], [`ToolIdentity`] and [`ToolDispatch`].
+//! The traits the derive implements: [`ToolIdentity`] (a tool struct) and [`ToolDispatch`]
+//! (an enum of tools), with [`Projection`], the canonical input an [`Envelope`] carries.
 
 mod tagged;
 
@@ -8,10 +9,17 @@ pub(crate) use tagged::{project_tagged, variant_of};
 use crate::{Envelope, Identity, ToolMeta};
 use serde::ser::SerializeMap;
 
-/// The canonical input of a tool value: which canonical (and extra) keys it projects.
+/// The canonical input of a value an [`Envelope`] carries: which canonical (and extra) keys
+/// it projects.
 ///
-/// Implemented by `#[derive(ToolIdentity)]`; implementing it by hand is possible but gives
-/// up the compile-time checks of the wire contract.
+/// Every [`ToolIdentity`] type has it, through its own [`ToolIdentity::has_input`] and
+/// [`ToolIdentity::project`] (a tool struct is one impl: rustc checks each derived impl,
+/// so one per struct is less compile time than two). An enum of tools implements it beside
+/// [`ToolDispatch`] (`#[derive(ToolIdentity)]` on the enum does).
+///
+/// A type that implements both this trait and `ToolIdentity` — any tool — has two methods
+/// of each name: call them as `ToolIdentity::project(&tool, map)` when both traits are in
+/// scope.
 pub trait Projection {
     /// Whether this value carries an `input` at all (`false` for `no_input` tools and the
     /// dynamic variant of a tool enum). Defaults to `true`, so the derive only emits it for
@@ -22,6 +30,19 @@ pub trait Projection {
 
     /// Writes the projected entries, canonical keys first, then extra keys.
     fn project<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error>;
+}
+
+/// A tool's projection is the one its [`ToolIdentity`] impl defines.
+impl<T: ToolIdentity + ?Sized> Projection for T {
+    #[inline]
+    fn has_input(&self) -> bool {
+        ToolIdentity::has_input(self)
+    }
+
+    #[inline]
+    fn project<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        ToolIdentity::project(self, map)
+    }
 }
 
 /// The unit projection: nothing.
@@ -190,8 +211,9 @@ impl InputField {
     }
 }
 
-/// A tool-argument type with a compile-time identity: what `#[derive(ToolIdentity)]` gives
-/// a struct.
+/// A tool-argument type with a compile-time identity and its projection: what
+/// `#[derive(ToolIdentity)]` gives a struct. Implementing it by hand is possible but gives
+/// up the compile-time checks of the wire contract.
 ///
 /// ```
 /// use toolmeta::ToolIdentity;
@@ -216,13 +238,24 @@ impl InputField {
     label = "not a tool",
     note = "derive it: #[derive(ToolIdentity)] with #[tool(name = \"...\", namespace = \"...\", kind = \"...\")]"
 )]
-pub trait ToolIdentity: Projection {
+pub trait ToolIdentity {
     /// Who the tool is.
     const IDENTITY: Identity;
 
     /// The projected fields with their raw wire keys, in projection order; empty for a
     /// `no_input` tool.
     const INPUT_FIELDS: &'static [InputField];
+
+    /// Whether this value carries an `input` at all (`false` for a `no_input` tool, and for
+    /// one whose every projected field is absent). Defaults to `true`, so the derive only
+    /// emits it for the exceptions. The tool's [`Projection::has_input`].
+    fn has_input(&self) -> bool {
+        true
+    }
+
+    /// Writes the projected entries, canonical keys first, then extra keys: the tool's
+    /// [`Projection::project`].
+    fn project<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error>;
 
     /// The borrowing envelope of this value (see [`Envelope`]): serialize it, stamp it into
     /// an event's `_meta` with [`Envelope::stamp`], rename it at run time with

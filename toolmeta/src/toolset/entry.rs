@@ -63,16 +63,13 @@ impl ToolEntry {
     /// keys the derive recorded.
     ///
     /// ```
-    /// use toolmeta::{Identity, InputField, Namespace, Projection, ToolEntry, ToolIdentity, ToolKind};
+    /// use toolmeta::{Identity, InputField, Namespace, ToolEntry, ToolIdentity, ToolKind};
     /// # use serde::ser::SerializeMap;
     /// # struct Bash;
-    /// # impl Projection for Bash {
-    /// #     fn has_input(&self) -> bool { true }
-    /// #     fn project<M: SerializeMap>(&self, _: &mut M) -> Result<(), M::Error> { Ok(()) }
-    /// # }
     /// # impl ToolIdentity for Bash {
     /// #     const IDENTITY: Identity = Identity::new("bash", ToolKind::Execute, Namespace::GrokBuild);
     /// #     const INPUT_FIELDS: &'static [InputField] = &[];
+    /// #     fn project<M: SerializeMap>(&self, _: &mut M) -> Result<(), M::Error> { Ok(()) }
     /// # }
     /// const BASH: ToolEntry = ToolEntry::of::<Bash>();
     /// assert_eq!(BASH.name(), "bash");
