@@ -58,34 +58,34 @@ fn main() -> io::Result<()> {
 
 /// Validates every line of the log at `path`.
 fn floor(path: &str) -> io::Result<()> {
-    let mut reader = BufReader::new(File::open(path)?);
-    let mut line = Vec::new();
-    let (mut lines, mut valid) = (0usize, 0usize);
-    while reader.read_until(b'\n', &mut line)? != 0 {
-        let text = std::str::from_utf8(&line).unwrap_or("");
-        lines += 1;
-        valid += usize::from(serde_json::from_str::<IgnoredAny>(text).is_ok());
-        line.clear();
-    }
+    let (lines, valid) = count_lines(path, |text| {
+        serde_json::from_str::<IgnoredAny>(text).is_ok()
+    })?;
     println!("{lines} lines, {valid} valid JSON");
     Ok(())
 }
 
 /// Reads the fields the ledger reads from every line of the log at `path`, keeping nothing.
 fn bound(path: &str) -> io::Result<()> {
-    let mut reader = BufReader::new(File::open(path)?);
-    let mut line = Vec::new();
-    let (mut lines, mut tool_calls) = (0usize, 0usize);
-    while reader.read_until(b'\n', &mut line)? != 0 {
-        let text = std::str::from_utf8(&line).unwrap_or("");
-        lines += 1;
-        if let Ok(read) = serde_json::from_str::<BoundLine>(text) {
-            tool_calls += usize::from(read.is_tool_call());
-        }
-        line.clear();
-    }
+    let (lines, tool_calls) = count_lines(path, |text| {
+        serde_json::from_str::<BoundLine>(text).is_ok_and(|read| read.is_tool_call())
+    })?;
     println!("{lines} lines, {tool_calls} tool-call updates");
     Ok(())
+}
+
+/// Reads the log at `path` line by line, as the ledger's `read_lines` does (one reused buffer,
+/// then a UTF-8 check), and counts the lines and those `read` says yes to.
+fn count_lines(path: &str, mut read: impl FnMut(&str) -> bool) -> io::Result<(usize, usize)> {
+    let mut reader = BufReader::new(File::open(path)?);
+    let mut line = Vec::new();
+    let (mut lines, mut yes) = (0usize, 0usize);
+    while reader.read_until(b'\n', &mut line)? != 0 {
+        lines += 1;
+        yes += usize::from(read(std::str::from_utf8(&line).unwrap_or("")));
+        line.clear();
+    }
+    Ok((lines, yes))
 }
 
 /// Reads the log at `path` into a ledger.
