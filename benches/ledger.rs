@@ -27,7 +27,7 @@ fn ledger_vs_parse(c: &mut Criterion) {
     // The stream must be what the ledger is meant for: every line read, none skipped.
     let mut check = Ledger::new();
     for line in &lines {
-        check.feed_line(line);
+        check.feed(line);
     }
     assert_eq!(check.counts().lines as usize, lines.len());
     assert_eq!(check.counts().not_json, 0);
@@ -84,7 +84,7 @@ fn parse_pass(lines: &[String]) {
 fn ledger_pass(lines: &[String]) -> usize {
     let mut ledger = Ledger::new();
     for line in lines {
-        black_box(ledger.feed_line(black_box(line)));
+        black_box(ledger.feed(black_box(line)));
     }
     ledger.len()
 }

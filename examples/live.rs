@@ -18,7 +18,7 @@ fn main() -> io::Result<()> {
     let mut ledger = Ledger::new();
     let mut out = io::stdout().lock();
     for line in io::stdin().lock().lines() {
-        ledger.feed_line_at(&line?, SystemTime::now());
+        ledger.feed_at(&line?, SystemTime::now());
         for event in ledger.events() {
             let Some(call) = ledger.call(event.call) else {
                 continue;

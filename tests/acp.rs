@@ -195,14 +195,14 @@ fn the_ledger_reads_typed_messages_as_it_reads_their_lines() {
     let mut typed = Ledger::new();
     let mut lines = Ledger::new();
     for notification in &notifications {
-        typed.feed_notification(notification);
+        typed.feed(notification);
         let line = json!({"jsonrpc": "2.0", "method": "session/update", "params": notification});
-        lines.feed_line(&line.to_string());
+        lines.feed(&line.to_string());
     }
-    typed.feed_permission_request(&permission);
+    typed.feed(&permission);
     let line = json!({"jsonrpc": "2.0", "id": 7, "method": "session/request_permission",
                       "params": permission});
-    lines.feed_line(&line.to_string());
+    lines.feed(&line.to_string());
 
     for ledger in [&typed, &lines] {
         let call = ledger.get_in_session("s1", "call_1").unwrap();

@@ -180,8 +180,8 @@ fn typed_ledger(received: &Received) -> Ledger {
     let mut ledger = Ledger::new();
     for message in &received.messages {
         match message {
-            Message::Notification(notification) => ledger.feed_notification(notification),
-            Message::Permission(request) => ledger.feed_permission_request(request),
+            Message::Notification(notification) => ledger.feed(notification),
+            Message::Permission(request) => ledger.feed(request),
         };
     }
     ledger

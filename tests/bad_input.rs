@@ -22,7 +22,7 @@ fn a_lone_surrogate_escape_in_a_title_does_not_lose_the_line() {
     let line = notification(
         r#"{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Read \ud800.rs","kind":"read","status":"pending","rawInput":{"path":"a.rs"}}"#,
     );
-    assert_eq!(ledger.feed_line(&line), LineOutcome::ToolCall);
+    assert_eq!(ledger.feed(&line), LineOutcome::ToolCall);
     let call = ledger.get_in_session("s1", "c1").unwrap();
     // The unpaired code unit reads as U+FFFD, as lossy UTF-8 decoding would.
     assert_eq!(call.title(), Some("Read \u{fffd}.rs"));
@@ -43,7 +43,7 @@ fn an_out_of_range_number_in_title_kind_or_status_is_ignored_and_the_rest_kept()
         update[field] = json!("PLACEHOLDER");
         let line = notification(&update.to_string().replace(r#""PLACEHOLDER""#, "1e400"));
         assert!(line.contains("1e400"));
-        assert_eq!(ledger.feed_line(&line), LineOutcome::ToolCall, "{field}");
+        assert_eq!(ledger.feed(&line), LineOutcome::ToolCall, "{field}");
         let call = ledger.get("c1").unwrap();
         let read = [
             ("title", call.title()),
@@ -70,7 +70,7 @@ fn an_out_of_range_envelope_version_is_ignored_and_the_envelope_kept() {
     let line = notification(
         r#"{"sessionUpdate":"tool_call","toolCallId":"c1","_meta":{"x.ai/tool":{"version":1e400,"name":"grep","kind":"search","namespace":"grok_build","label":"Search","read_only":true,"input":{"pattern":"fn"}}}}"#,
     );
-    assert_eq!(ledger.feed_line(&line), LineOutcome::ToolCall);
+    assert_eq!(ledger.feed(&line), LineOutcome::ToolCall);
     let call = ledger.get("c1").unwrap();
     assert_eq!(call.source(), Source::Envelope);
     assert_eq!(call.envelope().unwrap().version, None);
@@ -95,7 +95,7 @@ fn claude_read(extra: &str) -> Ledger {
         r#"{{"sessionUpdate":"tool_call","toolCallId":"t1","kind":"read","_meta":{{"claudeCode":{{"toolName":"Read"}}}},"rawInput":{{"file_path":"/r/a.rs","offset":5,{extra}}}}}"#
     ));
     let mut ledger = Ledger::new();
-    assert_eq!(ledger.feed_line(&line), LineOutcome::ToolCall);
+    assert_eq!(ledger.feed(&line), LineOutcome::ToolCall);
     assert_eq!(ledger.get("t1").unwrap().source(), Source::Catalog);
     ledger
 }
@@ -137,7 +137,7 @@ fn an_unrepresentable_raw_input_value_keeps_the_fallback_input() {
         r#"{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Run","kind":"execute","rawInput":{"command":"make","timeout":1e400}}"#,
     );
     let mut ledger = Ledger::new();
-    ledger.feed_line(&line);
+    ledger.feed(&line);
     let call = ledger.get("c1").unwrap();
     assert_eq!(call.source(), Source::Fallback);
     assert_eq!(input(&ledger, "c1")["command"], "make");

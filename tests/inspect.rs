@@ -255,7 +255,7 @@ fn ledger_of_titles(titles: &[&str]) -> toolmeta::client::Ledger {
         // One-word titles are tool names: each call is named by its title.
         let update = serde_json::json!({"sessionUpdate": "tool_call", "toolCallId": format!("c{i}"),
             "title": title, "kind": "read", "status": "completed"});
-        ledger.feed_value(&update);
+        ledger.feed(&update);
     }
     ledger
 }
@@ -283,7 +283,7 @@ fn control_characters_in_names_are_escaped_in_the_table() {
     .iter()
     .enumerate()
     {
-        ledger.feed_value(
+        ledger.feed(
             &serde_json::json!({"sessionUpdate": "tool_call", "toolCallId": format!("c{i}"),
             "name": name, "kind": "read", "status": "completed"}),
         );

@@ -3,7 +3,9 @@
 
 use serde_json::{Value, json};
 use toolmeta::catalog::Harness;
-use toolmeta::client::{Call, KindFallback, Ledger, LedgerBuilder, LineOutcome, Source, Status};
+use toolmeta::client::{
+    Call, Evidence, KindFallback, Ledger, LedgerBuilder, LineOutcome, Source, Status,
+};
 
 mod common;
 use toolmeta::{Identity, Namespace, ToolKind, ToolMeta};
@@ -13,7 +15,7 @@ const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
 fn ledger_of(lines: &[Value]) -> Ledger {
     let mut ledger = Ledger::new();
     for line in lines {
-        ledger.feed_line(&line.to_string());
+        ledger.feed(&line.to_string());
     }
     ledger
 }
@@ -55,7 +57,7 @@ fn every_line_shape_is_an_update_of_the_same_call() {
     let mut ledger = Ledger::new();
     for shape in &shapes {
         assert_eq!(
-            ledger.feed_line(&shape.to_string()),
+            ledger.feed(&shape.to_string()),
             LineOutcome::ToolCall,
             "{shape}"
         );
@@ -64,9 +66,9 @@ fn every_line_shape_is_an_update_of_the_same_call() {
     let call = ledger.get("c1").unwrap();
     assert_eq!(call.update_count(), 7);
     assert_eq!(call.title(), Some("grep -r x"));
-    // The last two are permission requests (the second, a bare `params`): their status
-    // describes the permission and only fills in a call that has none.
-    assert_eq!(call.status(), Status::InProgress);
+    // The last two are permission requests (the second, a bare `params`): the call, still
+    // running, waits on the user again (DESIGN §6), whatever status the request carries.
+    assert_eq!(call.status(), Status::Pending);
     assert_eq!(call.session_id(), Some("s1"));
     assert_eq!(call.permission().map(|p| p.options().len()), Some(0));
     assert_eq!(ledger.counts().tool_call_updates, 7);
@@ -162,7 +164,7 @@ fn the_fallback_name_is_acp_name_then_claude_code_tool_name_then_title() {
         json!({"sessionUpdate": "tool_call", "toolCallId": "title_only", "title": "Search"}),
         json!({"sessionUpdate": "tool_call", "toolCallId": "nothing"}),
     ] {
-        ledger.feed_line(&line.to_string());
+        ledger.feed(&line.to_string());
     }
     let names: Vec<_> = ledger.calls().map(Call::name).collect();
     assert_eq!(names, [Some("grep"), Some("Grep"), Some("Search"), None]);
@@ -284,7 +286,7 @@ fn claude_code_calls_are_synthesized_from_the_catalog_whatever_harness_was_named
         json!({"sessionUpdate": "tool_call", "toolCallId": "t2", "title": "Bash", "kind": "execute",
             "_meta": {"claudeCode": {"toolName": "Bash"}}}),
     ] {
-        ledger.feed_line(&line.to_string());
+        ledger.feed(&line.to_string());
     }
     let read = ledger.get("t1").unwrap();
     assert_eq!(read.source(), Source::Catalog);
@@ -311,25 +313,25 @@ fn the_named_harness_is_used_for_calls_without_a_mark() {
         .harness(Harness::Codex)
         .synthesizer(fake_catalog)
         .build();
-    codex.feed_line(&line);
+    codex.feed(&line);
     assert_eq!(codex.get("c").unwrap().namespace(), Some("codex"));
     assert_eq!(codex.get("c").unwrap().source(), Source::Catalog);
     // No harness named and no mark: the catalog is not asked.
     let mut unnamed = Ledger::builder().synthesizer(fake_catalog).build();
-    unnamed.feed_line(&line);
+    unnamed.feed(&line);
     assert_eq!(unnamed.get("c").unwrap().source(), Source::Fallback);
 }
 
 #[test]
 fn an_envelope_wins_over_the_catalog() {
     let mut ledger = Ledger::builder().synthesizer(fake_catalog).build();
-    ledger.feed_line(
+    ledger.feed(
         &json!({"sessionUpdate": "tool_call", "toolCallId": "c", "rawInput": {"file_path": "x"},
         "_meta": {"claudeCode": {"toolName": "Read"}}})
         .to_string(),
     );
     assert_eq!(ledger.get("c").unwrap().source(), Source::Catalog);
-    ledger.feed_line(
+    ledger.feed(
         &json!({"sessionUpdate": "tool_call_update", "toolCallId": "c",
         "_meta": envelope("read_file", "read", Some(json!({"path": "y"})))})
         .to_string(),
@@ -358,12 +360,13 @@ fn the_default_catalog_agrees_with_the_source_it_reports() {
         match call.source() {
             Source::Catalog => {
                 assert_eq!(call.namespace(), Some("claude_code"));
-                assert_eq!(
-                    call.catalog_meta().map(|meta| meta.name.as_str()),
-                    call.claude_code_tool_name()
-                );
+                let by = Evidence::MetaKey("claudeCode.toolName");
+                assert_eq!(call.named_by(), Some(by));
+                let claimed = call.claims().find(|(evidence, _)| *evidence == by);
+                assert_eq!(call.name(), claimed.map(|(_, name)| name));
             }
-            Source::Fallback => assert_eq!(call.namespace(), None),
+            // A tool the catalog does not know keeps its harness's namespace (DESIGN §2).
+            Source::Fallback => assert_eq!(call.namespace(), Some("claude_code")),
             Source::Envelope => panic!("the Claude Code log has no envelope"),
         }
     }
@@ -492,9 +495,9 @@ fn feeding_parsed_values_gives_the_same_calls_as_feeding_lines() {
         let mut from_lines = Ledger::new();
         let mut from_values = Ledger::new();
         for line in text.lines() {
-            let outcome = from_lines.feed_line(line);
+            let outcome = from_lines.feed(line);
             if let Ok(value) = serde_json::from_str::<Value>(line) {
-                assert_eq!(from_values.feed_value(&value), outcome, "{log}: {line}");
+                assert_eq!(from_values.feed(&value), outcome, "{log}: {line}");
             }
         }
         let records = |ledger: &Ledger| -> Vec<String> {
@@ -539,7 +542,7 @@ fn a_million_calls_stay_within_the_retention_limits() {
             r#"{{"sessionUpdate":"tool_call","toolCallId":"c{i}","status":"{status}"{meta}}}"#
         )
         .unwrap();
-        assert_eq!(ledger.feed_line(&line), LineOutcome::ToolCall);
+        assert_eq!(ledger.feed(&line), LineOutcome::ToolCall);
         peak = peak.max(ledger.len());
     }
     assert!(peak <= max_finished + max_pending, "peak {peak}");
@@ -565,12 +568,12 @@ fn a_million_calls_stay_within_the_retention_limits() {
 fn a_call_that_completes_later_is_held_by_the_pending_limit_meanwhile() {
     let mut ledger = Ledger::builder().max_finished(10).max_pending(2).build();
     for id in ["p1", "p2", "x"] {
-        ledger.feed_line(&json!({"sessionUpdate": "tool_call", "toolCallId": id}).to_string());
+        ledger.feed(&json!({"sessionUpdate": "tool_call", "toolCallId": id}).to_string());
     }
     // Three unfinished calls against a limit of two: the oldest went.
     assert_eq!(ids(&ledger), ["p2", "x"]);
     assert_eq!(ledger.counts().evicted_pending, 1);
-    ledger.feed_line(
+    ledger.feed(
         &json!({"sessionUpdate": "tool_call_update", "toolCallId": "x", "status": "completed"})
             .to_string(),
     );
@@ -582,12 +585,12 @@ fn a_call_that_completes_later_is_held_by_the_pending_limit_meanwhile() {
 fn an_update_for_an_evicted_call_is_dropped_and_a_new_tool_call_starts_a_new_entry() {
     let mut ledger = Ledger::builder().max_finished(1).build();
     for id in ["a", "b"] {
-        ledger.feed_line(&json!({"sessionUpdate": "tool_call", "toolCallId": id, "kind": "read", "status": "completed"}).to_string());
+        ledger.feed(&json!({"sessionUpdate": "tool_call", "toolCallId": id, "kind": "read", "status": "completed"}).to_string());
     }
     assert_eq!(ids(&ledger), ["b"]);
     // Merged, a late update would start an identity-less call that never finishes.
     assert_eq!(
-        ledger.feed_line(
+        ledger.feed(
             &json!({"sessionUpdate": "tool_call_update", "toolCallId": "a", "title": "late"})
                 .to_string(),
         ),
@@ -597,7 +600,7 @@ fn an_update_for_an_evicted_call_is_dropped_and_a_new_tool_call_starts_a_new_ent
     assert_eq!(ledger.counts().late_updates, 1);
     assert!(ledger.events().is_empty());
     // A new `tool_call` with the id is a new call.
-    ledger.feed_line(&json!({"sessionUpdate": "tool_call", "toolCallId": "a"}).to_string());
+    ledger.feed(&json!({"sessionUpdate": "tool_call", "toolCallId": "a"}).to_string());
     assert_eq!(ids(&ledger), ["b", "a"]);
     // Nothing of the first entry survives; with no `kind` sent, ACP's default `other` applies.
     let late = ledger.get("a").unwrap();
@@ -626,7 +629,7 @@ fn deeply_nested_lines_neither_overflow_the_stack_nor_panic() {
             deep(100)
         ),
     ] {
-        ledger.feed_line(&line);
+        ledger.feed(&line);
     }
     // Skipped and raw values are scanned without recursion, so depth alone rejects nothing;
     // the nesting the ledger itself reads is a handful of fixed levels.
@@ -653,7 +656,7 @@ fn a_json_rpc_batch_is_read_message_by_message_not_skipped_whole() {
         notification("s1", json!({"sessionUpdate": "tool_call_update", "toolCallId": "c1", "status": "completed"})),
     ]);
     let mut ledger = Ledger::new();
-    assert_eq!(ledger.feed_line(&batch.to_string()), LineOutcome::ToolCall);
+    assert_eq!(ledger.feed(&batch.to_string()), LineOutcome::ToolCall);
     assert_eq!(ids(&ledger), ["c1", "c2"]);
     let c1 = ledger.get_in_session("s1", "c1").unwrap();
     assert_eq!(
@@ -670,17 +673,17 @@ fn a_json_rpc_batch_is_read_message_by_message_not_skipped_whole() {
 
     // The same batch already parsed reads the same way.
     let mut parsed = Ledger::new();
-    assert_eq!(parsed.feed_value(&batch), LineOutcome::ToolCall);
+    assert_eq!(parsed.feed(&batch), LineOutcome::ToolCall);
     assert_eq!(ids(&parsed), ["c1", "c2"]);
 
     // A batch with no tool call takes the outcome of its most telling message.
     let chunks = json!([{"jsonrpc": "2.0", "id": 1, "result": {}},
         notification("s1", json!({"sessionUpdate": "plan", "entries": []}))]);
-    assert_eq!(ledger.feed_value(&chunks), LineOutcome::OtherUpdate);
+    assert_eq!(ledger.feed(&chunks), LineOutcome::OtherUpdate);
     let missing = json!([notification("s1", json!({"sessionUpdate": "tool_call"}))]);
-    assert_eq!(ledger.feed_value(&missing), LineOutcome::MissingToolCallId);
-    assert_eq!(ledger.feed_line("[]"), LineOutcome::NotUpdate);
-    assert_eq!(ledger.feed_line("[1, 2]"), LineOutcome::NotUpdate);
+    assert_eq!(ledger.feed(&missing), LineOutcome::MissingToolCallId);
+    assert_eq!(ledger.feed("[]"), LineOutcome::NotUpdate);
+    assert_eq!(ledger.feed("[1, 2]"), LineOutcome::NotUpdate);
 }
 
 /// Issue 16: memory was bounded by the number of calls only; 60 pending calls with 10 MB
@@ -695,7 +698,7 @@ fn sixty_pending_calls_with_10_mb_raw_inputs_stay_within_the_byte_budget() {
         let line = format!(
             r#"{{"sessionUpdate":"tool_call","toolCallId":"c{i}","kind":"edit","status":"pending","rawInput":{{"path":"a{i}.rs","content":"{content}"}}}}"#
         );
-        assert_eq!(ledger.feed_line(&line), LineOutcome::ToolCall);
+        assert_eq!(ledger.feed(&line), LineOutcome::ToolCall);
         assert!(
             ledger.retained_bytes() <= budget,
             "{} after {i}",

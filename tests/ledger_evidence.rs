@@ -5,12 +5,12 @@
 
 use serde_json::{Value, json};
 use toolmeta::catalog::Harness;
-use toolmeta::client::{Ledger, LineOutcome, Source};
+use toolmeta::client::{Evidence, Ledger, LineOutcome, Source};
 
 fn feed(ledger: &mut Ledger, lines: &[Value]) {
     for line in lines {
         assert_eq!(
-            ledger.feed_line(&line.to_string()),
+            ledger.feed(&line.to_string()),
             LineOutcome::ToolCall,
             "{line}"
         );
@@ -69,7 +69,7 @@ fn the_agent_named_in_initialize_selects_the_catalog() {
     let mut ledger = Ledger::new();
     let init = json!({"jsonrpc": "2.0", "id": 0, "result": {"protocolVersion": 1,
                       "agentInfo": {"name": "OpenCode", "version": "1.18.33"}}});
-    assert_eq!(ledger.feed_line(&init.to_string()), LineOutcome::NotUpdate);
+    assert_eq!(ledger.feed(&init.to_string()), LineOutcome::NotUpdate);
     feed(
         &mut ledger,
         &[update(
@@ -331,7 +331,14 @@ fn goose_names_its_tool_in_meta() {
         )],
     );
     let call = ledger.get("x1").unwrap();
-    assert_eq!(call.goose_tool_name(), Some("developer__shell"));
+    let claims: Vec<(Evidence, &str)> = call.claims().collect();
+    assert_eq!(
+        claims,
+        [(
+            Evidence::MetaKey("goose.toolCall.toolName"),
+            "developer__shell"
+        )]
+    );
     assert_eq!(
         (call.name(), call.label()),
         (Some("developer__shell"), "Run Command")
@@ -345,10 +352,7 @@ fn the_acp_v2_draft_permission_shape_is_a_tool_call() {
     let request = json!({"jsonrpc": "2.0", "id": 3, "method": "session/request_permission",
         "params": {"sessionId": "s", "subject": {"type": "tool_call",
             "toolCall": {"toolCallId": "v2", "title": "Edit a.rs", "kind": "edit"}}, "options": []}});
-    assert_eq!(
-        ledger.feed_line(&request.to_string()),
-        LineOutcome::ToolCall
-    );
+    assert_eq!(ledger.feed(&request.to_string()), LineOutcome::ToolCall);
     assert_eq!(ledger.get("v2").unwrap().label(), "Edit");
 }
 
@@ -358,7 +362,7 @@ fn grok_session_notifications_are_updates() {
     let line = json!({"timestamp": 1, "method": "_x.ai/session_notification",
         "params": {"sessionId": "s", "update": {"sessionUpdate": "tool_call", "toolCallId": "n1",
                    "title": "grep", "kind": "search"}}});
-    assert_eq!(ledger.feed_line(&line.to_string()), LineOutcome::ToolCall);
+    assert_eq!(ledger.feed(&line.to_string()), LineOutcome::ToolCall);
     assert_eq!(ledger.get("n1").unwrap().label(), "Search");
 }
 

@@ -29,7 +29,7 @@ fn replay(harness: &str, mut each: impl FnMut(&Ledger)) -> Ledger {
     let mut ledger = Ledger::new();
     for line in corpus(harness, "interleaved.jsonl").lines() {
         let record: Value = serde_json::from_str(line).unwrap();
-        ledger.feed_value_at(&record["msg"], at(record["t"].as_u64().unwrap()));
+        ledger.feed_at(&record["msg"], at(record["t"].as_u64().unwrap()));
         each(&ledger);
     }
     ledger
@@ -88,12 +88,16 @@ fn a_view_kept_from_events_alone_matches_the_ledger() {
             if call.label() != "Tool" {
                 assert_eq!(row.label, call.label(), "{harness} {id}");
             }
-            // A permission request never moves a status backwards: once running or
-            // finished, a call is never `pending` again.
-            let started = row.statuses.iter().position(|s| s != "pending");
-            if let Some(started) = started {
+            // A permission request may put a running call back to `pending` (it waits on
+            // the user), never a finished one (DESIGN §6): once finished, a call is never
+            // `pending` again.
+            let finished = row
+                .statuses
+                .iter()
+                .position(|s| s == "completed" || s == "failed");
+            if let Some(finished) = finished {
                 assert!(
-                    row.statuses[started..].iter().all(|s| s != "pending"),
+                    row.statuses[finished..].iter().all(|s| s != "pending"),
                     "{harness} {id}: {:?}",
                     row.statuses
                 );
@@ -162,7 +166,7 @@ fn every_permission_request_and_answer_of_the_recordings_is_kept() {
 }
 
 #[test]
-fn a_permission_request_neither_replaces_arguments_nor_moves_the_status_back() {
+fn a_permission_request_neither_replaces_arguments_nor_moves_a_finished_status_back() {
     let ledger = replay("opencode", |_| {});
     // OpenCode's edit: the permission request's rawInput is `{filepath, diff}`; the tool's
     // own arguments stay.
@@ -257,12 +261,12 @@ fn content_output_and_subagent_links_are_kept() {
 #[test]
 fn a_session_id_that_arrives_late_keeps_the_handle() {
     let mut ledger = Ledger::new();
-    ledger.feed_line(
+    ledger.feed(
         r#"{"sessionUpdate":"tool_call","toolCallId":"c1","kind":"read","title":"Read a.rs"}"#,
     );
     let id = ledger.events()[0].call;
     assert_eq!(ledger.sessions()[0].id(), None);
-    ledger.feed_line(
+    ledger.feed(
         &json!({"sessionId": "s1", "update": {"sessionUpdate": "tool_call_update",
         "toolCallId": "c1", "status": "in_progress"}})
         .to_string(),
@@ -288,9 +292,9 @@ fn an_evicted_call_is_readable_until_the_next_message() {
     let line = |id: &str| {
         json!({"sessionUpdate": "tool_call", "toolCallId": id, "kind": "read", "status": "completed"}).to_string()
     };
-    ledger.feed_line(&line("a"));
+    ledger.feed(&line("a"));
     let a = ledger.events()[0].call;
-    ledger.feed_line(&line("b"));
+    ledger.feed(&line("b"));
     assert!(
         ledger
             .events()
@@ -299,12 +303,12 @@ fn an_evicted_call_is_readable_until_the_next_message() {
     );
     assert_eq!(ledger.call(a).unwrap().tool_call_id(), "a");
     assert!(ledger.get("a").is_none(), "no longer retained");
-    ledger.feed_line("");
+    ledger.feed("");
     assert!(ledger.call(a).is_none());
     // A limit of 0 keeps the call a message just updated.
     let mut ledger = Ledger::builder().max_pending(0).build();
     for id in ["x", "y"] {
-        ledger.feed_line(&json!({"sessionUpdate": "tool_call", "toolCallId": id}).to_string());
+        ledger.feed(&json!({"sessionUpdate": "tool_call", "toolCallId": id}).to_string());
     }
     let ids: Vec<&str> = ledger.calls().map(|call| call.tool_call_id()).collect();
     assert_eq!(ids, ["y"]);
@@ -315,10 +319,10 @@ fn feed_line_and_feed_bytes_apply_the_line_limit() {
     let mut ledger = Ledger::builder().max_line_bytes(64).build();
     let long = json!({"sessionUpdate": "tool_call", "toolCallId": "c1", "title": "x".repeat(64)})
         .to_string();
-    assert_eq!(ledger.feed_line(&long), LineOutcome::TooLong);
-    assert_eq!(ledger.feed_bytes(long.as_bytes()), LineOutcome::TooLong);
+    assert_eq!(ledger.feed(&long), LineOutcome::TooLong);
+    assert_eq!(ledger.feed(long.as_bytes()), LineOutcome::TooLong);
     assert_eq!(
-        ledger.feed_line(r#"{"sessionUpdate":"tool_call","toolCallId":"c1"}"#),
+        ledger.feed(r#"{"sessionUpdate":"tool_call","toolCallId":"c1"}"#),
         LineOutcome::ToolCall
     );
     assert_eq!(ledger.counts().too_long, 2);
@@ -330,7 +334,7 @@ fn content_counts_against_the_byte_budget() {
     let mut ledger = Ledger::builder().max_retained_bytes(1 << 20).build();
     let text = "y".repeat(400_000);
     for id in 0..5 {
-        ledger.feed_line(&json!({"sessionUpdate": "tool_call", "toolCallId": format!("c{id}"), "status": "completed",
+        ledger.feed(&json!({"sessionUpdate": "tool_call", "toolCallId": format!("c{id}"), "status": "completed",
             "content": [{"type": "content", "content": {"type": "text", "text": text}}]}).to_string());
         assert!(ledger.retained_bytes() <= 1 << 20);
     }
@@ -369,7 +373,7 @@ fn a_forgotten_session_drops_its_late_updates() {
     assert!(ledger.is_empty());
     let late = json!({"sessionId": session, "update": {"sessionUpdate": "tool_call_update",
         "toolCallId": "toolu_dea3cb2a58f7452fae5416e8", "status": "completed"}});
-    assert_eq!(ledger.feed_value(&late), LineOutcome::ToolCall);
+    assert_eq!(ledger.feed(&late), LineOutcome::ToolCall);
     assert!(ledger.is_empty());
     assert_eq!(ledger.counts().late_updates, 1);
 }
@@ -386,7 +390,7 @@ fn typed_messages_fed_at_a_time_keep_it() {
     let call = ToolCall::new("call_1", "Run `rm -rf build`")
         .kind(ToolKind::Execute)
         .status(ToolCallStatus::InProgress);
-    ledger.feed_notification_at(
+    ledger.feed_at(
         &SessionNotification::new("s1", SessionUpdate::ToolCall(call)),
         at(1_000),
     );
@@ -402,21 +406,21 @@ fn typed_messages_fed_at_a_time_keep_it() {
             PermissionOptionKind::RejectOnce,
         )],
     );
-    ledger.feed_permission_request_at(&request, at(1_500));
-    // The request's `pending` does not move the running call back, and says no change.
+    ledger.feed_at(&request, at(1_500));
+    // The running call waits on the user again (DESIGN §6).
     assert!(
-        !ledger
+        ledger
             .events()
             .iter()
             .any(|event| event.change == Change::StatusChanged)
     );
     let response = RequestPermissionResponse::new(RequestPermissionOutcome::Cancelled);
     assert_eq!(
-        ledger.feed_permission_response_at(&request, &response, at(2_250)),
+        ledger.feed_at((&request, &response), at(2_250)),
         LineOutcome::PermissionAnswer
     );
     let call = ledger.get_in_session("s1", "call_1").unwrap();
-    assert_eq!(call.status(), Status::InProgress);
+    assert_eq!(call.status(), Status::Pending);
     assert_eq!(
         call.permission().unwrap().decision(),
         PermissionDecision::Cancelled

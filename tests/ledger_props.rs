@@ -178,7 +178,7 @@ proptest! {
     fn arbitrary_text_never_panics_and_is_counted(lines in prop::collection::vec(".{0,64}", 0..24)) {
         let mut ledger = Ledger::new();
         for line in &lines {
-            ledger.feed_line(line);
+            ledger.feed(line);
         }
         prop_assert_eq!(ledger.counts().lines, lines.len() as u64);
         assert_accounted(&ledger);
@@ -194,8 +194,8 @@ proptest! {
         let mut from_text = Ledger::new();
         let mut from_value = Ledger::new();
         for value in &values {
-            let outcome = from_text.feed_line(&value.to_string());
-            prop_assert_eq!(from_value.feed_value(value), outcome);
+            let outcome = from_text.feed(&value.to_string());
+            prop_assert_eq!(from_value.feed(value), outcome);
             prop_assert_ne!(outcome, LineOutcome::NotJson);
         }
         assert_accounted(&from_text);
@@ -234,8 +234,9 @@ proptest! {
         // of each field.
         let mut order: Vec<String> = Vec::new();
         let mut last: HashMap<String, HashMap<&str, String>> = HashMap::new();
+        let mut finished: std::collections::HashSet<String> = std::collections::HashSet::new();
         for line in &lines {
-            let outcome = ledger.feed_line(&line.to_string());
+            let outcome = ledger.feed(&line.to_string());
             if outcome != LineOutcome::ToolCall {
                 continue;
             }
@@ -243,22 +244,42 @@ proptest! {
                 .and_then(|params| params.get("update").or_else(|| params.get("toolCall")))
                 .or_else(|| line.get("update"))
                 .unwrap_or(line);
-            // A permission request's `kind` and `status` describe the permission: they only
-            // fill in a call whose own updates have sent none.
+            // A permission request's `kind` describes the permission: it only fills in a call
+            // whose own updates have sent none. The request puts a running call back to
+            // `pending` (it waits on the user), never a finished one (DESIGN §6).
             let permission = line.get("method").and_then(Value::as_str)
                 == Some("session/request_permission");
             let id = update["toolCallId"].as_str().unwrap().to_owned();
             if !order.contains(&id) {
                 order.push(id.clone());
             }
+            let fields = last.entry(id.clone()).or_default();
+            let was_finished = finished.contains(&id);
             for field in ["title", "status", "kind"] {
                 if let Some(value) = update.get(field).and_then(Value::as_str) {
-                    let fields = last.entry(id.clone()).or_default();
-                    if permission && field != "title" && fields.contains_key(field) {
+                    if permission && field != "title" {
+                        continue;
+                    }
+                    // Once finished, what the identity is resolved from (the kind) is kept.
+                    if was_finished && field == "kind" {
                         continue;
                     }
                     fields.insert(field, value.to_owned());
                 }
+            }
+            if permission {
+                if !was_finished {
+                    fields.insert("status", "pending".to_owned());
+                }
+                if !was_finished
+                    && !fields.contains_key("kind")
+                    && let Some(kind) = update.get("kind").and_then(Value::as_str)
+                {
+                    fields.insert("kind", kind.to_owned());
+                }
+            }
+            if matches!(fields.get("status").map(String::as_str), Some("completed" | "failed")) {
+                finished.insert(id.clone());
             }
         }
         let ids: Vec<&str> = ledger.calls().map(|call| call.tool_call_id()).collect();
@@ -280,7 +301,7 @@ proptest! {
         // The call a line just updated is never evicted for the count limits: a limit of
         // 0 keeps that one call.
         for line in &lines {
-            ledger.feed_line(&line.to_string());
+            ledger.feed(&line.to_string());
             prop_assert!(ledger.len() <= finished.max(1) + pending.max(1));
             prop_assert!(ledger.calls().filter(|call| call.is_finished()).count() <= finished.max(1));
             prop_assert!(ledger.calls().filter(|call| !call.is_finished()).count() <= pending.max(1));
@@ -309,7 +330,7 @@ proptest! {
         let mut ledger = Ledger::builder().max_finished(finished).max_pending(pending).build();
         let mut view: HashMap<CallId, (String, bool)> = HashMap::new();
         for line in &lines {
-            ledger.feed_line(&line.to_string());
+            ledger.feed(&line.to_string());
             for event in ledger.events() {
                 let call = ledger.call(event.call);
                 prop_assert!(call.is_some(), "an event's call is readable until the next line");
@@ -345,7 +366,7 @@ proptest! {
     fn retained_bytes_stay_within_any_budget(lines in prop::collection::vec(line(), 1..40), budget in 0..4096usize) {
         let mut ledger = Ledger::builder().max_retained_bytes(budget).build();
         for line in &lines {
-            ledger.feed_line(&line.to_string());
+            ledger.feed(&line.to_string());
             prop_assert!(ledger.retained_bytes() <= budget, "{} > {budget}", ledger.retained_bytes());
         }
     }

@@ -154,7 +154,7 @@ fn without_the_initialize_answer() {
         let text = fs::read_to_string(corpus(dir).join("session.jsonl")).unwrap();
         let mut ledger = Ledger::new();
         for line in text.lines().filter(|line| !line.contains("\"agentInfo\"")) {
-            ledger.feed_line(line);
+            ledger.feed(line);
         }
         ledger
     };

@@ -41,7 +41,7 @@ fn interleaved(harness: &str) -> Ledger {
     for line in corpus(harness, "interleaved.jsonl").lines() {
         let record: Value = serde_json::from_str(line).unwrap();
         let at = UNIX_EPOCH + Duration::from_millis(record["t"].as_u64().unwrap());
-        ledger.feed_value_at(&record["msg"], at);
+        ledger.feed_at(&record["msg"], at);
     }
     ledger
 }

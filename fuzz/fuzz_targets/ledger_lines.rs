@@ -1,5 +1,5 @@
 //! The line reader: any bytes, read as a log, never panic, and every line is counted once;
-//! reading the log whole (`read_lines`) and line by line (`feed_bytes`) agree.
+//! reading the log whole (`read_lines`) and line by line (`feed`) agree.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
         body.split(|byte| *byte == b'\n').collect()
     };
     for line in &lines {
-        by_line.feed_bytes(line.strip_suffix(b"\r").unwrap_or(line));
+        by_line.feed(line.strip_suffix(b"\r").unwrap_or(line));
     }
     assert_eq!(
         whole.counts().lines,

@@ -1,5 +1,5 @@
 //! The structured message model: a message fed as its text (`feed_line`) and as an
-//! already-parsed value (`feed_value`) is read the same way.
+//! already-parsed value (`feed`) is read the same way.
 //!
 //! Lines with a duplicated object key are left out of the comparison: JSON leaves their
 //! meaning open, and the two readings legitimately differ (a `Value` keeps the last
@@ -22,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
     let mut as_text = Ledger::new();
     let mut as_value = Ledger::new();
     for line in text.lines() {
-        let text_outcome = as_text.feed_line(line);
+        let text_outcome = as_text.feed(line);
         // Only lines serde_json can hold as a `Value` have a parsed form to compare with.
         let Ok(value) = serde_json::from_str::<Value>(line) else {
             continue;
@@ -30,14 +30,14 @@ fuzz_target!(|data: &[u8]| {
         if has_duplicate_keys(line) {
             continue;
         }
-        let value_outcome = as_value.feed_value(&value);
+        let value_outcome = as_value.feed(&value);
         assert_eq!(text_outcome, value_outcome, "{line}");
     }
     // Calls from the comparable lines only: replay them as text into a fresh ledger.
     let mut replay = Ledger::new();
     for line in text.lines() {
         if serde_json::from_str::<Value>(line).is_ok() && !has_duplicate_keys(line) {
-            replay.feed_line(line);
+            replay.feed(line);
         }
     }
     // Compared as values: a parsed `Value` may order an object's keys differently from

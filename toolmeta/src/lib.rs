@@ -77,6 +77,7 @@
 //! either way.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "acp")]
 pub mod acp;

@@ -34,38 +34,52 @@ impl ToolArguments {
     }
 
     /// How many of `raw`'s keys are this tool's arguments, when `raw` deserializes into
-    /// the tool (every required argument present, every type right); `None` otherwise.
+    /// the tool (every required argument present, every type right) and they are at least
+    /// half of its keys; `None` otherwise. A call whose arguments are mostly foreign to the
+    /// tool was not made to it, whatever one shared key says (codex's collaboration item,
+    /// seven keys among which a `status`, is no `update_goal`).
     fn fit(&self, raw: &Map<String, Value>, value: &Value) -> Option<usize> {
         let names = self.names();
         let shared = raw
             .keys()
             .filter(|key| names.contains(&key.as_str()))
             .count();
-        (shared > 0 && (self.accepts)(value)).then_some(shared)
+        (shared > 0 && 2 * shared >= raw.len() && (self.accepts)(value)).then_some(shared)
     }
 }
 
-/// The tool among `tools` whose arguments fit `raw_input` best: it must deserialize the
-/// arguments, and share more of their names than any other tool that does. `None` when no
-/// tool fits or two fit equally well (the arguments do not say which tool it was).
-pub(crate) fn best_fit(tools: &[ToolArguments], raw_input: &Value) -> Option<&'static str> {
-    let raw = raw_input.as_object().filter(|raw| !raw.is_empty())?;
-    let mut best: Option<(usize, &'static str)> = None;
-    let mut tied = false;
+/// The tools among `tools` whose arguments fit `raw_input` best: each must deserialize the
+/// arguments, and share as many of their names as any other tool that does (and at least
+/// half of them). Empty when no tool fits; several when they fit equally well (the
+/// arguments alone do not say which tool it was).
+pub(crate) fn best_fits(tools: &[ToolArguments], raw_input: &Value) -> Vec<&'static str> {
+    let Some(raw) = raw_input.as_object().filter(|raw| !raw.is_empty()) else {
+        return Vec::new();
+    };
+    let mut best = Vec::new();
+    let mut top = 0;
     for tool in tools {
         let Some(shared) = tool.fit(raw, raw_input) else {
             continue;
         };
-        match best {
-            Some((top, _)) if shared < top => {}
-            Some((top, _)) if shared == top => tied = true,
-            _ => {
-                best = Some((shared, tool.name));
-                tied = false;
-            }
+        if shared > top {
+            top = shared;
+            best.clear();
+        }
+        if shared == top {
+            best.push(tool.name);
         }
     }
-    best.filter(|_| !tied).map(|(_, name)| name)
+    best
+}
+
+/// The one tool among `tools` whose arguments fit `raw_input` best (see [`best_fits`]);
+/// `None` when no tool fits or several fit equally well.
+pub(crate) fn best_fit(tools: &[ToolArguments], raw_input: &Value) -> Option<&'static str> {
+    match best_fits(tools, raw_input).as_slice() {
+        [only] => Some(only),
+        _ => None,
+    }
 }
 
 fn deserializes<T: DeserializeOwned>(raw: &Value) -> bool {
@@ -186,6 +200,19 @@ mod tests {
         assert_eq!(fit(json!({"pattern": "x", "dir": "src"})), Some("glob"));
         // Both fit equally: the arguments do not say which tool it was.
         assert_eq!(fit(json!({"pattern": "x", "path": "src"})), None);
+        assert_eq!(
+            best_fits(TOOLS, &json!({"pattern": "x", "path": "src"})),
+            ["grep", "glob"]
+        );
+        // Mostly other keys: the one shared key does not make it the tool.
+        assert_eq!(
+            fit(json!({"pattern": "x", "tool": "t", "status": "s", "prompt": "p"})),
+            None
+        );
+        assert_eq!(
+            fit(json!({"pattern": "x", "include": "*.rs", "tool": "t"})),
+            Some("grep")
+        );
         // A required argument missing, or of the wrong type: no fit.
         assert_eq!(fit(json!({"include": "*.rs"})), None);
         assert_eq!(fit(json!({"pattern": 3, "include": "*.rs"})), None);

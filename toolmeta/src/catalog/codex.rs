@@ -101,9 +101,11 @@ pub struct ShellCommand {
 }
 
 /// `exec_command`: starts a command in a PTY (unified exec), the shell tool of current
-/// models. Also accepts codex-acp's `ExecCommandBegin` event: its argv `command` and `cwd`
-/// are aliases of `cmd` and `workdir`, and `parsed_cmd`, `source` and `process_id` are
-/// event fields no other tool has.
+/// models. Also accepts codex-acp's `ExecCommandBegin` and `ExecApprovalRequest` events:
+/// their argv `command` and `cwd` are aliases of `cmd` and `workdir`, and `parsed_cmd`,
+/// `source`, `process_id`, `proposed_execpolicy_amendment`, `available_decisions`,
+/// `reason` and the events' `call_id`, `turn_id` and `started_at_ms` are event fields (as
+/// recorded in `tests/data/real/codex/session.jsonl`).
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
 #[tool(
     crate = "crate",
@@ -142,6 +144,18 @@ pub struct ExecCommand {
     pub source: Option<String>,
     /// The event's process id.
     pub process_id: Option<String>,
+    /// The event's call id.
+    pub call_id: Option<String>,
+    /// The event's turn.
+    pub turn_id: Option<String>,
+    /// When the event started, in Unix milliseconds.
+    pub started_at_ms: Option<u64>,
+    /// The approval request's reason.
+    pub reason: Option<String>,
+    /// The approval request's proposed allow rule.
+    pub proposed_execpolicy_amendment: Option<Vec<String>>,
+    /// The approval request's decisions.
+    pub available_decisions: Option<Vec<serde_json::Value>>,
 }
 
 /// `write_stdin`: writes to a running exec session.
@@ -166,9 +180,10 @@ pub struct WriteStdin {
 }
 
 /// `apply_patch`: applies a patch in Codex's patch format (a freeform tool: the model sends
-/// the patch as text, `input`). codex-acp sends the `PatchApplyBegin` event instead, whose
-/// `changes` maps each file to its change. Several files, inside the patch: it projects
-/// nothing.
+/// the patch as text, `input`). codex-acp sends the `PatchApplyBegin` (or the
+/// `ApplyPatchApprovalRequest`) event instead, whose `changes` maps each file to its change,
+/// beside the events' `call_id`, `turn_id`, `started_at_ms`, `reason` and `grant_root`.
+/// Several files, inside the patch: it projects nothing.
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
 #[tool(
     crate = "crate",
@@ -186,6 +201,16 @@ pub struct ApplyPatch {
     pub changes: Option<serde_json::Map<String, serde_json::Value>>,
     /// Whether the event says the patch was approved without asking.
     pub auto_approved: Option<bool>,
+    /// The event's call id.
+    pub call_id: Option<String>,
+    /// The event's turn.
+    pub turn_id: Option<String>,
+    /// When the event started, in Unix milliseconds.
+    pub started_at_ms: Option<u64>,
+    /// The approval request's reason.
+    pub reason: Option<String>,
+    /// The approval request's root to grant writes under.
+    pub grant_root: Option<String>,
 }
 
 /// `read_file`: reads a window of a file (`offset` is a 1-based line number).

@@ -254,7 +254,8 @@ impl std::str::FromStr for Harness {
 
 /// The tool of `harness` a call with raw arguments `raw_input` was made to, for traffic that
 /// names no tool: the one tool whose arguments the call's deserialize and that shares the
-/// most argument names with them. `None` when no tool fits, or two fit equally well.
+/// most argument names with them (at least half of them). `None` when no tool fits, or two
+/// fit equally well.
 ///
 /// ```
 /// use serde_json::json;
@@ -271,6 +272,12 @@ impl std::str::FromStr for Harness {
 /// ```
 pub fn identify(harness: Harness, raw_input: &Value) -> Option<&'static str> {
     arguments::best_fit(harness.arguments(), raw_input)
+}
+
+/// Every tool of `harness` that fits `raw_input` best (see [`identify`]): empty when none
+/// fits, several when they fit equally well.
+pub(crate) fn fits(harness: Harness, raw_input: &Value) -> Vec<&'static str> {
+    arguments::best_fits(harness.arguments(), raw_input)
 }
 
 /// Synthesizes the envelope of a call to `name` on `harness` from its raw JSON arguments

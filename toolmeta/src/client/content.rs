@@ -2,10 +2,9 @@
 
 use std::borrow::Cow;
 
-use serde::de::MapAccess;
 use serde_json::value::RawValue;
 
-use super::tolerant::{Loose, Tolerant, next_key, read_into, skip_value};
+use super::tolerant::{FromText, fields, read, read_object};
 
 /// A file a call works on: ACP's `ToolCallLocation`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -40,7 +39,7 @@ impl Location {
 /// ```
 /// use toolmeta::client::{Content, Ledger};
 /// let mut ledger = Ledger::new();
-/// ledger.feed_line(r#"{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","content":[
+/// ledger.feed(r#"{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","content":[
 ///     {"type":"content","content":{"type":"text","text":"3 files changed"}},
 ///     {"type":"diff","path":"/r/a.py","oldText":"x = 1","newText":"x = 2"},
 ///     {"type":"terminal","terminalId":"term-1"},
@@ -72,6 +71,12 @@ pub enum Content<'a> {
     Terminal {
         /// The terminal's id, as in `terminal/create`'s answer.
         terminal_id: Cow<'a, str>,
+    },
+    /// A subagent session the call started: `{"type":"session","sessionId":…}` (ACP's
+    /// subagent sessions); that session's calls are the subagent's.
+    Session {
+        /// The subagent's session id.
+        session_id: Cow<'a, str>,
     },
     /// Any other block (an image, audio, a resource, a type ACP may add), as sent.
     Other(&'a RawValue),
@@ -116,85 +121,67 @@ impl<'a> Iterator for ContentBlocks<'a> {
 impl ExactSizeIterator for ContentBlocks<'_> {}
 
 fn read_block(raw: &RawValue) -> Content<'_> {
-    let fields = match serde_json::from_str::<Loose<BlockFields<'_>>>(raw.get()) {
-        Ok(Loose(Some(fields))) => fields,
+    let mut block = BlockFields::default();
+    match read_object::<FromText, _, _>(
+        &mut serde_json::Deserializer::from_str(raw.get()),
+        &mut block,
+    ) {
+        Ok(true) => {}
         _ => return Content::Other(raw),
-    };
-    match fields {
-        BlockFields {
-            block_type: Some(block_type),
-            inner:
-                Some(InnerFields {
-                    inner_type: Some(inner_type),
-                    text: Some(text),
-                }),
-            ..
-        } if block_type == "content" && inner_type == "text" => Content::Text(text),
-        BlockFields {
-            block_type: Some(block_type),
-            path: Some(path),
-            new_text: Some(new_text),
-            old_text,
-            ..
-        } if block_type == "diff" => Content::Diff {
-            path,
-            old_text,
-            new_text,
+    }
+    match block.block_type.as_deref() {
+        Some("content") => match inner_text(block.inner) {
+            Some(text) => Content::Text(text),
+            None => Content::Other(raw),
         },
-        BlockFields {
-            block_type: Some(block_type),
-            terminal_id: Some(terminal_id),
-            ..
-        } if block_type == "terminal" => Content::Terminal { terminal_id },
+        Some("diff") => match (block.path, block.new_text) {
+            (Some(path), Some(new_text)) => Content::Diff {
+                path,
+                old_text: block.old_text,
+                new_text,
+            },
+            _ => Content::Other(raw),
+        },
+        Some("terminal") => match block.terminal_id {
+            Some(terminal_id) => Content::Terminal { terminal_id },
+            None => Content::Other(raw),
+        },
+        Some("session") => match block.session_id {
+            Some(session_id) => Content::Session { session_id },
+            None => Content::Other(raw),
+        },
         _ => Content::Other(raw),
     }
 }
 
-#[derive(Default)]
-struct BlockFields<'a> {
-    block_type: Option<Cow<'a, str>>,
-    inner: Option<InnerFields<'a>>,
-    path: Option<Cow<'a, str>>,
-    old_text: Option<Cow<'a, str>>,
-    new_text: Option<Cow<'a, str>>,
-    terminal_id: Option<Cow<'a, str>>,
-}
-
-/// The `content` of a `{"type":"content"}` block: ACP's `ContentBlock`.
-#[derive(Default)]
-struct InnerFields<'a> {
-    inner_type: Option<Cow<'a, str>>,
-    text: Option<Cow<'a, str>>,
-}
-
-impl<'de> Tolerant<'de> for BlockFields<'de> {
-    fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Option<Self>, A::Error> {
-        let mut fields = BlockFields::default();
-        while let Some(key) = next_key(&mut map)? {
-            match &*key {
-                "type" => read_into(&mut map, &mut fields.block_type)?,
-                "content" => read_into(&mut map, &mut fields.inner)?,
-                "path" => read_into(&mut map, &mut fields.path)?,
-                "oldText" => read_into(&mut map, &mut fields.old_text)?,
-                "newText" => read_into(&mut map, &mut fields.new_text)?,
-                "terminalId" => read_into(&mut map, &mut fields.terminal_id)?,
-                _ => skip_value(&mut map)?,
-            }
-        }
-        Ok(Some(fields))
+/// The text of a `{"type":"text"}` content block.
+fn inner_text(inner: Option<InnerFields<'_>>) -> Option<Cow<'_, str>> {
+    match inner {
+        Some(InnerFields {
+            inner_type: Some(inner_type),
+            text: Some(text),
+        }) if inner_type == "text" => Some(text),
+        _ => None,
     }
 }
 
-impl<'de> Tolerant<'de> for InnerFields<'de> {
-    fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Option<Self>, A::Error> {
-        let mut fields = InnerFields::default();
-        while let Some(key) = next_key(&mut map)? {
-            match &*key {
-                "type" => read_into(&mut map, &mut fields.inner_type)?,
-                "text" => read_into(&mut map, &mut fields.text)?,
-                _ => skip_value(&mut map)?,
-            }
-        }
-        Ok(Some(fields))
+fields! {
+    /// One `ToolCallContent` block.
+    struct BlockFields<'a> {
+        "type" => block_type: Option<Cow<'a, str>> = read::scalar,
+        "content" => inner: Option<InnerFields<'a>> = read::object,
+        "path" => path: Option<Cow<'a, str>> = read::scalar,
+        "oldText" => old_text: Option<Cow<'a, str>> = read::scalar,
+        "newText" => new_text: Option<Cow<'a, str>> = read::scalar,
+        "terminalId" => terminal_id: Option<Cow<'a, str>> = read::scalar,
+        "sessionId" => session_id: Option<Cow<'a, str>> = read::scalar,
+    }
+}
+
+fields! {
+    /// The `content` of a `{"type":"content"}` block: ACP's `ContentBlock`.
+    struct InnerFields<'a> {
+        "type" => inner_type: Option<Cow<'a, str>> = read::scalar,
+        "text" => text: Option<Cow<'a, str>> = read::scalar,
     }
 }

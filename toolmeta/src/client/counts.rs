@@ -10,9 +10,9 @@ use super::LineOutcome;
 /// ```
 /// use toolmeta::client::Ledger;
 /// let mut ledger = Ledger::new();
-/// ledger.feed_line("{oops");
-/// ledger.feed_line(r#"{"jsonrpc":"2.0","id":7,"result":{}}"#);
-/// ledger.feed_line("");
+/// ledger.feed("{oops");
+/// ledger.feed(r#"{"jsonrpc":"2.0","id":7,"result":{}}"#);
+/// ledger.feed("");
 /// let counts = ledger.counts();
 /// assert_eq!((counts.lines, counts.not_json, counts.not_update, counts.blank), (3, 1, 1, 1));
 /// assert_eq!(counts.skipped(), 2);
@@ -55,6 +55,32 @@ impl LineCounts {
     /// Lines skipped: not JSON, not an update, without `toolCallId`, or too long.
     pub fn skipped(&self) -> u64 {
         self.not_json + self.not_update + self.missing_tool_call_id + self.too_long
+    }
+
+    /// Calls evicted, whatever the limit that evicted them.
+    pub fn evicted(&self) -> u64 {
+        self.evicted_finished + self.evicted_pending + self.evicted_for_bytes
+    }
+
+    /// Whether the ledger still holds every call the stream showed: no call evicted, no
+    /// late update dropped, and no line that could have carried one skipped as broken (not
+    /// JSON, too long, or an update without `toolCallId`). A report over a ledger that is
+    /// not complete may be missing calls, and should say so.
+    ///
+    /// ```
+    /// use toolmeta::client::Ledger;
+    /// let mut ledger = Ledger::builder().max_finished(1).build();
+    /// ledger.feed(r#"{"sessionUpdate":"tool_call","toolCallId":"a","status":"completed"}"#);
+    /// assert!(ledger.counts().is_complete());
+    /// ledger.feed(r#"{"sessionUpdate":"tool_call","toolCallId":"b","status":"completed"}"#);
+    /// assert!(!ledger.counts().is_complete()); // `a` was evicted
+    /// ```
+    pub fn is_complete(&self) -> bool {
+        self.evicted() == 0
+            && self.late_updates == 0
+            && self.not_json == 0
+            && self.too_long == 0
+            && self.missing_tool_call_id == 0
     }
 
     pub(crate) fn record(&mut self, outcome: LineOutcome) {

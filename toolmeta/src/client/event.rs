@@ -8,9 +8,9 @@
 /// use toolmeta::client::{Change, Ledger};
 /// let mut ledger = Ledger::new();
 /// // The first update names no session; the second does: still the same call.
-/// ledger.feed_line(r#"{"sessionUpdate":"tool_call","toolCallId":"c1","kind":"read"}"#);
+/// ledger.feed(r#"{"sessionUpdate":"tool_call","toolCallId":"c1","kind":"read"}"#);
 /// let id = ledger.events()[0].call;
-/// ledger.feed_line(r#"{"sessionId":"s1","update":{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed"}}"#);
+/// ledger.feed(r#"{"sessionId":"s1","update":{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed"}}"#);
 /// assert!(ledger.events().iter().all(|event| event.call == id));
 /// assert_eq!(ledger.call(id).unwrap().session_id(), Some("s1"));
 /// ```
@@ -51,16 +51,18 @@ pub enum Change {
     /// [`raw_output`](super::Call::raw_output) or
     /// [`parent_tool_call_id`](super::Call::parent_tool_call_id) arrived or changed.
     ContentChanged,
-    /// A permission request for it arrived (a new request after a refused one reopens the
-    /// call: it is no longer finished).
+    /// A permission request for it arrived (a call still running waits on the user again:
+    /// its status goes back to `pending`).
     PermissionRequested,
     /// The client's answer to its permission request arrived.
     PermissionAnswered,
     /// It finished: completed, failed, or its permission was rejected or cancelled (see
-    /// [`Call::is_finished`](super::Call::is_finished)). A call whose status goes back, or
-    /// that is asked permission again, is no longer finished: `StatusChanged` and
-    /// `PermissionRequested` come then.
+    /// [`Call::is_finished`](super::Call::is_finished)). Once, for good: a finished call
+    /// keeps its identity.
     Finished,
+    /// A later update contradicted the identity the call finished with: the call kept it,
+    /// and recorded the claim ([`Call::conflicts`](super::Call::conflicts)).
+    IdentityConflict,
     /// It was evicted to keep the ledger within its limits. Its handle still reads it until
     /// the next message is fed, then reads nothing.
     Evicted,

@@ -3,11 +3,11 @@
 
 use std::borrow::Cow;
 
-use serde::de::{Deserialize, Deserializer, Error as _, MapAccess};
+use serde::de::{Deserialize, Deserializer, Error as _};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::tolerant::{Loose, Tolerant, next_key, read_into, skip_value};
+use super::tolerant::{FromValue, Raw, fields, read, read_object};
 use crate::{TOOL_META_KEY, ToolKind};
 
 /// The envelope as a tolerant reader sees it: every field optional, nothing fatal.
@@ -20,14 +20,18 @@ use crate::{TOOL_META_KEY, ToolKind};
 /// - `namespace` is a plain string, so a namespace added after this crate was built reads.
 /// - `kind` is read the contract's way: an unknown or case-mismatched string is
 ///   [`ToolKind::Other`].
-/// - When `label` is absent and `kind` is a known kind, the kind's label is supplied.
+/// - **A known kind fixes the label** (DESIGN §2): for a first-party kind other than
+///   `other`, `label` is the kind's label whatever was sent; a label sent that contradicts
+///   it is kept in [`contradicted_label`](LooseMeta::contradicted_label), so a free label
+///   never disguises a known kind (an `edit` shown as `Read`). Without a kind (or with
+///   `other` or an unknown kind) the label sent stands.
 /// - `input` is kept when it is an object, as raw JSON text exactly as sent (its key order
 ///   included; [`LooseMeta::input_map`] parses it); `"input": null` (or any non-object) is
 ///   absent.
 /// - Unknown fields are ignored.
 ///
-/// Strings borrow from the input when they can (`LooseMeta<'a>`); [`LooseMeta::into_owned`]
-/// detaches them.
+/// Strings and `input` borrow from the text read when they can (`LooseMeta<'a>`);
+/// [`LooseMeta::into_owned`] detaches them.
 ///
 /// ```
 /// use toolmeta::ToolKind;
@@ -45,10 +49,17 @@ use crate::{TOOL_META_KEY, ToolKind};
 /// assert_eq!(meta.read_only, None);
 /// assert_eq!(meta.input_map().unwrap()["path"], "src/lib.rs");
 ///
+/// // A label that contradicts the known kind is not believed.
+/// let disguised = serde_json::json!({"kind": "edit", "label": "Read"});
+/// let meta = LooseMeta::from_value(&disguised).unwrap();
+/// assert_eq!(meta.label.as_deref(), Some("Edit"));
+/// assert_eq!(meta.contradicted_label.as_deref(), Some("Read"));
+///
 /// // Only a non-object is not an envelope at all.
 /// assert!(LooseMeta::from_value(&serde_json::json!("read_file")).is_none());
 /// ```
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct LooseMeta<'a> {
     /// `version`, when it is a non-negative integer.
     pub version: Option<u64>,
@@ -58,18 +69,68 @@ pub struct LooseMeta<'a> {
     pub kind: Option<ToolKind>,
     /// `namespace`, when it is a string, known to this crate or not.
     pub namespace: Option<Cow<'a, str>>,
-    /// `label`, when it is a string; else the label of a known `kind`.
+    /// The label: the known kind's; else `label` when it is a string.
     pub label: Option<Cow<'a, str>>,
+    /// The `label` sent, when it contradicted the known kind (`label` is then the kind's).
+    pub contradicted_label: Option<Cow<'a, str>>,
     /// `read_only`, when it is a boolean (see [`LooseMeta::read_only_or_default`]).
     pub read_only: Option<bool>,
     /// `input`, the canonical projection, when it is an object: its raw JSON text.
-    pub input: Option<Box<RawValue>>,
+    pub input: Option<Cow<'a, RawValue>>,
+}
+
+fields! {
+    /// An envelope object as sent, before [`LooseMeta`]'s rules apply.
+    pub(crate) struct EnvelopeFields<'a> {
+        "version" => version: Option<u64> = read::scalar,
+        "name" => name: Option<Cow<'a, str>> = read::scalar,
+        "kind" => kind: Option<Cow<'a, str>> = read::scalar,
+        "namespace" => namespace: Option<Cow<'a, str>> = read::scalar,
+        "label" => label: Option<Cow<'a, str>> = read::scalar,
+        "read_only" => read_only: Option<bool> = read::scalar,
+        "input" => input: Option<Raw<'a>> = read::raw_object,
+    }
+}
+
+impl<'a> From<EnvelopeFields<'a>> for LooseMeta<'a> {
+    fn from(fields: EnvelopeFields<'a>) -> LooseMeta<'a> {
+        let EnvelopeFields {
+            version,
+            name,
+            kind,
+            namespace,
+            label,
+            read_only,
+            input,
+        } = fields;
+        // An unknown kind string reads as `other`, but says nothing about the label.
+        let known = kind.as_deref().map(ToolKind::from_wire);
+        let mut meta = LooseMeta {
+            version,
+            name,
+            kind: known.map(|kind| kind.unwrap_or(ToolKind::Other)),
+            namespace,
+            label,
+            contradicted_label: None,
+            read_only,
+            input: input.map(one_line),
+        };
+        if let Some(Some(kind)) = known {
+            meta.fix_label(kind);
+        }
+        meta
+    }
 }
 
 impl<'a> LooseMeta<'a> {
     /// Reads an envelope from a JSON value; `None` only when the value is not an object.
     pub fn from_value(value: &'a Value) -> Option<LooseMeta<'a>> {
-        value.as_object().map(LooseMeta::from_map)
+        let mut fields = EnvelopeFields::default();
+        // The tolerant reader only fails on text that is not JSON, which a `Value` never is.
+        read_object::<FromValue, _, _>(value, &mut fields)
+            .ok()
+            .filter(|&object| object)
+            .map(|_| LooseMeta::from(fields))
     }
 
     /// Reads an envelope from a JSON object. Never fails.
@@ -82,11 +143,9 @@ impl<'a> LooseMeta<'a> {
     /// assert!(meta.input.is_none());
     /// ```
     pub fn from_map(map: &'a Map<String, Value>) -> LooseMeta<'a> {
-        // The tolerant visitor only fails on text that is not JSON, which a `Map` never is.
-        Loose::<LooseMeta<'a>>::deserialize(map)
-            .ok()
-            .and_then(|Loose(meta)| meta)
-            .unwrap_or_default()
+        let mut fields = EnvelopeFields::default();
+        let _ = read_object::<FromValue, _, _>(map, &mut fields);
+        LooseMeta::from(fields)
     }
 
     /// Reads the envelope under [`TOOL_META_KEY`] of an event's `_meta` object; `None` when
@@ -139,11 +198,12 @@ impl<'a> LooseMeta<'a> {
             || self.label.is_some()
     }
 
-    /// The same envelope owning its strings.
+    /// The same envelope owning its strings (an `input` sent pretty-printed is written on
+    /// one line, so it can go into a JSON Lines record).
     pub fn into_owned(self) -> LooseMeta<'static> {
         LooseMeta {
             version: self.version,
-            name: self.name.map(owned),
+            name: self.name.map(|name| Cow::Owned(name.into_owned())),
             kind: self.kind,
             namespace: self
                 .namespace
@@ -151,15 +211,33 @@ impl<'a> LooseMeta<'a> {
             label: self
                 .label
                 .map(|label| owned_or_static(label, WellKnown::Labels)),
+            contradicted_label: self
+                .contradicted_label
+                .map(|label| Cow::Owned(label.into_owned())),
             read_only: self.read_only,
-            input: self.input,
+            input: self.input.map(|input| Cow::Owned(input.into_owned())),
         }
+    }
+
+    /// Makes `label` the label of the known `kind`, keeping a contradicting one aside.
+    fn fix_label(&mut self, kind: ToolKind) {
+        if kind == ToolKind::Other {
+            // `other` takes any label, and supplies its own when none was sent.
+            self.label.get_or_insert(Cow::Borrowed(kind.label()));
+            return;
+        }
+        match self.label.take() {
+            Some(label) if label != kind.label() => self.contradicted_label = Some(label),
+            _ => {}
+        }
+        self.label = Some(Cow::Borrowed(kind.label()));
     }
 }
 
 impl LooseMeta<'static> {
     /// Merges a later envelope of the same call into this one, field by field: a field the
-    /// later envelope carries replaces this one's, a field it lacks erases nothing.
+    /// later envelope carries replaces this one's, a field it lacks erases nothing; the
+    /// merged kind fixes the merged label as reading does. Says whether `input` changed.
     ///
     /// ```
     /// use toolmeta::client::LooseMeta;
@@ -170,13 +248,14 @@ impl LooseMeta<'static> {
     /// assert_eq!(merged.name.as_deref(), Some("read_file"));
     /// assert_eq!(merged.input.unwrap().get(), r#"{"path":"a.rs"}"#);
     /// ```
-    pub fn merge(&mut self, later: LooseMeta<'_>) {
+    pub fn merge(&mut self, later: LooseMeta<'_>) -> bool {
         let LooseMeta {
             version,
             name,
             kind,
             namespace,
             label,
+            contradicted_label,
             read_only,
             input,
         } = later;
@@ -184,60 +263,23 @@ impl LooseMeta<'static> {
         merge_str(&mut self.name, name, WellKnown::None);
         self.kind = kind.or(self.kind);
         merge_str(&mut self.namespace, namespace, WellKnown::Namespaces);
-        merge_str(&mut self.label, label, WellKnown::Labels);
+        // The label the later envelope sent, before its own kind fixed it.
+        merge_str(
+            &mut self.label,
+            contradicted_label.or(label),
+            WellKnown::Labels,
+        );
         self.read_only = read_only.or(self.read_only);
-        if input.is_some() {
-            self.input = input;
+        if let Some(kind) = self.kind {
+            self.fix_label(kind);
         }
-    }
-}
-
-/// Reads one envelope object, remembering whether its `kind` was a known kind.
-#[derive(Default)]
-struct EnvelopeReader<'a> {
-    meta: LooseMeta<'a>,
-    kind_is_known: bool,
-}
-
-impl<'a> EnvelopeReader<'a> {
-    fn read_field<A: MapAccess<'a>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error> {
-        let meta = &mut self.meta;
-        match key {
-            "version" => read_into(map, &mut meta.version),
-            "name" => read_into(map, &mut meta.name),
-            "kind" => {
-                let mut kind: Option<Cow<'_, str>> = None;
-                read_into(map, &mut kind)?;
-                if let Some(kind) = kind {
-                    let known = ToolKind::from_wire(&kind);
-                    self.kind_is_known = known.is_some();
-                    meta.kind = Some(known.unwrap_or(ToolKind::Other));
-                }
-                Ok(())
+        match input {
+            Some(input) if self.input.as_deref().map(RawValue::get) != Some(input.get()) => {
+                self.input = Some(Cow::Owned(input.into_owned()));
+                true
             }
-            "namespace" => read_into(map, &mut meta.namespace),
-            "label" => read_into(map, &mut meta.label),
-            "read_only" => read_into(map, &mut meta.read_only),
-            "input" => {
-                let input = map.next_value::<Box<RawValue>>()?;
-                // Raw text has no leading whitespace: an object starts with `{`.
-                if input.get().starts_with('{') {
-                    meta.input = Some(compact(input));
-                }
-                Ok(())
-            }
-            _ => skip_value(map),
+            _ => false,
         }
-    }
-
-    fn finish(self) -> LooseMeta<'a> {
-        let mut meta = self.meta;
-        // Only a kind this crate knows has a label to supply: an unknown kind string reads
-        // as `other`, but says nothing about how the tool should be displayed.
-        if meta.label.is_none() && self.kind_is_known {
-            meta.label = meta.kind.map(|kind| Cow::Borrowed(kind.label()));
-        }
-        meta
     }
 }
 
@@ -249,46 +291,46 @@ impl PartialEq for LooseMeta<'_> {
             && self.kind == other.kind
             && self.namespace == other.namespace
             && self.label == other.label
+            && self.contradicted_label == other.contradicted_label
             && self.read_only == other.read_only
-            && self.input.as_ref().map(|raw| raw.get()) == other.input.as_ref().map(|raw| raw.get())
+            && self.input.as_deref().map(RawValue::get) == other.input.as_deref().map(RawValue::get)
     }
 }
 
-/// The raw text on one line: a pretty-printed `input` is re-serialized compactly, so it can
-/// be written out as part of a JSON Lines record.
-fn compact(raw: Box<RawValue>) -> Box<RawValue> {
-    if !raw.get().contains(['\n', '\r']) {
+/// The raw text on one line: a pretty-printed value is re-serialized compactly, so that it
+/// can be written out as part of a JSON Lines record.
+pub(crate) fn one_line(raw: Cow<'_, RawValue>) -> Cow<'_, RawValue> {
+    if memchr::memchr2(b'\n', b'\r', raw.get().as_bytes()).is_none() {
         return raw;
     }
     serde_json::from_str::<Value>(raw.get())
         .ok()
         .and_then(|value| serde_json::value::to_raw_value(&value).ok())
-        .unwrap_or(raw)
+        .map_or(raw, Cow::Owned)
 }
 
 /// Detaches a string, without copying it when it is one of the `well_known` values.
-fn owned_or_static(value: Cow<'_, str>, well_known: WellKnown) -> Cow<'static, str> {
+pub(crate) fn owned_or_static(value: Cow<'_, str>, well_known: WellKnown) -> Cow<'static, str> {
     match well_known.find(&value) {
         Some(known) => Cow::Borrowed(known),
         None => Cow::Owned(value.into_owned()),
     }
 }
 
-fn owned(value: Cow<'_, str>) -> Cow<'static, str> {
-    Cow::Owned(value.into_owned())
-}
-
 /// Replaces `slot` with `later` when it is present and different; a value in `well_known`
-/// is stored without a copy (streams repeat the same few labels, kinds and statuses).
+/// is stored without a copy (streams repeat the same few labels, kinds and statuses). Says
+/// whether it replaced it.
 pub(crate) fn merge_str(
     slot: &mut Option<Cow<'static, str>>,
     later: Option<Cow<'_, str>>,
     well_known: WellKnown,
-) {
-    if let Some(later) = later
-        && slot.as_deref() != Some(&*later)
-    {
-        *slot = Some(owned_or_static(later, well_known));
+) -> bool {
+    match later {
+        Some(later) if slot.as_deref() != Some(&*later) => {
+            *slot = Some(owned_or_static(later, well_known));
+            true
+        }
+        _ => false,
     }
 }
 
@@ -308,7 +350,7 @@ pub(crate) enum WellKnown {
 }
 
 impl WellKnown {
-    fn find(self, value: &str) -> Option<&'static str> {
+    pub(crate) fn find(self, value: &str) -> Option<&'static str> {
         match self {
             WellKnown::None => None,
             WellKnown::Labels => ToolKind::ALL
@@ -340,21 +382,15 @@ impl WellKnown {
     }
 }
 
-impl<'de> Tolerant<'de> for LooseMeta<'de> {
-    fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Option<Self>, A::Error> {
-        let mut reader = EnvelopeReader::default();
-        while let Some(key) = next_key(&mut map)? {
-            reader.read_field(&key, &mut map)?;
-        }
-        Ok(Some(reader.finish()))
-    }
-}
-
 /// Reads any JSON object without failing; only a value that is not an object is an error.
 impl<'de> Deserialize<'de> for LooseMeta<'de> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Loose::<LooseMeta<'de>>::deserialize(deserializer)?
-            .0
-            .ok_or_else(|| D::Error::custom("expected a tool-identity envelope object"))
+        let mut fields = EnvelopeFields::default();
+        // `input` is copied out, so that any deserializer (text or parsed values) reads.
+        if read_object::<FromValue, D, _>(deserializer, &mut fields)? {
+            Ok(LooseMeta::from(fields))
+        } else {
+            Err(D::Error::custom("expected a tool-identity envelope object"))
+        }
     }
 }

@@ -1,11 +1,10 @@
 //! The client side: reading tool identities off an ACP stream.
 //!
 //! - [`LooseMeta`] reads one envelope tolerantly: it never fails on a JSON object.
-//! - [`Ledger`] consumes a stream of ACP messages in every shape seen in the wild, merges
-//!   each tool call's updates into a [`Call`], falls back to the catalog or to ACP's own
-//!   fields when a call carries no envelope, and keeps its memory bounded.
-//! - With the `acp` feature, `Ledger::feed_notification`, `Ledger::feed_permission_request`
-//!   and `Ledger::feed_permission_response` take the ACP SDK's typed messages.
+//! - [`Ledger`] consumes a stream of ACP messages in every shape seen in the wild (as text,
+//!   bytes, parsed values or, with the `acp` feature, the SDK's typed messages: see
+//!   [`Message`]), merges each tool call's updates into a [`Call`], resolves its identity
+//!   from the strongest evidence it carries ([`Evidence`]), and keeps its memory bounded.
 //!
 //! # A live view
 //!
@@ -26,7 +25,7 @@
 //! let mut ledger = Ledger::new();
 //! let mut shown = Vec::new();
 //! for line in stream.lines() {
-//!     ledger.feed_line_at(line, SystemTime::now());
+//!     ledger.feed_at(line, SystemTime::now());
 //!     for event in ledger.events() {
 //!         let Some(call) = ledger.call(event.call) else { continue };
 //!         match event.change {
@@ -48,10 +47,14 @@
 //!   the session view follow, the handle does not change, so the call is never "new
 //!   twice". Events of one message are kept until the next message is fed; a call evicted
 //!   by that message stays readable through its handle until then.
+//! - **Received and resolved.** A call keeps what its updates sent, merged (the envelope,
+//!   the claims about its name as one ordered list, ACP's fields, content, permission,
+//!   times), and what is resolved from that by one pure function after each change. Every
+//!   change to a call goes through one path, which resolves, counts its bytes, finishes
+//!   it, moves it between the eviction queues and records its events.
 //! - **Times.** A persisted line's own `timestamp` (Unix seconds, milliseconds,
 //!   microseconds or nanoseconds, or RFC 3339) is the time of its updates; otherwise the
-//!   time the caller gives (`feed_line_at`, `feed_value_at`, the typed `…_at` entry
-//!   points); otherwise none. A call keeps when it was first seen, last updated and
+//!   time the caller gives ([`Ledger::feed_at`]); otherwise none. A call keeps when it was first seen, last updated and
 //!   finished; [`Call::duration`] is the difference. Nothing reads the system clock.
 //! - **Content.** `content`, `rawOutput` and `rawInput` are kept as the raw JSON text
 //!   sent (`Box<RawValue>`), parsed only when asked ([`Call::content`] reads the blocks,
@@ -60,18 +63,25 @@
 //!   `content` or `locations` list erases nothing: harnesses send `[]` on updates that do
 //!   not mean to clear them.
 //! - **Permissions.** A `session/request_permission` request is an update of its call
-//!   whose `rawInput`, `kind`, `status` and `content` only fill in what the call's own
-//!   updates have not sent — so it never moves the status backwards nor replaces the
-//!   tool's arguments — and whose `options` are kept ([`Permission`]). The client's answer
+//!   whose `rawInput`, `kind` and `content` only fill in what the call's own updates have
+//!   not sent — so it never replaces the tool's arguments — and whose `options` are kept
+//!   ([`Permission`]). It puts a call that is still running back to `pending` (it waits on
+//!   the user); a finished call keeps its status. The client's answer
 //!   (a JSON-RPC response with the request's `id` and a `result.outcome`, or the SDK's
 //!   `RequestPermissionResponse`) records the selected option or the cancellation:
 //!   waiting → allowed | rejected | cancelled. A rejected or cancelled call is finished
-//!   ([`Call::is_finished`]) even when the agent sends nothing more for it.
+//!   ([`Call::is_finished`]) even when the agent sends nothing more for it; one the agent
+//!   then reports completed is [`Outcome::RejectedButCompleted`].
 //! - **Status.** [`Status`] is ACP's four statuses plus `Unknown(&str)` for any other value
 //!   sent; a call that never sent one is `Pending`, ACP's default.
 //! - **Identity.** [`Call::label`] and [`Call::kind`] are always known (`Tool`/`other` when
 //!   nothing says); [`Call::name`] is the tool's name only when the traffic names the
-//!   tool, never a human title ([`Call::title`]).
+//!   tool, never a human title ([`Call::title`]). Until a call finishes, the strongest
+//!   kind of evidence wins, and among claims of one kind the latest; once it has finished,
+//!   its identity is kept and a contradicting claim recorded ([`Call::conflicts`]).
+//! - **Subagents.** ACP's subagent sessions (`subagent_update`, a tool call's `session`
+//!   content) and the legacy `_meta` hints link a subagent's calls to the call that
+//!   started it ([`Ledger::parent`]).
 //! - **Sessions.** [`Ledger::sessions`] and [`Ledger::session`] view the calls of each
 //!   session ([`Session`]), with a [`Summary`] of counts and times;
 //!   [`Ledger::forget_session`] drops a finished session. The keys of evicted and forgotten
@@ -81,36 +91,43 @@
 
 #[cfg(feature = "acp")]
 mod acp;
-mod call;
+mod agent;
 mod content;
 mod counts;
 mod event;
 mod evidence;
 mod fallback;
-mod index;
 mod ledger;
 mod lenient;
 mod line;
 mod loose;
+mod message;
 mod permission;
+mod received;
+mod resolve;
 mod session;
 mod status;
+mod store;
 mod stream;
 mod summary;
 mod synthesis;
+mod text;
 mod time;
 mod tolerant;
 
-pub use call::{Call, Source};
 pub use content::{Content, ContentBlocks, Location};
 pub use counts::LineCounts;
 pub use event::{CallId, Change, Event};
+pub use evidence::Evidence;
 pub use fallback::KindFallback;
-pub use ledger::{Calls, Ledger, LedgerBuilder, LineOutcome};
+pub use ledger::{Calls, Ledger, LedgerBuilder, LineOutcome, Parent};
 pub use loose::LooseMeta;
+pub use message::Message;
 pub use permission::{Permission, PermissionDecision, PermissionOption, PermissionOutcome};
+pub use received::{Conflict, PathFrom};
 pub use session::Session;
 pub use status::Status;
+pub use store::{Call, CallPath, Outcome, Source};
 pub use summary::{LabelSummary, Summary};
 #[cfg(feature = "catalog")]
 pub use synthesis::Synthesizer;

@@ -14,12 +14,12 @@ use super::line::{OptionFields, RequestId};
 /// ```
 /// use toolmeta::client::{Ledger, PermissionDecision};
 /// let mut ledger = Ledger::new();
-/// ledger.feed_line(r#"{"jsonrpc":"2.0","id":7,"method":"session/request_permission","params":{"sessionId":"s1","toolCall":{"toolCallId":"c1","title":"rm -rf build","kind":"execute","status":"pending"},"options":[{"optionId":"yes","name":"Allow","kind":"allow_once"},{"optionId":"no","name":"Reject","kind":"reject_once"}]}}"#);
+/// ledger.feed(r#"{"jsonrpc":"2.0","id":7,"method":"session/request_permission","params":{"sessionId":"s1","toolCall":{"toolCallId":"c1","title":"rm -rf build","kind":"execute","status":"pending"},"options":[{"optionId":"yes","name":"Allow","kind":"allow_once"},{"optionId":"no","name":"Reject","kind":"reject_once"}]}}"#);
 /// let permission = ledger.get("c1").unwrap().permission().unwrap();
 /// assert_eq!(permission.options().len(), 2);
 /// assert_eq!(permission.decision(), PermissionDecision::Waiting);
 ///
-/// ledger.feed_line(r#"{"jsonrpc":"2.0","id":7,"result":{"outcome":{"outcome":"selected","optionId":"no"}}}"#);
+/// ledger.feed(r#"{"jsonrpc":"2.0","id":7,"result":{"outcome":{"outcome":"selected","optionId":"no"}}}"#);
 /// let call = ledger.get("c1").unwrap();
 /// assert_eq!(call.permission().unwrap().decision(), PermissionDecision::Rejected);
 /// assert_eq!(call.permission().unwrap().selected().unwrap().name(), "Reject");

@@ -11,7 +11,7 @@ use super::{Call, CallId, Ledger, Summary};
 /// use toolmeta::client::Ledger;
 /// let mut ledger = Ledger::new();
 /// for (session, id, status) in [("s1", "a", "completed"), ("s2", "b", "in_progress"), ("s1", "c", "failed")] {
-///     ledger.feed_line(&format!(
+///     ledger.feed(&*format!(
 ///         r#"{{"sessionId":"{session}","update":{{"sessionUpdate":"tool_call","toolCallId":"{id}","kind":"read","status":"{status}"}}}}"#
 ///     ));
 /// }
@@ -111,6 +111,8 @@ impl Ledger {
             .filter(|call| call.session_id() == Some(session_id))
             .map(Call::id)
             .collect();
-        ids.into_iter().filter(|id| self.forget(id.0)).count()
+        ids.into_iter()
+            .filter(|id| self.store_mut().forget(id.0))
+            .count()
     }
 }

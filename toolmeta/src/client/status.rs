@@ -10,8 +10,8 @@ use std::fmt;
 /// ```
 /// use toolmeta::client::{Ledger, Status};
 /// let mut ledger = Ledger::new();
-/// ledger.feed_line(r#"{"sessionUpdate":"tool_call","toolCallId":"a"}"#);
-/// ledger.feed_line(r#"{"sessionUpdate":"tool_call","toolCallId":"b","status":"bogus"}"#);
+/// ledger.feed(r#"{"sessionUpdate":"tool_call","toolCallId":"a"}"#);
+/// ledger.feed(r#"{"sessionUpdate":"tool_call","toolCallId":"b","status":"bogus"}"#);
 /// assert_eq!(ledger.get("a").unwrap().status(), Status::Pending);
 /// let bogus = ledger.get("b").unwrap().status();
 /// assert_eq!((bogus, bogus.as_str()), (Status::Unknown("bogus"), "bogus"));

@@ -21,7 +21,7 @@ impl Ledger {
     /// assert_eq!(ledger.counts().skipped(), 1);
     /// ```
     pub fn read_lines<R: BufRead>(&mut self, mut reader: R) -> io::Result<()> {
-        let limit = self.options().line_limit();
+        let limit = self.line_limit();
         let mut line = Vec::new();
         loop {
             line.clear();
@@ -49,7 +49,7 @@ impl Ledger {
                 self.count(LineOutcome::TooLong);
                 continue;
             }
-            self.feed_bytes(&line);
+            self.feed(line.as_slice());
         }
     }
 }

@@ -2,13 +2,15 @@
 
 use std::time::{Duration, SystemTime};
 
-use super::{Call, Status};
+use super::{Call, Outcome};
 
 /// Counts and times over a set of calls: a [`Ledger`](super::Ledger)'s
 /// ([`Ledger::summary`](super::Ledger::summary)) or a [`Session`](super::Session)'s.
 ///
-/// Every call is counted once in `completed`, `failed`, `rejected` or `unfinished`: a call
-/// whose permission was rejected or cancelled is `rejected` whatever its status says.
+/// Every call is counted once in `completed`, `failed`, `rejected` or `unfinished` (by
+/// [`Call::outcome`]): a call whose permission was rejected or cancelled is `rejected`
+/// whatever its status says, and counted again in `rejected_but_completed` when the agent
+/// then reported it completed.
 ///
 /// ```
 /// use std::time::{Duration, SystemTime};
@@ -22,7 +24,7 @@ use super::{Call, Status};
 ///     (r#"{"sessionUpdate":"tool_call_update","toolCallId":"a","status":"completed"}"#, 400),
 ///     (r#"{"sessionUpdate":"tool_call","toolCallId":"c","title":"Read a.rs","kind":"read"}"#, 500),
 /// ] {
-///     ledger.feed_line_at(line, at(ms));
+///     ledger.feed_at(line, at(ms));
 /// }
 /// let summary = ledger.summary();
 /// assert_eq!((summary.calls, summary.completed, summary.unfinished), (3, 1, 2));
@@ -44,6 +46,8 @@ pub struct Summary {
     pub failed: usize,
     /// Calls whose permission was rejected or cancelled.
     pub rejected: usize,
+    /// Of those, calls the agent reported completed all the same.
+    pub rejected_but_completed: usize,
     /// Calls not finished (see [`Call::is_finished`]).
     pub unfinished: usize,
     /// The earliest time a call was first seen, when the stream gave times.
@@ -93,10 +97,14 @@ impl Summary {
     fn add(&mut self, call: &Call) {
         self.calls += 1;
         let denied = call.is_rejected();
-        match call.status() {
-            _ if denied => self.rejected += 1,
-            Status::Completed => self.completed += 1,
-            Status::Failed => self.failed += 1,
+        match call.outcome() {
+            Outcome::Rejected => self.rejected += 1,
+            Outcome::RejectedButCompleted => {
+                self.rejected += 1;
+                self.rejected_but_completed += 1;
+            }
+            Outcome::Completed => self.completed += 1,
+            Outcome::Failed => self.failed += 1,
             _ => self.unfinished += 1,
         }
         if let Some(first) = call.first_seen() {

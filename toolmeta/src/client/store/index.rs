@@ -7,11 +7,13 @@
 //! that want the latest.
 
 use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
 
 /// The retained calls by `toolCallId`, then by session.
 #[derive(Default)]
 pub(crate) struct CallIndex {
-    by_id: HashMap<Box<str>, IdCalls>,
+    /// Keyed by the call's own `toolCallId` (shared, not copied).
+    by_id: HashMap<Arc<str>, IdCalls>,
     /// Candidate calls examined by lookups: constant per lookup, whatever the traffic.
     #[cfg(test)]
     pub(crate) probes: std::cell::Cell<u64>,
@@ -20,10 +22,10 @@ pub(crate) struct CallIndex {
 /// The calls that share one `toolCallId`.
 enum IdCalls {
     /// One call, with its session if it named one: by far the common case, kept inline.
-    One { seq: u64, session: Option<Box<str>> },
+    One { seq: u64, session: Option<Arc<str>> },
     /// Several calls, one per session, plus at most one that named no session.
     Many {
-        by_session: HashMap<Box<str>, u64>,
+        by_session: HashMap<Arc<str>, u64>,
         unsessioned: Option<u64>,
         /// Every call with the id, oldest first.
         seqs: BTreeSet<u64>,
@@ -58,19 +60,14 @@ impl CallIndex {
         }
     }
 
-    /// The latest call with `tool_call_id`, whatever its session.
-    pub(crate) fn latest(&self, tool_call_id: &str) -> Option<u64> {
-        self.find(None, tool_call_id)
-    }
-
     /// Indexes a new call, newer than every call indexed so far.
-    pub(crate) fn insert(&mut self, seq: u64, session: Option<&str>, tool_call_id: &str) {
-        let Some(calls) = self.by_id.get_mut(tool_call_id) else {
+    pub(crate) fn insert(&mut self, seq: u64, session: Option<&Arc<str>>, tool_call_id: &Arc<str>) {
+        let Some(calls) = self.by_id.get_mut(&**tool_call_id) else {
             self.by_id.insert(
-                tool_call_id.into(),
+                Arc::clone(tool_call_id),
                 IdCalls::One {
                     seq,
-                    session: session.map(Box::from),
+                    session: session.cloned(),
                 },
             );
             return;
@@ -88,23 +85,23 @@ impl CallIndex {
             many.add(*first, first_session.take());
             *calls = many;
         }
-        calls.add(seq, session.map(Box::from));
+        calls.add(seq, session.cloned());
     }
 
     /// Records that call `seq`, indexed without a session, now belongs to `session`.
-    pub(crate) fn adopt(&mut self, seq: u64, session: &str, tool_call_id: &str) {
+    pub(crate) fn adopt(&mut self, seq: u64, session: &Arc<str>, tool_call_id: &str) {
         match self.by_id.get_mut(tool_call_id) {
             Some(IdCalls::One {
                 seq: only,
                 session: slot @ None,
-            }) if *only == seq => *slot = Some(session.into()),
+            }) if *only == seq => *slot = Some(Arc::clone(session)),
             Some(IdCalls::Many {
                 by_session,
                 unsessioned,
                 ..
             }) if *unsessioned == Some(seq) => {
                 *unsessioned = None;
-                let slot = by_session.entry(session.into()).or_insert(seq);
+                let slot = by_session.entry(Arc::clone(session)).or_insert(seq);
                 *slot = (*slot).max(seq);
             }
             _ => {}
@@ -164,7 +161,7 @@ impl CallIndex {
 
 impl IdCalls {
     /// Adds a call to a `Many`.
-    fn add(&mut self, seq: u64, session: Option<Box<str>>) {
+    fn add(&mut self, seq: u64, session: Option<Arc<str>>) {
         if let IdCalls::Many {
             by_session,
             unsessioned,

@@ -1,0 +1,690 @@
+//! [`Received`]: what a call's updates sent, merged — the state its identity is resolved
+//! from.
+
+use std::borrow::Cow;
+use std::time::SystemTime;
+
+use serde_json::value::RawValue;
+
+use super::content::{ContentBlocks, Location};
+use super::evidence::{Claims, Evidence, META_KEYS, Says, Scope, title_format};
+use super::line::{LocationFields, MetaFields, PermissionRequest, RequestId, UpdateFields};
+use super::loose::{LooseMeta, WellKnown, merge_str};
+use super::text::{Text, merge_text};
+use super::{Content, Permission, PermissionOutcome, Status};
+use crate::ToolKind;
+
+/// Everything a call's updates sent, merged field by field: a field an update carries
+/// replaces the earlier value, a field it lacks erases nothing.
+///
+/// Once the call has finished, what its identity is resolved from (the envelope, the
+/// claims, ACP `kind`, `rawInput`) no longer merges: a later update that says otherwise
+/// is recorded as a [`Conflict`], so the identity the call finished with is kept, here.
+#[derive(Debug, Default)]
+pub(crate) struct Received {
+    /// The envelope, merged across the updates (usable or not).
+    pub(crate) envelope: Option<Box<Envelope>>,
+    /// The evidence of the tool's name: one ordered, generic list.
+    pub(crate) claims: Claims,
+    pub(crate) acp_kind: Option<Cow<'static, str>>,
+    /// The last `title` sent.
+    pub(crate) title: Option<Text>,
+    pub(crate) status: Option<Cow<'static, str>>,
+    pub(crate) raw_input: Option<Box<RawValue>>,
+    /// Whether `raw_input` came from the call's own updates (not a permission request).
+    pub(crate) raw_input_from_update: bool,
+    /// The latest non-empty `locations` sent, those with a path.
+    pub(crate) locations: Box<[Location]>,
+    /// The latest non-empty `content` array.
+    pub(crate) content: Option<Box<RawValue>>,
+    /// Whether `content` came from the call's own updates (not a permission request).
+    pub(crate) content_from_update: bool,
+    pub(crate) raw_output: Option<Box<RawValue>>,
+    pub(crate) permission: Option<Box<Permission>>,
+    /// What few calls have: subagent links, paths replaced, conflicts.
+    pub(crate) rare: Option<Box<Rare>>,
+    /// How many updates were merged.
+    pub(crate) updates: u32,
+    /// Whether the call has finished (once finished, always finished).
+    pub(crate) finished: bool,
+    pub(crate) first_seen: Option<SystemTime>,
+    pub(crate) last_seen: Option<SystemTime>,
+    pub(crate) finished_at: Option<SystemTime>,
+}
+
+/// The envelope as the call keeps it.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Envelope {
+    pub(crate) version: Option<u64>,
+    pub(crate) name: Option<Text>,
+    pub(crate) kind: Option<ToolKind>,
+    pub(crate) namespace: Option<Text>,
+    /// The known kind's label, else the label sent.
+    pub(crate) label: Option<Text>,
+    /// A label sent that contradicted the known kind.
+    pub(crate) contradicted_label: Option<Text>,
+    pub(crate) read_only: Option<bool>,
+    pub(crate) input: Option<Box<RawValue>>,
+}
+
+impl Envelope {
+    /// Whether it says who the tool is (see [`LooseMeta::has_identity`]).
+    pub(crate) fn has_identity(&self) -> bool {
+        self.name.is_some()
+            || self.kind.is_some()
+            || self.namespace.is_some()
+            || self.label.is_some()
+    }
+
+    /// The envelope as a [`LooseMeta`] borrowing from it.
+    pub(crate) fn as_loose(&self) -> LooseMeta<'_> {
+        LooseMeta {
+            version: self.version,
+            name: self.name.as_ref().map(Text::as_cow),
+            kind: self.kind,
+            namespace: self.namespace.as_ref().map(Text::as_cow),
+            label: self.label.as_ref().map(Text::as_cow),
+            contradicted_label: self.contradicted_label.as_ref().map(Text::as_cow),
+            read_only: self.read_only,
+            input: self.input.as_deref().map(Cow::Borrowed),
+        }
+    }
+
+    /// Merges a later envelope into it; says what changed.
+    fn merge(&mut self, later: LooseMeta<'_>) -> EnvelopeChange {
+        let mut change = EnvelopeChange::default();
+        self.version = later.version.or(self.version);
+        change.identity |= merge_text(&mut self.name, later.name.as_deref(), WellKnown::None);
+        if later.kind.is_some() && later.kind != self.kind {
+            self.kind = later.kind;
+            change.identity = true;
+        }
+        change.identity |= merge_text(
+            &mut self.namespace,
+            later.namespace.as_deref(),
+            WellKnown::Namespaces,
+        );
+        // The label as sent (before the later envelope's own kind fixed it), fixed by the
+        // merged kind: a label never disguises the kind the call has.
+        let sent = later
+            .contradicted_label
+            .as_deref()
+            .or(later.label.as_deref());
+        change.identity |= merge_text(&mut self.label, sent, WellKnown::Labels);
+        if let Some(kind) = self.kind.filter(|kind| *kind != ToolKind::Other) {
+            match self.label.take() {
+                Some(label) if *label != *kind.label() => self.contradicted_label = Some(label),
+                _ => {}
+            }
+            self.label = Some(Text::Static(kind.label()));
+        }
+        if later.read_only.is_some() && later.read_only != self.read_only {
+            self.read_only = later.read_only;
+            change.identity = true;
+        }
+        if let Some(input) = later.input
+            && self.input.as_deref().map(RawValue::get) != Some(input.get())
+        {
+            self.input = Some(input.into_owned());
+            change.input = true;
+        }
+        change
+    }
+
+    /// The fields of `later` that differ from this one: the conflicting claims of an
+    /// update after the call finished.
+    fn differences(&self, later: &LooseMeta<'_>) -> Vec<(&'static str, String)> {
+        let mut found = Vec::new();
+        let mut differs = |field: &'static str, kept: Option<&str>, sent: Option<&str>| {
+            if let Some(sent) = sent
+                && kept != Some(sent)
+            {
+                found.push((field, sent.to_owned()));
+            }
+        };
+        differs("envelope.name", self.name.as_deref(), later.name.as_deref());
+        differs(
+            "envelope.kind",
+            self.kind.map(ToolKind::as_str),
+            later.kind.map(ToolKind::as_str),
+        );
+        differs(
+            "envelope.namespace",
+            self.namespace.as_deref(),
+            later.namespace.as_deref(),
+        );
+        differs(
+            "envelope.label",
+            self.label.as_deref(),
+            later
+                .contradicted_label
+                .as_deref()
+                .or(later.label.as_deref()),
+        );
+        differs(
+            "envelope.input",
+            self.input.as_deref().map(RawValue::get),
+            later.input.as_deref().map(RawValue::get),
+        );
+        found
+    }
+
+    fn retained_bytes(&self) -> usize {
+        let text = |text: &Option<Text>| text.as_ref().map_or(0, Text::retained_bytes);
+        size_of::<Envelope>()
+            + text(&self.name)
+            + text(&self.namespace)
+            + text(&self.label)
+            + text(&self.contradicted_label)
+            + self.input.as_ref().map_or(0, |input| input.get().len())
+    }
+}
+
+#[derive(Default)]
+struct EnvelopeChange {
+    identity: bool,
+    input: bool,
+}
+
+/// What few calls have.
+#[derive(Debug, Default)]
+pub(crate) struct Rare {
+    /// The `toolCallId` of the call that made this one, from a legacy `_meta` hint.
+    pub(crate) parent_tool_call_id: Option<Box<str>>,
+    /// The subagent session this call's `content` links (ACP's `session` content).
+    pub(crate) child_session: Option<Box<str>>,
+    /// Paths the call named in locations and diffs that later updates replaced.
+    pub(crate) earlier_paths: Vec<(PathFrom, Box<str>)>,
+    /// Claims after the call finished that contradicted the identity it finished with.
+    pub(crate) conflicts: Vec<Conflict>,
+    /// Conflicts past the ones kept.
+    pub(crate) more_conflicts: u32,
+}
+
+impl Rare {
+    fn retained_bytes(&self) -> usize {
+        size_of::<Rare>()
+            + self.parent_tool_call_id.as_ref().map_or(0, |id| id.len())
+            + self.child_session.as_ref().map_or(0, |id| id.len())
+            + self
+                .earlier_paths
+                .iter()
+                .map(|(_, path)| size_of::<(PathFrom, Box<str>)>() + path.len())
+                .sum::<usize>()
+            + self
+                .conflicts
+                .iter()
+                .map(|conflict| size_of::<Conflict>() + conflict.value.len())
+                .sum::<usize>()
+    }
+}
+
+/// The most conflicts a call keeps (the rest are counted).
+const MAX_CONFLICTS: usize = 8;
+
+/// A claim about a finished call's identity that contradicted the identity it finished
+/// with: which field of an update said it, and what it said. The call keeps its identity.
+///
+/// ```
+/// use toolmeta::client::{Change, Ledger};
+/// let mut ledger = Ledger::new();
+/// ledger.feed(r#"{"sessionUpdate":"tool_call","toolCallId":"c1","status":"completed","_meta":{"x.ai/tool":{"name":"edit_file","kind":"edit","input":{"path":".bashrc"}}}}"#);
+/// ledger.feed(r#"{"sessionUpdate":"tool_call_update","toolCallId":"c1","_meta":{"x.ai/tool":{"name":"read_file","kind":"read","input":{"path":"README.md"}}}}"#);
+/// assert_eq!(ledger.events()[0].change, Change::IdentityConflict);
+/// let call = ledger.get("c1").unwrap();
+/// assert_eq!((call.name(), call.label()), (Some("edit_file"), "Edit"));
+/// assert_eq!(call.input().unwrap().get(), r#"{"path":".bashrc"}"#);
+/// let claimed: Vec<(&str, &str)> = call.conflicts().iter().map(|c| (c.field(), c.value())).collect();
+/// assert_eq!(claimed, [
+///     ("envelope.name", "read_file"),
+///     ("envelope.kind", "read"),
+///     ("envelope.label", "Read"),
+///     ("envelope.input", r#"{"path":"README.md"}"#),
+/// ]);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conflict {
+    field: &'static str,
+    value: Box<str>,
+}
+
+impl Conflict {
+    /// The field that said it: `envelope.name`, `envelope.kind`, `envelope.namespace`,
+    /// `envelope.label`, `envelope.input`, `name` (ACP's), `kind` (ACP's), `rawInput`, or a
+    /// `_meta` tool-name key (`_meta.claudeCode.toolName`).
+    pub fn field(&self) -> &str {
+        self.field
+    }
+
+    /// What it said (a JSON value as its text).
+    pub fn value(&self) -> &str {
+        &self.value
+    }
+}
+
+/// Where a call named a path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PathFrom {
+    /// The canonical input's `path` or `directory`.
+    Input,
+    /// One of its ACP `locations`.
+    Location,
+    /// A diff in its `content` that changes an existing file.
+    Diff,
+    /// A diff in its `content` that creates a file (no `oldText`).
+    NewFile,
+}
+
+/// What merging one update changed.
+#[derive(Debug, Default)]
+pub(crate) struct Merged {
+    /// Something the identity or the input is resolved from changed.
+    pub(crate) evidence: bool,
+    /// `rawInput`, the envelope's `input` or the locations changed.
+    pub(crate) input_basis: bool,
+    pub(crate) status_changed: bool,
+    pub(crate) content_changed: bool,
+    pub(crate) permission_requested: bool,
+    pub(crate) permission_answered: bool,
+    /// The id of an unanswered permission request the update's request replaced.
+    pub(crate) replaced_request: Option<RequestId>,
+    /// The subagent session the call links changed.
+    pub(crate) child_session_changed: bool,
+    /// A later claim contradicted the identity the call finished with.
+    pub(crate) conflict: bool,
+}
+
+impl Received {
+    /// Merges one update, seen at `time`; says what it changed.
+    ///
+    /// A permission request's `rawInput`, `kind` and `content` describe the permission
+    /// (OpenCode sends `{filepath, diff}`, Claude Code the tool's arguments): they only
+    /// fill in what the call's own updates have not sent. The request itself moves a call
+    /// that is still running back to `pending` (it waits on the user); a finished call
+    /// keeps its status and its permission.
+    pub(crate) fn merge(
+        &mut self,
+        update: &mut UpdateFields<'_>,
+        permission: Option<PermissionRequest<'_>>,
+        time: Option<SystemTime>,
+    ) -> Merged {
+        self.updates = self.updates.saturating_add(1);
+        let at = self.updates;
+        if let Some(time) = time {
+            self.first_seen.get_or_insert(time);
+            self.last_seen = Some(time);
+        }
+        let from_permission = permission.is_some();
+        let mut merged = Merged::default();
+        let meta = update.meta.take().unwrap_or_default();
+        let MetaFields { envelope, keys } = meta;
+        let envelope = envelope.map(LooseMeta::from);
+        let kind = update
+            .kind
+            .take()
+            .filter(|_| !from_permission || self.acp_kind.is_none());
+        let raw_input = update
+            .raw_input
+            .take()
+            .filter(|_| !from_permission || !self.raw_input_from_update);
+        if self.finished {
+            merged.conflict = self.record_conflicts(update, envelope, &keys, kind, raw_input);
+        } else {
+            merged.evidence |= self.merge_evidence(update, envelope, &keys, at, &mut merged);
+            merged.evidence |= merge_str(&mut self.acp_kind, kind, WellKnown::AcpKinds);
+            if let Some(raw) = raw_input {
+                // `{}` is what Claude Code's first `tool_call` sends before the arguments
+                // stream in: no arguments yet, so a permission request may still bring them.
+                let empty = raw
+                    .get()
+                    .bytes()
+                    .filter(|b| !b.is_ascii_whitespace())
+                    .eq(*b"{}");
+                self.raw_input_from_update = !from_permission && !empty;
+                if keep_raw(&mut self.raw_input, &raw) {
+                    merged.evidence = true;
+                    merged.input_basis = true;
+                }
+            }
+        }
+        if let Some(title) = update.title.take() {
+            merge_text(&mut self.title, Some(&title), WellKnown::None);
+        }
+        for (meta_key, value) in META_KEYS.iter().zip(keys) {
+            if let (Says::ParentToolCall, Some(parent)) = (meta_key.says, value)
+                && self.rare().parent_tool_call_id.as_deref() != Some(&*parent)
+            {
+                self.rare().parent_tool_call_id = Some(parent.into());
+                merged.content_changed = true;
+            }
+        }
+        self.merge_status(update.status.take(), from_permission, &mut merged);
+        self.merge_work(update, from_permission, &mut merged);
+        if let Some(request) = permission
+            && !self.finished
+        {
+            let replaced = self.permission.replace(Box::new(Permission::requested(
+                request.request_id,
+                request.options,
+                time,
+            )));
+            merged.permission_requested = true;
+            merged.replaced_request = replaced.and_then(|permission| permission.request_id);
+        }
+        merged
+    }
+
+    /// Records the client's answer to the call's permission request, given at `time`.
+    pub(crate) fn answer(
+        &mut self,
+        outcome: PermissionOutcome,
+        time: Option<SystemTime>,
+    ) -> Merged {
+        let mut merged = Merged::default();
+        if let Some(permission) = self.permission.as_deref_mut() {
+            permission.answer(outcome, time);
+            merged.permission_answered = true;
+        }
+        merged
+    }
+
+    /// Merges what names the tool: the envelope, ACP `name`, the `_meta` keys, the title's
+    /// evidence. Says whether any of it changed.
+    fn merge_evidence(
+        &mut self,
+        update: &UpdateFields<'_>,
+        envelope: Option<LooseMeta<'_>>,
+        keys: &[Option<Cow<'_, str>>],
+        at: u32,
+        merged: &mut Merged,
+    ) -> bool {
+        let mut changed = false;
+        if let Some(envelope) = envelope {
+            let kept = self.envelope.get_or_insert_with(Box::default);
+            let change = kept.merge(envelope);
+            changed |= change.identity || change.input;
+            merged.input_basis |= change.input;
+        }
+        if let Some(name) = &update.name {
+            changed |= self.claims.say(Evidence::AcpName, name, Scope::Any, at);
+        }
+        for (meta_key, value) in META_KEYS.iter().zip(keys) {
+            if let (Says::ToolName, Some(name)) = (meta_key.says, value) {
+                let by = Evidence::MetaKey(meta_key.path);
+                changed |= self.claims.say(by, name, meta_key.scope, at);
+            }
+        }
+        if let Some(title) = &update.title {
+            if self.title.is_none() && super::evidence::is_tool_name(title) {
+                changed |= self.claims.say(Evidence::FirstTitle, title, Scope::Any, at);
+            }
+            if let Some(format) = title_format(title) {
+                let scope = Scope::Requires(format.harness);
+                changed |= self
+                    .claims
+                    .say(Evidence::TitleFormat, format.tool, scope, at);
+            }
+        }
+        changed
+    }
+
+    /// After the call finished: records every field of the update that contradicts what
+    /// the call's identity was resolved from, and merges none of them; says whether it
+    /// found a new one.
+    fn record_conflicts(
+        &mut self,
+        update: &UpdateFields<'_>,
+        envelope: Option<LooseMeta<'_>>,
+        keys: &[Option<Cow<'_, str>>],
+        kind: Option<Cow<'_, str>>,
+        raw_input: Option<Cow<'_, RawValue>>,
+    ) -> bool {
+        let mut found: Vec<(&'static str, String)> = Vec::new();
+        if let Some(envelope) = &envelope {
+            match &self.envelope {
+                Some(kept) => found.extend(kept.differences(envelope)),
+                None if envelope.has_identity() || envelope.input.is_some() => {
+                    found.extend(Envelope::default().differences(envelope));
+                }
+                None => {}
+            }
+        }
+        let mut claim = |field: &'static str, by: Evidence, sent: Option<&str>| {
+            if let Some(sent) = sent
+                && self.claims.get(by).map(|claim| &*claim.name) != Some(sent)
+            {
+                found.push((field, sent.to_owned()));
+            }
+        };
+        claim("name", Evidence::AcpName, update.name.as_deref());
+        for (meta_key, value) in META_KEYS.iter().zip(keys) {
+            if meta_key.says == Says::ToolName {
+                claim(
+                    meta_key.path,
+                    Evidence::MetaKey(meta_key.path),
+                    value.as_deref(),
+                );
+            }
+        }
+        if let Some(kind) = kind
+            && self.acp_kind.as_deref() != Some(&*kind)
+        {
+            found.push(("kind", kind.into_owned()));
+        }
+        if let Some(raw) = raw_input
+            && self.raw_input.as_deref().map(RawValue::get) != Some(raw.get())
+        {
+            found.push(("rawInput", raw.get().to_owned()));
+        }
+        if found.is_empty() {
+            return false;
+        }
+        let rare = self.rare();
+        let mut new = false;
+        for (field, value) in found {
+            let conflict = Conflict {
+                field,
+                value: value.into(),
+            };
+            if rare.conflicts.contains(&conflict) {
+                continue;
+            }
+            new = true;
+            if rare.conflicts.len() < MAX_CONFLICTS {
+                rare.conflicts.push(conflict);
+            } else {
+                rare.more_conflicts = rare.more_conflicts.saturating_add(1);
+            }
+        }
+        new
+    }
+
+    fn merge_status(
+        &mut self,
+        status: Option<Cow<'_, str>>,
+        from_permission: bool,
+        merged: &mut Merged,
+    ) {
+        let before = self.status.clone();
+        let status = if from_permission {
+            if self.finished {
+                None
+            } else {
+                // Waiting on the user again, whatever the request says.
+                Some(Cow::Borrowed("pending"))
+            }
+        } else {
+            status
+        };
+        merge_str(&mut self.status, status, WellKnown::Statuses);
+        // Compared as read: a first `pending` is no change from ACP's default.
+        merged.status_changed =
+            self.status.as_deref().unwrap_or("pending") != before.as_deref().unwrap_or("pending");
+    }
+
+    /// Merges what the call shows of its work: content, locations, output.
+    fn merge_work(
+        &mut self,
+        update: &mut UpdateFields<'_>,
+        from_permission: bool,
+        merged: &mut Merged,
+    ) {
+        if let Some(locations) = update.locations.take() {
+            // Harnesses repeat their locations on update after update: copied only when new.
+            let same = locations.len() == self.locations.len()
+                && locations.iter().zip(&*self.locations).all(|(new, old)| {
+                    new.path.as_deref() == Some(old.path()) && new.line == old.line()
+                });
+            if !same {
+                let replaced = std::mem::replace(&mut self.locations, new_locations(locations));
+                for old in replaced.iter() {
+                    if !self.locations.iter().any(|new| new.path() == old.path()) {
+                        self.remember_path(PathFrom::Location, old.path());
+                    }
+                }
+                merged.content_changed = true;
+                merged.input_basis = true;
+                merged.evidence |= self.raw_input.is_none();
+            }
+        }
+        if let Some(content) = update
+            .content
+            .take()
+            .filter(|_| !from_permission || !self.content_from_update)
+        {
+            self.content_from_update |= !from_permission;
+            if self.content.as_deref().map(RawValue::get) != Some(content.get()) {
+                let replaced = self.content.replace(content.into_owned());
+                merged.content_changed = true;
+                if let Some(replaced) = replaced {
+                    self.remember_diffs(&replaced);
+                }
+                let child = self.content.as_deref().and_then(linked_session);
+                if child.as_deref()
+                    != self
+                        .rare
+                        .as_ref()
+                        .and_then(|rare| rare.child_session.as_deref())
+                    && (child.is_some() || self.rare.is_some())
+                {
+                    self.rare().child_session = child.map(Box::from);
+                    merged.child_session_changed = true;
+                }
+            }
+        }
+        if let Some(raw_output) = update.raw_output.take() {
+            merged.content_changed |= keep_raw(&mut self.raw_output, &raw_output);
+        }
+    }
+
+    /// Keeps the diff paths of `replaced` content that the new content lacks.
+    fn remember_diffs(&mut self, replaced: &RawValue) {
+        if memchr::memmem::find(replaced.get().as_bytes(), b"\"diff\"").is_none() {
+            return;
+        }
+        let now: Vec<String> = ContentBlocks::of(self.content.as_deref())
+            .filter_map(|block| match block {
+                Content::Diff { path, .. } => Some(path.into_owned()),
+                _ => None,
+            })
+            .collect();
+        for block in ContentBlocks::of(Some(replaced)) {
+            if let Content::Diff { path, old_text, .. } = block
+                && !now.iter().any(|kept| *kept == *path)
+            {
+                let from = if old_text.is_none() {
+                    PathFrom::NewFile
+                } else {
+                    PathFrom::Diff
+                };
+                self.remember_path(from, &path);
+            }
+        }
+    }
+
+    fn remember_path(&mut self, from: PathFrom, path: &str) {
+        let rare = self.rare();
+        if !rare.earlier_paths.iter().any(|(_, kept)| **kept == *path) {
+            rare.earlier_paths.push((from, path.into()));
+        }
+    }
+
+    fn rare(&mut self) -> &mut Rare {
+        self.rare.get_or_insert_with(Box::default)
+    }
+
+    /// The status as read: ACP's default `pending` when none was sent.
+    pub(crate) fn status(&self) -> Status<'_> {
+        self.status
+            .as_deref()
+            .map_or(Status::Pending, Status::from_wire)
+    }
+
+    /// Whether what was received finishes the call: its status is `completed` or
+    /// `failed`, or its permission was rejected or cancelled.
+    pub(crate) fn finishes(&self) -> bool {
+        self.status().is_terminal()
+            || self
+                .permission
+                .as_ref()
+                .is_some_and(|permission| permission.decision().denies())
+    }
+
+    /// About how many bytes it holds beyond the call's own struct.
+    pub(crate) fn retained_bytes(&self) -> usize {
+        let raw = |value: &Option<Box<RawValue>>| value.as_ref().map_or(0, |raw| raw.get().len());
+        let cow = |value: &Option<Cow<'static, str>>| match value {
+            Some(Cow::Owned(owned)) => owned.len(),
+            _ => 0,
+        };
+        self.envelope
+            .as_ref()
+            .map_or(0, |envelope| envelope.retained_bytes())
+            + self.claims.retained_bytes()
+            + cow(&self.acp_kind)
+            + self.title.as_ref().map_or(0, Text::retained_bytes)
+            + cow(&self.status)
+            + raw(&self.raw_input)
+            + self
+                .locations
+                .iter()
+                .map(|location| size_of::<Location>() + location.path().len())
+                .sum::<usize>()
+            + raw(&self.content)
+            + raw(&self.raw_output)
+            + self
+                .permission
+                .as_ref()
+                .map_or(0, |permission| permission.retained_bytes())
+            + self.rare.as_ref().map_or(0, |rare| rare.retained_bytes())
+    }
+}
+
+fn new_locations(locations: Vec<LocationFields<'_>>) -> Box<[Location]> {
+    locations
+        .into_iter()
+        .filter_map(|location| Some(Location::new(&location.path?, location.line)))
+        .collect()
+}
+
+/// The subagent session a `content` array links (`{"type":"session","sessionId":…}`), if
+/// any; looked for only in content that mentions one.
+fn linked_session(content: &RawValue) -> Option<String> {
+    memchr::memmem::find(content.get().as_bytes(), b"\"session\"")?;
+    ContentBlocks::of(Some(content)).find_map(|block| match block {
+        Content::Session { session_id } => Some(session_id.into_owned()),
+        _ => None,
+    })
+}
+
+/// Keeps `later` in `slot`, copying it out of the line only when it differs from what is
+/// kept (harnesses repeat the same `rawInput` and `content` on update after update); says
+/// whether it differed.
+fn keep_raw(slot: &mut Option<Box<RawValue>>, later: &RawValue) -> bool {
+    if slot.as_deref().map(RawValue::get) == Some(later.get()) {
+        return false;
+    }
+    *slot = Some(later.to_owned());
+    true
+}

@@ -1,0 +1,334 @@
+//! [`resolve`]: a call's identity and input, computed from what it received — one pure
+//! function, run after each change that brings new evidence.
+
+use std::sync::OnceLock;
+
+use serde_json::Value;
+use serde_json::value::RawValue;
+
+use super::agent::Agent;
+use super::evidence::{Evidence, Scope};
+use super::fallback::{canonical_input, location_input};
+use super::received::Received;
+use super::synthesis::{Catalog, Harness};
+use super::text::Text;
+use super::{KindFallback, Source};
+use crate::{Namespace, ToolKind, ToolMeta};
+
+/// What resolution may consult beyond the call: the catalog and the agent of the stream.
+pub(crate) struct Context<'c> {
+    pub(crate) catalog: &'c Catalog,
+    pub(crate) agent: Option<&'c Agent>,
+}
+
+/// A call's identity and input, as resolved from what it received.
+#[derive(Debug)]
+pub(crate) struct Resolved {
+    pub(crate) source: Source,
+    /// What named the tool.
+    pub(crate) named_by: Option<Evidence>,
+    pub(crate) name: Option<Text>,
+    pub(crate) kind: ToolKind,
+    pub(crate) label: Text,
+    pub(crate) namespace: Option<Text>,
+    pub(crate) read_only: Option<bool>,
+    pub(crate) input: Input,
+    /// The catalog tools the arguments fit equally well, when nothing else said which.
+    pub(crate) ambiguous: Box<[&'static str]>,
+}
+
+/// Where the canonical input is.
+#[derive(Debug)]
+pub(crate) enum Input {
+    None,
+    /// The envelope's `input`.
+    Envelope,
+    /// Computed when resolving (the catalog's projection, the fallback's keys).
+    Kept(Box<RawValue>),
+    /// For an envelope sent without `input`: completed from `rawInput` through the
+    /// catalog tool of the envelope's namespace and name, else what the fallback keeps —
+    /// computed when first asked (most such envelopes get their `input` later).
+    Completion {
+        harness: Option<Harness>,
+        catalog: Catalog,
+        completed: OnceLock<Option<Box<RawValue>>>,
+    },
+}
+
+impl Resolved {
+    /// What a call resolves to before it received anything.
+    pub(crate) fn nothing() -> Resolved {
+        let fallback = KindFallback::from_acp_kind("other");
+        Resolved {
+            source: Source::Fallback,
+            named_by: None,
+            name: None,
+            kind: fallback.kind,
+            label: Text::Static(fallback.label),
+            namespace: None,
+            read_only: fallback.read_only,
+            input: Input::None,
+            ambiguous: Box::default(),
+        }
+    }
+
+    /// Whether it names the same tool as `other`: source, name, kind, label, namespace and
+    /// read-only flag.
+    pub(crate) fn same_identity(&self, other: &Resolved) -> bool {
+        self.source == other.source
+            && self.name == other.name
+            && self.kind == other.kind
+            && self.label == other.label
+            && self.namespace == other.namespace
+            && self.read_only == other.read_only
+            && self.ambiguous == other.ambiguous
+    }
+
+    /// Whether its input is `other`'s, given whether what a completion or the envelope's
+    /// input reads changed in between (`basis_changed`).
+    pub(crate) fn same_input(&self, other: &Resolved, basis_changed: bool) -> bool {
+        match (&self.input, &other.input) {
+            (Input::None, Input::None) => true,
+            (Input::Envelope, Input::Envelope) => !basis_changed,
+            (Input::Kept(a), Input::Kept(b)) => a.get() == b.get(),
+            (Input::Completion { harness: a, .. }, Input::Completion { harness: b, .. }) => {
+                a == b && !basis_changed
+            }
+            _ => false,
+        }
+    }
+}
+
+/// The harness a call comes from: its namespace, and the catalog's harness when there is
+/// one.
+#[derive(Clone)]
+struct CallHarness {
+    namespace: Option<Text>,
+    catalog: Option<Harness>,
+}
+
+/// Resolves a call's identity and input from what it received, strongest evidence first
+/// (DESIGN §6): the envelope; else the catalog of its harness, asked under each name the
+/// claims give (strongest first, the latest among equals), then by the argument names of
+/// `rawInput`; else ACP's own `kind`, with the strongest claim as the name.
+pub(crate) fn resolve(received: &Received, context: &Context<'_>) -> Resolved {
+    let mut resolved = resolve_identity(received, context);
+    // An envelope's `input` is the input, even in an envelope that names no tool.
+    if received
+        .envelope
+        .as_ref()
+        .is_some_and(|envelope| envelope.input.is_some())
+    {
+        resolved.input = Input::Envelope;
+    }
+    resolved
+}
+
+fn resolve_identity(received: &Received, context: &Context<'_>) -> Resolved {
+    let fallback = KindFallback::from_acp_kind(received.acp_kind.as_deref().unwrap_or("other"));
+    let harness = harness_of(received, context);
+    let namespace = harness.namespace.as_deref().and_then(Namespace::from_wire);
+    let strongest = received.claims.ranked(namespace).next();
+    if let Some(envelope) = received.envelope.as_deref().filter(|e| e.has_identity()) {
+        let (name, named_by) = match (&envelope.name, strongest) {
+            (Some(name), _) => (Some(name.clone()), Some(Evidence::Envelope)),
+            (None, Some(claim)) => (Some(claim.name.clone()), Some(claim.by)),
+            (None, None) => (None, None),
+        };
+        let label = match (&envelope.label, envelope.kind) {
+            (Some(label), _) => label.clone(),
+            (None, Some(kind)) => Text::Static(kind.label()),
+            (None, None) => Text::Static(fallback.label),
+        };
+        let input = match envelope.input {
+            Some(_) => Input::Envelope,
+            None => Input::Completion {
+                harness: envelope.namespace.as_deref().and_then(Catalog::harness_of),
+                catalog: context.catalog.clone(),
+                completed: OnceLock::new(),
+            },
+        };
+        return Resolved {
+            source: Source::Envelope,
+            named_by,
+            name,
+            kind: envelope.kind.unwrap_or(fallback.kind),
+            label,
+            namespace: envelope.namespace.clone(),
+            read_only: envelope
+                .read_only
+                .or_else(|| envelope.kind.map(ToolKind::is_read_only))
+                .or(fallback.read_only),
+            input,
+            ambiguous: Box::default(),
+        };
+    }
+    let raw_input = received
+        .raw_input
+        .as_ref()
+        .and_then(|raw| super::lenient::parse_value(raw.get()));
+    let mut ambiguous = Box::default();
+    if let Some(catalog_harness) = harness.catalog {
+        let named = received.claims.ranked(namespace).find_map(|claim| {
+            let meta =
+                context
+                    .catalog
+                    .synthesize(catalog_harness, &claim.name, raw_input.as_ref())?;
+            Some((meta, claim.by))
+        });
+        let by_arguments = || {
+            let raw = raw_input.as_ref()?;
+            match fits(catalog_harness, raw, fallback.kind) {
+                Fit::One(name) => context
+                    .catalog
+                    .synthesize(catalog_harness, name, Some(raw))
+                    .map(|meta| (meta, Evidence::Arguments)),
+                Fit::Several(names) => {
+                    ambiguous = names.into_boxed_slice();
+                    None
+                }
+                Fit::None => None,
+            }
+        };
+        if let Some((meta, named_by)) = named.or_else(by_arguments) {
+            return from_catalog(meta, named_by, received, raw_input.as_ref());
+        }
+    }
+    let input = match (&raw_input, received.locations.first()) {
+        (Some(raw), _) => canonical_input(fallback.label, raw),
+        (None, Some(location)) => location_input(fallback.label, location.path(), location.line()),
+        (None, None) => None,
+    };
+    Resolved {
+        source: Source::Fallback,
+        named_by: strongest.map(|claim| claim.by),
+        name: strongest.map(|claim| claim.name.clone()),
+        kind: fallback.kind,
+        label: Text::Static(fallback.label),
+        namespace: harness.namespace,
+        read_only: fallback.read_only,
+        input: kept(input),
+        ambiguous,
+    }
+}
+
+/// The identity the catalog gave.
+fn from_catalog(
+    meta: ToolMeta,
+    named_by: Evidence,
+    received: &Received,
+    raw_input: Option<&Value>,
+) -> Resolved {
+    let input = match (meta.input, raw_input, received.locations.first()) {
+        (Some(input), _, _) => Some(input),
+        // The catalog knew the tool and found no input in its arguments: that stands.
+        (None, Some(_), _) => None,
+        // No arguments at all (codex-acp's `View Image`): the location has the path.
+        (None, None, Some(location)) => {
+            location_input(&meta.label, location.path(), location.line())
+        }
+        (None, None, None) => None,
+    };
+    Resolved {
+        source: Source::Catalog,
+        named_by: Some(named_by),
+        name: Some(Text::Shared(meta.name.into())),
+        kind: meta.kind,
+        label: match meta.label {
+            std::borrow::Cow::Borrowed(label) => Text::Static(label),
+            std::borrow::Cow::Owned(label) => Text::Shared(label.into()),
+        },
+        namespace: Some(Text::Static(meta.namespace.as_str())),
+        read_only: Some(meta.read_only),
+        input: kept(input),
+        ambiguous: Box::default(),
+    }
+}
+
+fn kept(input: Option<Value>) -> Input {
+    input
+        .filter(Value::is_object)
+        .and_then(|input| serde_json::value::to_raw_value(&input).ok())
+        .map_or(Input::None, Input::Kept)
+}
+
+/// The harness of a call: the one its own `_meta` marks; else the one the ledger was built
+/// with; else the one another mark names (Gemini CLI's ids); else the stream's agent.
+fn harness_of(received: &Received, context: &Context<'_>) -> CallHarness {
+    let marked = |strong: bool| {
+        received.claims.marks().find(|(by, _)| {
+            let meta = matches!(by, Evidence::MetaKey(_));
+            meta == strong
+        })
+    };
+    let of_namespace = |namespace: Namespace| CallHarness {
+        namespace: Some(Text::Static(namespace.as_str())),
+        catalog: Catalog::harness_of(namespace.as_str()),
+    };
+    if let Some((_, namespace)) = marked(true) {
+        return of_namespace(namespace);
+    }
+    if let Some(harness) = context.catalog.named_harness() {
+        return CallHarness {
+            namespace: Some(Text::Static(Catalog::namespace_of(harness).as_str())),
+            catalog: Some(harness),
+        };
+    }
+    if let Some((_, namespace)) = marked(false) {
+        return of_namespace(namespace);
+    }
+    match context.agent {
+        Some(agent) => CallHarness {
+            namespace: agent
+                .namespace
+                .as_deref()
+                .map(|namespace| match agent.namespace {
+                    Some(std::borrow::Cow::Borrowed(namespace)) => Text::Static(namespace),
+                    _ => Text::Shared(namespace.into()),
+                }),
+            catalog: agent.harness,
+        },
+        None => CallHarness {
+            namespace: None,
+            catalog: None,
+        },
+    }
+}
+
+/// How a call's arguments fit the tools of its harness.
+enum Fit {
+    None,
+    One(&'static str),
+    Several(Vec<&'static str>),
+}
+
+/// The tool the argument names of `raw` say: the one that fits best; among several that
+/// fit equally well, the one whose kind is the call's ACP kind, if exactly one is.
+fn fits(harness: Harness, raw: &Value, acp_kind: ToolKind) -> Fit {
+    let mut best = Catalog::fits(harness, raw);
+    if best.len() > 1 && acp_kind != ToolKind::Other {
+        let of_kind: Vec<&'static str> = best
+            .iter()
+            .copied()
+            .filter(|name| Catalog::tool_kind(harness, name) == Some(acp_kind))
+            .collect();
+        if of_kind.len() == 1 {
+            best = of_kind;
+        }
+    }
+    match best.as_slice() {
+        [] => Fit::None,
+        [only] => Fit::One(only),
+        _ => Fit::Several(best),
+    }
+}
+
+impl Scope {
+    /// The harness the evidence marks, if it marks one.
+    pub(crate) fn marks(self) -> Option<Namespace> {
+        match self {
+            Scope::Marks(namespace) => Some(namespace),
+            _ => None,
+        }
+    }
+}

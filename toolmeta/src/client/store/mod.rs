@@ -1,0 +1,432 @@
+//! [`Store`]: the retained calls and every structure kept in step with them — the index,
+//! the eviction queues, the permission requests, the tombstones of evicted calls, the byte
+//! count and the events — changed in one place.
+//!
+//! A [`Call`]'s received state is private to this module: the only way to change a call
+//! is [`Store::change`], which merges, resolves, counts the bytes, finishes, requeues,
+//! records the events and evicts, in that order, every time. A new way to change a call
+//! cannot skip any of it.
+
+mod call;
+mod index;
+mod tombstones;
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, btree_map};
+use std::sync::Arc;
+use std::time::SystemTime;
+
+use self::index::CallIndex;
+use self::tombstones::{Tombstone, Tombstones};
+use super::evidence::{Evidence, Scope, tool_name_in_id};
+use super::line::RequestId;
+use super::received::{Merged, Received};
+use super::resolve::{Context, Resolved, resolve};
+use super::{CallId, Change, Event, LineCounts};
+use crate::Namespace;
+
+pub use call::{Call, CallPath, Outcome, Source};
+
+/// The ledger's retention limits.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Limits {
+    pub(crate) max_finished: usize,
+    pub(crate) max_pending: usize,
+    pub(crate) max_retained_bytes: usize,
+}
+
+impl Limits {
+    /// How many evicted calls' keys are remembered, to drop their late updates.
+    fn max_tombstones(&self) -> usize {
+        self.max_finished.saturating_add(self.max_pending).max(1)
+    }
+}
+
+/// Where an update's call is.
+pub(crate) enum Found {
+    /// Retained.
+    Live(u64),
+    /// Evicted or forgotten: its key is remembered.
+    Evicted(u64),
+    /// Never seen (or forgotten long ago).
+    New,
+}
+
+/// Every retained call and the structures kept in step with them.
+pub(crate) struct Store {
+    limits: Limits,
+    next_seq: u64,
+    /// Every retained call, in first-seen order (boxed: B-tree nodes then move pointers,
+    /// not whole calls, when they split or when a call is evicted).
+    calls: BTreeMap<u64, Box<Call>>,
+    /// `(session, toolCallId)` → the call, or the tombstone of an evicted call.
+    index: CallIndex,
+    /// Unfinished and finished calls, oldest first: the eviction queues.
+    pending: BTreeSet<u64>,
+    finished: BTreeSet<u64>,
+    /// Unanswered permission requests by JSON-RPC id → their call.
+    permission_requests: HashMap<RequestId, u64>,
+    tombstones: Tombstones,
+    /// The sum of the retained calls' bytes and the tombstones' bytes.
+    retained_bytes: usize,
+    /// What the last message fed did.
+    events: Vec<Event>,
+    /// The calls the last message fed evicted, readable by handle until the next one.
+    just_evicted: Vec<u64>,
+    /// Sessions of recent calls, so that calls of one session share its id.
+    recent_sessions: [Option<Arc<str>>; 4],
+    pub(crate) counts: LineCounts,
+}
+
+impl Store {
+    pub(crate) fn new(limits: Limits) -> Store {
+        Store {
+            limits,
+            next_seq: 0,
+            calls: BTreeMap::new(),
+            index: CallIndex::default(),
+            pending: BTreeSet::new(),
+            finished: BTreeSet::new(),
+            permission_requests: HashMap::new(),
+            tombstones: Tombstones::default(),
+            retained_bytes: 0,
+            events: Vec::new(),
+            just_evicted: Vec::new(),
+            recent_sessions: Default::default(),
+            counts: LineCounts::default(),
+        }
+    }
+
+    /// Starts a new message: the previous one's events and evicted calls are dropped.
+    pub(crate) fn begin(&mut self) {
+        self.events.clear();
+        for seq in self.just_evicted.drain(..) {
+            self.tombstones.detach(seq);
+        }
+        self.trim_tombstones();
+    }
+
+    pub(crate) fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub(crate) fn retained_bytes(&self) -> usize {
+        self.retained_bytes
+    }
+
+    /// The call a handle names: a retained call, or one the last message evicted.
+    pub(crate) fn call(&self, id: CallId) -> Option<&Call> {
+        match self.calls.get(&id.0) {
+            Some(call) => Some(call),
+            None => self.tombstones.call(id.0),
+        }
+    }
+
+    pub(crate) fn calls(&self) -> btree_map::Values<'_, u64, Box<Call>> {
+        self.calls.values()
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.calls.len()
+    }
+
+    /// The call an update with `session` and `tool_call_id` belongs to.
+    pub(crate) fn find(&self, session: Option<&str>, tool_call_id: &str) -> Found {
+        match self.index.find(session, tool_call_id) {
+            Some(seq) if self.calls.contains_key(&seq) => Found::Live(seq),
+            Some(seq) => Found::Evicted(seq),
+            None => Found::New,
+        }
+    }
+
+    /// The retained call with `tool_call_id` in `session` (or the latest in any).
+    pub(crate) fn get(&self, session: Option<&str>, tool_call_id: &str) -> Option<&Call> {
+        let seq = self.index.find(session, tool_call_id)?;
+        self.calls.get(&seq).map(|call| &**call)
+    }
+
+    /// Starts a call (after forgetting the evicted call it replaces, if any). It is
+    /// resolved at its first change, so that its first identity is an event like any
+    /// later one.
+    pub(crate) fn create(
+        &mut self,
+        replaces: Option<u64>,
+        session: Option<&str>,
+        tool_call_id: &str,
+    ) -> u64 {
+        if let Some(evicted) = replaces
+            && let Some(tombstone) = self.tombstones.take(evicted)
+        {
+            self.forget_tombstone(evicted, tombstone);
+        }
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        let session = session.map(|session| self.share_session(session));
+        let tool_call_id: Arc<str> = Arc::from(tool_call_id);
+        let mut received = Received::default();
+        if let Some(name) = tool_name_in_id(&tool_call_id) {
+            let scope = Scope::Marks(Namespace::GeminiCli);
+            received.claims.say(Evidence::ToolCallId, name, scope, 0);
+        }
+        let mut call = Box::new(Call::new(
+            CallId(seq),
+            session,
+            tool_call_id,
+            received,
+            Resolved::nothing(),
+        ));
+        call.counted_bytes = call.retained_bytes();
+        self.retained_bytes = self.retained_bytes.saturating_add(call.counted_bytes);
+        let (session, tool_call_id) = call.key();
+        self.index.insert(seq, session, tool_call_id);
+        self.calls.insert(seq, call);
+        self.pending.insert(seq);
+        self.event(seq, Change::Created);
+        seq
+    }
+
+    /// The one id of a session the calls share (recent sessions are remembered).
+    fn share_session(&mut self, session: &str) -> Arc<str> {
+        if let Some(shared) = self
+            .recent_sessions
+            .iter()
+            .flatten()
+            .find(|s| ***s == *session)
+        {
+            return Arc::clone(shared);
+        }
+        let shared: Arc<str> = Arc::from(session);
+        self.recent_sessions.rotate_right(1);
+        self.recent_sessions[0] = Some(Arc::clone(&shared));
+        shared
+    }
+
+    /// The one path through which a call changes: a call seen so far without a session
+    /// joins `session`; `merge` changes what it received; then the call is resolved again
+    /// (unless it had finished: its identity is kept), its bytes counted again, finished
+    /// (once, for good), moved between the eviction queues, its events recorded, and the
+    /// limits enforced.
+    pub(crate) fn change(
+        &mut self,
+        seq: u64,
+        session: Option<&str>,
+        context: &Context<'_>,
+        time: Option<SystemTime>,
+        merge: impl FnOnce(&mut Received) -> Merged,
+    ) -> Option<Merged> {
+        let joins = match (self.calls.get(&seq), session) {
+            (Some(call), Some(session)) if call.session_id().is_none() => {
+                Some(self.share_session(session))
+            }
+            (Some(_), _) => None,
+            (None, _) => return None,
+        };
+        let call = self.calls.get_mut(&seq)?;
+        if let Some(session) = joins {
+            self.index.adopt(seq, &session, call.tool_call_id());
+            call.adopt_session(session);
+        }
+        let was_finished = call.received.finished;
+        let merged = merge(&mut call.received);
+        let (mut identified, mut input_changed) = (false, false);
+        let first = call.received.updates <= 1;
+        if (merged.evidence || first) && !was_finished {
+            let resolved = resolve(&call.received, context);
+            identified = !resolved.same_identity(&call.resolved);
+            input_changed = !resolved.same_input(&call.resolved, merged.input_basis);
+            call.resolved = resolved;
+        }
+        let finished = !was_finished && call.received.finishes();
+        if finished {
+            call.received.finished = true;
+            call.received.finished_at = time;
+        }
+        let bytes = call.retained_bytes();
+        self.retained_bytes = self
+            .retained_bytes
+            .saturating_sub(call.counted_bytes)
+            .saturating_add(bytes);
+        call.counted_bytes = bytes;
+        if merged.permission_requested {
+            if let Some(replaced) = &merged.replaced_request {
+                self.permission_requests.remove(replaced);
+            }
+            if let Some(request) = call.permission().and_then(|p| p.request_id.clone()) {
+                self.permission_requests.insert(request, seq);
+            }
+        }
+        for (happened, change) in [
+            (identified, Change::Identified),
+            (input_changed, Change::InputChanged),
+            (merged.status_changed, Change::StatusChanged),
+            (merged.content_changed, Change::ContentChanged),
+            (merged.permission_requested, Change::PermissionRequested),
+            (merged.permission_answered, Change::PermissionAnswered),
+            (merged.conflict, Change::IdentityConflict),
+            (finished, Change::Finished),
+        ] {
+            if happened {
+                self.event(seq, change);
+            }
+        }
+        if finished {
+            self.pending.remove(&seq);
+            self.finished.insert(seq);
+        }
+        self.evict(seq);
+        Some(merged)
+    }
+
+    /// The call waiting for the answer to permission request `request_id`, which the answer
+    /// takes off the waiting list.
+    pub(crate) fn answered(&mut self, request_id: &RequestId) -> Option<u64> {
+        self.permission_requests.remove(request_id)
+    }
+
+    fn event(&mut self, seq: u64, change: Change) {
+        self.events.push(Event {
+            call: CallId(seq),
+            change,
+        });
+    }
+
+    /// Evicts calls past the limits; `current`, the call just changed, is never evicted
+    /// for the count limits.
+    fn evict(&mut self, current: u64) {
+        let oldest_but = |queue: &BTreeSet<u64>| queue.iter().copied().find(|&seq| seq != current);
+        while self.finished.len() > self.limits.max_finished {
+            let Some(seq) = oldest_but(&self.finished) else {
+                break;
+            };
+            self.evict_call(seq);
+            self.counts.evicted_finished += 1;
+        }
+        while self.pending.len() > self.limits.max_pending {
+            let Some(seq) = oldest_but(&self.pending) else {
+                break;
+            };
+            self.evict_call(seq);
+            self.counts.evicted_pending += 1;
+        }
+        while self.retained_bytes > self.limits.max_retained_bytes {
+            if let Some((seq, tombstone)) = self.tombstones.pop_oldest_key() {
+                self.forget_tombstone(seq, tombstone);
+                continue;
+            }
+            let Some(seq) = self
+                .finished
+                .first()
+                .or_else(|| self.pending.first())
+                .copied()
+            else {
+                // Only this message's tombstones are left: the budget wins over reading
+                // the calls they hold until the next message.
+                match self.tombstones.pop_oldest() {
+                    Some((seq, tombstone)) => {
+                        self.just_evicted.retain(|&evicted| evicted != seq);
+                        self.forget_tombstone(seq, tombstone);
+                        continue;
+                    }
+                    None => break,
+                }
+            };
+            self.evict_call(seq);
+            self.counts.evicted_for_bytes += 1;
+        }
+    }
+
+    /// Evicts one call: it leaves a tombstone, and stays readable until the next message.
+    fn evict_call(&mut self, seq: u64) {
+        if let Some(call) = self.remove(seq) {
+            self.event(seq, Change::Evicted);
+            self.just_evicted.push(seq);
+            self.bury(seq, Tombstone::Call(call));
+        }
+    }
+
+    /// Forgets a call: it leaves a tombstone (its late updates are then dropped).
+    pub(crate) fn forget(&mut self, seq: u64) -> bool {
+        match self.remove(seq) {
+            Some(call) => {
+                self.bury(seq, Tombstone::Call(call).into_key());
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Removes a call from every structure but the index, where its tombstone goes.
+    fn remove(&mut self, seq: u64) -> Option<Box<Call>> {
+        let call = self.calls.remove(&seq)?;
+        self.pending.remove(&seq);
+        self.finished.remove(&seq);
+        self.retained_bytes = self.retained_bytes.saturating_sub(call.counted_bytes);
+        if let Some(request_id) = call.permission().and_then(|p| p.request_id.as_ref()) {
+            self.permission_requests.remove(request_id);
+        }
+        Some(call)
+    }
+
+    /// Keeps the tombstone of call `seq`, within the number of tombstones kept.
+    fn bury(&mut self, seq: u64, tombstone: Tombstone) {
+        self.retained_bytes = self
+            .retained_bytes
+            .saturating_add(tombstone.retained_bytes());
+        self.tombstones.push(seq, tombstone);
+        self.trim_tombstones();
+    }
+
+    /// Drops the oldest tombstones past their number, but none that still holds a call
+    /// evicted by the message being fed (the next message's start trims again).
+    fn trim_tombstones(&mut self) {
+        while self.tombstones.len() > self.limits.max_tombstones() {
+            match self.tombstones.pop_oldest_key() {
+                Some((oldest, tombstone)) => self.forget_tombstone(oldest, tombstone),
+                None => break,
+            }
+        }
+    }
+
+    /// Drops tombstone `seq` (taken out of the tombstones) from the index.
+    fn forget_tombstone(&mut self, seq: u64, tombstone: Tombstone) {
+        self.retained_bytes = self
+            .retained_bytes
+            .saturating_sub(tombstone.retained_bytes());
+        let (session_id, tool_call_id) = tombstone.key();
+        self.index.remove(seq, session_id, tool_call_id);
+    }
+
+    /// The sizes of the calls and of the structures over them, which must agree, and the
+    /// bytes counted against the bytes the calls and tombstones hold.
+    #[cfg(test)]
+    pub(crate) fn check(&self) {
+        let calls = self.calls.len();
+        assert_eq!(self.index.len() - self.tombstones.len(), calls, "index");
+        assert_eq!(self.pending.len() + self.finished.len(), calls, "queues");
+        let counted: usize = self
+            .calls
+            .values()
+            .map(|call| call.counted_bytes)
+            .sum::<usize>()
+            + self.tombstones.retained_bytes();
+        assert_eq!(counted, self.retained_bytes, "bytes");
+        for call in self.calls.values() {
+            assert_eq!(call.counted_bytes, call.retained_bytes(), "a call's bytes");
+            let seq = call.id().0;
+            assert_eq!(
+                call.is_finished(),
+                self.finished.contains(&seq),
+                "queue of {seq}"
+            );
+        }
+    }
+
+    #[cfg(test)]
+    pub(crate) fn probes(&self) -> u64 {
+        self.index.probes.get()
+    }
+
+    #[cfg(test)]
+    pub(crate) fn tombstone_steps(&self) -> u64 {
+        self.tombstones.steps
+    }
+}

@@ -1,0 +1,144 @@
+//! [`Tombstones`]: what the ledger keeps of evicted calls — the call itself until the next
+//! message (it is still readable by handle), then its key, so that a late update for it is
+//! dropped rather than starting a call that never finishes.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+
+use super::Call;
+
+/// What is kept of one evicted call.
+pub(super) enum Tombstone {
+    Call(Box<Call>),
+    Key {
+        session_id: Option<Arc<str>>,
+        tool_call_id: Arc<str>,
+    },
+}
+
+impl Tombstone {
+    pub(super) fn key(&self) -> (Option<&str>, &str) {
+        match self {
+            Tombstone::Call(call) => (call.session_id(), call.tool_call_id()),
+            Tombstone::Key {
+                session_id,
+                tool_call_id,
+            } => (session_id.as_deref(), tool_call_id),
+        }
+    }
+
+    /// About how many bytes its key holds, with its index entry (the call it may hold
+    /// for one message is not counted: it is gone at the next).
+    pub(super) fn retained_bytes(&self) -> usize {
+        let (session_id, tool_call_id) = self.key();
+        size_of::<Tombstone>() + 96 + tool_call_id.len() + session_id.map_or(0, str::len)
+    }
+
+    /// Drops the call, keeping its key.
+    pub(super) fn into_key(self) -> Tombstone {
+        match self {
+            Tombstone::Call(call) => {
+                let (session_id, tool_call_id) = call.into_key();
+                Tombstone::Key {
+                    session_id,
+                    tool_call_id,
+                }
+            }
+            key => key,
+        }
+    }
+}
+
+/// The tombstones, by call and in the order they were made: finding one by call, and the
+/// oldest, both take constant time (no scan, whatever a stream re-sends).
+#[derive(Default)]
+pub(super) struct Tombstones {
+    by_seq: HashMap<u64, Tombstone>,
+    /// The order they were made in; an entry whose tombstone was taken is skipped when
+    /// reached, and the queue is compacted when such entries outnumber the live ones.
+    order: VecDeque<u64>,
+    /// Entries examined: constant per operation, amortized, whatever the traffic.
+    #[cfg(test)]
+    pub(super) steps: u64,
+}
+
+impl Tombstones {
+    pub(super) fn len(&self) -> usize {
+        self.by_seq.len()
+    }
+
+    pub(super) fn push(&mut self, seq: u64, tombstone: Tombstone) {
+        self.by_seq.insert(seq, tombstone);
+        self.order.push_back(seq);
+    }
+
+    /// The evicted call `seq`, while its tombstone still holds it.
+    pub(super) fn call(&self, seq: u64) -> Option<&Call> {
+        match self.by_seq.get(&seq)? {
+            Tombstone::Call(call) => Some(call),
+            Tombstone::Key { .. } => None,
+        }
+    }
+
+    /// Takes tombstone `seq` out (its call's key is being reused).
+    pub(super) fn take(&mut self, seq: u64) -> Option<Tombstone> {
+        let tombstone = self.by_seq.remove(&seq)?;
+        self.step(1);
+        if self.order.len() > 2 * self.by_seq.len() + 16 {
+            self.step(self.order.len());
+            let by_seq = &self.by_seq;
+            self.order.retain(|seq| by_seq.contains_key(seq));
+        }
+        Some(tombstone)
+    }
+
+    /// Drops the call tombstone `seq` holds, keeping its key.
+    pub(super) fn detach(&mut self, seq: u64) {
+        if let Some(Tombstone::Call(_)) = self.by_seq.get(&seq)
+            && let Some(tombstone) = self.by_seq.remove(&seq)
+        {
+            self.by_seq.insert(seq, tombstone.into_key());
+        }
+    }
+
+    /// The oldest tombstone, unless it still holds a call evicted by this message.
+    pub(super) fn pop_oldest_key(&mut self) -> Option<(u64, Tombstone)> {
+        self.skip_taken();
+        let seq = *self.order.front()?;
+        match self.by_seq.get(&seq)? {
+            Tombstone::Key { .. } => self.pop_oldest(),
+            Tombstone::Call(_) => None,
+        }
+    }
+
+    /// The oldest tombstone.
+    pub(super) fn pop_oldest(&mut self) -> Option<(u64, Tombstone)> {
+        self.skip_taken();
+        let seq = self.order.pop_front()?;
+        Some((seq, self.by_seq.remove(&seq)?))
+    }
+
+    /// Drops the entries of the order whose tombstones were taken.
+    fn skip_taken(&mut self) {
+        while let Some(seq) = self.order.front() {
+            if self.by_seq.contains_key(seq) {
+                return;
+            }
+            self.order.pop_front();
+            self.step(1);
+        }
+    }
+
+    #[cfg(test)]
+    fn step(&mut self, entries: usize) {
+        self.steps += entries as u64;
+    }
+
+    #[cfg(not(test))]
+    fn step(&mut self, _entries: usize) {}
+
+    #[cfg(test)]
+    pub(super) fn retained_bytes(&self) -> usize {
+        self.by_seq.values().map(Tombstone::retained_bytes).sum()
+    }
+}

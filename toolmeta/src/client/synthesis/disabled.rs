@@ -1,0 +1,50 @@
+//! Without the `catalog` feature: no harness, no tools, no answers.
+
+use serde_json::Value;
+
+use crate::{Namespace, ToolKind, ToolMeta};
+
+/// A harness of the catalog: none exists without the feature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Harness {}
+
+/// The catalog the ledger asks: empty.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Catalog {
+    _empty: (),
+}
+
+impl Catalog {
+    pub(crate) fn named_harness(&self) -> Option<Harness> {
+        None
+    }
+
+    pub(crate) fn harness_of_agent(_name: &str) -> Option<Harness> {
+        None
+    }
+
+    pub(crate) fn harness_of(_namespace: &str) -> Option<Harness> {
+        None
+    }
+
+    pub(crate) fn namespace_of(harness: Harness) -> Namespace {
+        match harness {}
+    }
+
+    pub(crate) fn synthesize(
+        &self,
+        harness: Harness,
+        _name: &str,
+        _raw_input: Option<&Value>,
+    ) -> Option<ToolMeta> {
+        match harness {}
+    }
+
+    pub(crate) fn fits(_harness: Harness, _raw_input: &Value) -> Vec<&'static str> {
+        Vec::new()
+    }
+
+    pub(crate) fn tool_kind(harness: Harness, _name: &str) -> Option<ToolKind> {
+        match harness {}
+    }
+}

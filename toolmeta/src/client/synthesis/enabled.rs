@@ -1,0 +1,146 @@
+//! With the `catalog` feature: the built-in catalog, or the client's own synthesizer.
+
+use std::sync::Arc;
+
+use serde_json::Value;
+
+pub(crate) use crate::catalog::Harness;
+use crate::client::{Ledger, LedgerBuilder};
+use crate::{Namespace, ToolKind, ToolMeta, catalog};
+
+/// What the ledger asks for an envelope when a call carries none: given the harness, the
+/// tool's name and its parsed `rawInput`, the envelope — [`catalog::synthesize`] by
+/// default; set with [`LedgerBuilder::synthesizer`].
+///
+/// A closure, so a client's synthesizer can carry state — its own tool table, say — and
+/// defer to the catalog for the rest:
+///
+/// ```
+/// use std::collections::HashMap;
+/// use toolmeta::catalog::{self, Harness};
+/// use toolmeta::client::{Ledger, Source};
+/// use toolmeta::{Identity, Namespace, ToolKind};
+///
+/// let mine: HashMap<&str, Identity> =
+///     HashMap::from([("deploy", Identity::new("deploy", ToolKind::DeployApp, Namespace::Mcp))]);
+/// let mut ledger = Ledger::builder()
+///     .harness(Harness::Codex)
+///     .synthesizer(move |harness, name, raw_input| match mine.get(name) {
+///         Some(identity) => Some(identity.envelope().to_tool_meta()),
+///         None => catalog::synthesize(harness, name, raw_input),
+///     })
+///     .build();
+/// ledger.feed(r#"{"sessionUpdate":"tool_call","toolCallId":"c1","title":"deploy"}"#);
+/// let call = ledger.get("c1").unwrap();
+/// assert_eq!((call.source(), call.label()), (Source::Catalog, "Deploy App"));
+/// ```
+pub type Synthesizer = dyn Fn(Harness, &str, Option<&Value>) -> Option<ToolMeta> + Send + Sync;
+
+/// The catalog the ledger asks, and the harness its caller named.
+#[derive(Clone)]
+pub(crate) struct Catalog {
+    harness: Option<Harness>,
+    synthesizer: Arc<Synthesizer>,
+}
+
+impl Default for Catalog {
+    fn default() -> Self {
+        Catalog {
+            harness: None,
+            synthesizer: Arc::new(catalog::synthesize),
+        }
+    }
+}
+
+impl std::fmt::Debug for Catalog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Catalog")
+            .field("harness", &self.harness)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Catalog {
+    /// The harness the ledger was built with.
+    pub(crate) fn named_harness(&self) -> Option<Harness> {
+        self.harness
+    }
+
+    /// The harness an agent's `agentInfo.name` names.
+    pub(crate) fn harness_of_agent(name: &str) -> Option<Harness> {
+        Harness::from_agent_name(name)
+    }
+
+    /// The harness whose tools carry `namespace` (a wire name or alias).
+    pub(crate) fn harness_of(namespace: &str) -> Option<Harness> {
+        Namespace::from_wire(namespace).and_then(Harness::from_namespace)
+    }
+
+    pub(crate) fn namespace_of(harness: Harness) -> Namespace {
+        harness.namespace()
+    }
+
+    /// The envelope of a call to `name` on `harness`, if the catalog knows the tool.
+    pub(crate) fn synthesize(
+        &self,
+        harness: Harness,
+        name: &str,
+        raw_input: Option<&Value>,
+    ) -> Option<ToolMeta> {
+        (self.synthesizer)(harness, name, raw_input)
+    }
+
+    /// The tools of `harness` whose arguments fit `raw_input` best (see
+    /// [`catalog::identify`]): one, several equally well, or none.
+    pub(crate) fn fits(harness: Harness, raw_input: &Value) -> Vec<&'static str> {
+        catalog::fits(harness, raw_input)
+    }
+
+    /// The kind of `harness`'s tool `name`.
+    pub(crate) fn tool_kind(harness: Harness, name: &str) -> Option<ToolKind> {
+        harness.tools().get(name).map(|tool| tool.identity().kind)
+    }
+}
+
+impl LedgerBuilder {
+    /// The harness that produced the stream, for calls that carry no envelope and no mark
+    /// of their own (`_meta.claudeCode` always means Claude Code).
+    ///
+    /// Without it, the marks the traffic carries name the harness where they exist: the
+    /// agent's `initialize` answer (`agentInfo.name`), Gemini CLI's call ids, a Grok Build
+    /// envelope.
+    ///
+    /// ```
+    /// use toolmeta::catalog::Harness;
+    /// use toolmeta::client::{Ledger, Source};
+    /// let mut ledger = Ledger::builder().harness(Harness::Codex).build();
+    /// ledger.feed(r#"{"sessionUpdate":"tool_call","toolCallId":"c1","name":"shell","rawInput":{"command":["ls","-la"]}}"#);
+    /// let call = ledger.get("c1").unwrap();
+    /// assert_eq!((call.source(), call.namespace()), (Source::Catalog, Some("codex")));
+    /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "catalog")))]
+    pub fn harness(mut self, harness: Harness) -> LedgerBuilder {
+        self.catalog.harness = Some(harness);
+        self
+    }
+
+    /// Replaces the catalog (by default [`catalog::synthesize`]), e.g. with a client's own,
+    /// which may carry state: see [`Synthesizer`].
+    #[cfg_attr(docsrs, doc(cfg(feature = "catalog")))]
+    pub fn synthesizer(
+        mut self,
+        synthesizer: impl Fn(Harness, &str, Option<&Value>) -> Option<ToolMeta> + Send + Sync + 'static,
+    ) -> LedgerBuilder {
+        self.catalog.synthesizer = Arc::new(synthesizer);
+        self
+    }
+}
+
+impl Ledger {
+    /// The harness behind the stream: the one the ledger was built with, else the one the
+    /// traffic named (the agent's `initialize` answer, a Grok Build envelope).
+    #[cfg_attr(docsrs, doc(cfg(feature = "catalog")))]
+    pub fn harness(&self) -> Option<Harness> {
+        self.stream_harness()
+    }
+}
