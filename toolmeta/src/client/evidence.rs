@@ -97,59 +97,48 @@ pub(crate) enum Says {
 pub(crate) struct MetaKey {
     /// Its path under `_meta`, as written on the wire joined by dots.
     pub(crate) path: &'static str,
+    /// The same path, key by key.
+    pub(crate) segments: &'static [&'static str],
     pub(crate) says: Says,
     pub(crate) scope: Scope,
 }
 
-impl MetaKey {
-    /// The path's segment at `depth`, if it is that long.
-    pub(crate) fn segment(&self, depth: usize) -> Option<&'static str> {
-        self.path.split('.').nth(depth)
-    }
-
-    /// How many segments the path has.
-    pub(crate) fn depth(&self) -> usize {
-        self.path.split('.').count()
-    }
+/// A [`MetaKey`] of the keys given, in order: its dotted path is made from them.
+macro_rules! meta_key {
+    ($($segment:literal).+, $says:expr, $scope:expr) => {
+        MetaKey {
+            path: meta_key!(@join $($segment),+),
+            segments: &[$($segment),+],
+            says: $says,
+            scope: $scope,
+        }
+    };
+    (@join $first:literal $(, $rest:literal)*) => {
+        concat!($first $(, ".", $rest)*)
+    };
 }
 
 /// Every `_meta` key the reader takes evidence from: the one list to extend for a harness
 /// that names its tools, or links its subagents, in a key of its own.
 pub(crate) const META_KEYS: &[MetaKey] = &[
     // Claude Code, through claude-agent-acp (and Zed's claude-code-acp).
-    MetaKey {
-        path: "claudeCode.toolName",
-        says: Says::ToolName,
-        scope: Scope::Marks(Namespace::ClaudeCode),
-    },
-    MetaKey {
-        path: "claudeCode.parentToolUseId",
-        says: Says::ParentToolCall,
-        scope: Scope::Any,
-    },
+    meta_key!(
+        "claudeCode"."toolName",
+        Says::ToolName,
+        Scope::Marks(Namespace::ClaudeCode)
+    ),
+    meta_key!("claudeCode"."parentToolUseId", Says::ParentToolCall, Scope::Any),
     // goose.
-    MetaKey {
-        path: "goose.toolCall.toolName",
-        says: Says::ToolName,
-        scope: Scope::Marks(Namespace::Goose),
-    },
+    meta_key!(
+        "goose"."toolCall"."toolName",
+        Says::ToolName,
+        Scope::Marks(Namespace::Goose)
+    ),
     // Qwen Code.
-    MetaKey {
-        path: "toolName",
-        says: Says::ToolName,
-        scope: Scope::Any,
-    },
-    MetaKey {
-        path: "parentToolCallId",
-        says: Says::ParentToolCall,
-        scope: Scope::Any,
-    },
+    meta_key!("toolName", Says::ToolName, Scope::Any),
+    meta_key!("parentToolCallId", Says::ParentToolCall, Scope::Any),
     // Mistral's Vibe, Poolside.
-    MetaKey {
-        path: "tool_name",
-        says: Says::ToolName,
-        scope: Scope::Any,
-    },
+    meta_key!("tool_name", Says::ToolName, Scope::Any),
 ];
 
 /// The number of [`META_KEYS`].
@@ -361,7 +350,8 @@ mod tests {
     #[test]
     fn meta_keys_are_distinct_paths_of_object_keys() {
         for (i, key) in META_KEYS.iter().enumerate() {
-            assert!(key.path.split('.').all(|segment| !segment.is_empty()));
+            assert_eq!(key.path.split('.').collect::<Vec<_>>(), key.segments);
+            assert!(key.segments.iter().all(|segment| !segment.is_empty()));
             for other in &META_KEYS[i + 1..] {
                 assert_ne!(key.path, other.path);
                 // No path is a prefix of another: a key is either a name or an object.

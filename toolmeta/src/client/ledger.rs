@@ -498,33 +498,43 @@ impl Ledger {
 
     /// Reads one message of JSON text (not yet counted).
     pub(crate) fn read_json(&mut self, text: &str) -> LineOutcome {
-        match read_text_lines(text) {
-            Ok(lines) => self.apply(lines),
+        match self.read_text_json(text) {
+            Some(outcome) => outcome,
             // Well-formed JSON that serde_json cannot represent (a lone surrogate, `1e400`,
             // deep nesting) loses only the values it cannot represent.
-            Err(_) => match super::lenient::repair(text) {
-                Some(repaired) => match read_text_lines(&repaired) {
-                    Ok(lines) => self.apply(lines),
-                    Err(_) => LineOutcome::NotJson,
-                },
+            None => match super::lenient::repair(text) {
+                Some(repaired) => self
+                    .read_text_json(&repaired)
+                    .unwrap_or(LineOutcome::NotJson),
                 None => LineOutcome::NotJson,
             },
         }
     }
 
+    /// Reads one line of text, which must hold one JSON value and nothing else; `None` when
+    /// serde_json cannot read it.
+    fn read_text_json(&mut self, text: &str) -> Option<LineOutcome> {
+        let mut line = Line::default();
+        let mut deserializer = serde_json::Deserializer::from_str(text);
+        let lines = read::<FromText, _>(&mut deserializer, &mut line).ok()?;
+        deserializer.end().ok()?;
+        Some(self.apply(lines, &mut line))
+    }
+
     /// Reads a parsed message in place: its raw values (`rawInput`, `content`, ...) are
     /// written out of it one by one, the rest is read as it is.
     pub(crate) fn read_value(&mut self, message: &serde_json::Value) -> LineOutcome {
-        match read::<FromValue, _>(message) {
-            Ok(lines) => self.apply(lines),
+        let mut line = Line::default();
+        match read::<FromValue, _>(message, &mut line) {
+            Ok(lines) => self.apply(lines, &mut line),
             // Reading a `Value` does not fail; were it to, it is no message.
             Err(_) => LineOutcome::NotUpdate,
         }
     }
 
-    fn apply(&mut self, lines: Lines<'_>) -> LineOutcome {
+    fn apply<'a>(&mut self, lines: Lines<'a>, line: &mut Line<'a>) -> LineOutcome {
         match lines {
-            Lines::One(mut line) => self.apply_line(&mut line),
+            Lines::One => self.apply_line(line),
             Lines::Batch(mut lines) => lines
                 .iter_mut()
                 .map(|line| self.apply_line(line))
@@ -672,14 +682,6 @@ impl Ledger {
         self.answer(seq, outcome, self.clock);
         LineOutcome::PermissionAnswer
     }
-}
-
-/// Reads one line of text, which must hold one JSON value and nothing else.
-fn read_text_lines(text: &str) -> serde_json::Result<Lines<'_>> {
-    let mut deserializer = serde_json::Deserializer::from_str(text);
-    let lines = read::<FromText, _>(&mut deserializer)?;
-    deserializer.end()?;
-    Ok(lines)
 }
 
 /// The subagent sessions the stream linked to where they were started from, in bounded

@@ -157,10 +157,10 @@ fn read_meta_key<'de, A: MapAccess<'de>>(
 ) -> Result<bool, A::Error> {
     let mut deeper = 0u32;
     for (index, meta_key) in META_KEYS.iter().enumerate() {
-        if mask & (1 << index) == 0 || meta_key.segment(depth) != Some(key) {
+        if mask & (1 << index) == 0 || meta_key.segments.get(depth) != Some(&key) {
             continue;
         }
-        if meta_key.depth() == depth + 1 {
+        if meta_key.segments.len() == depth + 1 {
             // No path is a prefix of another (a test says so): this key is a name.
             if let Loose(Some(value)) = map.next_value::<Loose<Cow<'de, str>>>()? {
                 keys[index] = Some(value);
@@ -295,23 +295,26 @@ impl<'de> Fields<'de> for Line<'de> {
     }
 }
 
-/// What one line of JSON holds: one message, a JSON-RPC batch of them, or no message.
+/// What one line of JSON holds: one message (read into the caller's [`Line`]), a JSON-RPC
+/// batch of them, or no message.
 pub(crate) enum Read<'a> {
-    One(Box<Line<'a>>),
+    One,
     Batch(Vec<Line<'a>>),
     Other,
 }
 
-/// Reads one JSON value (a line's text, or a parsed value) into the messages it holds.
+/// Reads one JSON value (a line's text, or a parsed value) into the messages it holds: an
+/// object into `line`, where it stays while the ledger applies it.
 pub(crate) fn read<'de, S: Source<'de>, D: Deserializer<'de>>(
     deserializer: D,
+    line: &mut Line<'de>,
 ) -> Result<Read<'de>, D::Error> {
-    deserializer.deserialize_any(ReadVisitor::<S>(PhantomData))
+    deserializer.deserialize_any(ReadVisitor::<S>(line, PhantomData))
 }
 
-struct ReadVisitor<S>(PhantomData<S>);
+struct ReadVisitor<'l, 'de, S>(&'l mut Line<'de>, PhantomData<S>);
 
-impl<'de, S: Source<'de>> Visitor<'de> for ReadVisitor<S> {
+impl<'de, S: Source<'de>> Visitor<'de> for ReadVisitor<'_, 'de, S> {
     type Value = Read<'de>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -319,9 +322,8 @@ impl<'de, S: Source<'de>> Visitor<'de> for ReadVisitor<S> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Read<'de>, A::Error> {
-        let mut line = Box::<Line<'de>>::default();
-        line.read_fields::<S, A>(map)?;
-        Ok(Read::One(line))
+        self.0.read_fields::<S, A>(map)?;
+        Ok(Read::One)
     }
 
     /// A batch: each object one message (an array in it is not a message).

@@ -2,8 +2,10 @@
 //! from.
 
 use std::borrow::Cow;
+use std::sync::LazyLock;
 use std::time::SystemTime;
 
+use memchr::memmem::Finder;
 use serde_json::value::RawValue;
 
 use super::content::{ContentBlocks, Location};
@@ -580,7 +582,8 @@ impl Received {
 
     /// Keeps the diff paths of `replaced` content that the new content lacks.
     fn remember_diffs(&mut self, replaced: &RawValue) {
-        if memchr::memmem::find(replaced.get().as_bytes(), b"\"diff\"").is_none() {
+        static DIFF: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\"diff\""));
+        if DIFF.find(replaced.get().as_bytes()).is_none() {
             return;
         }
         let now: Vec<String> = ContentBlocks::of(self.content.as_deref())
@@ -671,7 +674,8 @@ fn new_locations(locations: Vec<LocationFields<'_>>) -> Box<[Location]> {
 /// The subagent session a `content` array links (`{"type":"session","sessionId":…}`), if
 /// any; looked for only in content that mentions one.
 fn linked_session(content: &RawValue) -> Option<String> {
-    memchr::memmem::find(content.get().as_bytes(), b"\"session\"")?;
+    static SESSION: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\"session\""));
+    SESSION.find(content.get().as_bytes())?;
     ContentBlocks::of(Some(content)).find_map(|block| match block {
         Content::Session { session_id } => Some(session_id.into_owned()),
         _ => None,

@@ -48,11 +48,15 @@ pub(crate) enum Input {
     /// For an envelope sent without `input`: completed from `rawInput` through the
     /// catalog tool of the envelope's namespace and name, else what the fallback keeps —
     /// computed when first asked (most such envelopes get their `input` later).
-    Completion {
-        harness: Option<Harness>,
-        catalog: Catalog,
-        completed: OnceLock<Option<Box<RawValue>>>,
-    },
+    Completion(Box<Completion>),
+}
+
+/// How an envelope sent without `input` is completed, and the input once computed.
+#[derive(Debug)]
+pub(crate) struct Completion {
+    pub(crate) harness: Option<Harness>,
+    pub(crate) catalog: Catalog,
+    pub(crate) completed: OnceLock<Option<Box<RawValue>>>,
 }
 
 impl Resolved {
@@ -91,7 +95,8 @@ impl Resolved {
             (Input::None, Input::None) => true,
             (Input::Envelope, Input::Envelope) => !basis_changed,
             (Input::Kept(a), Input::Kept(b)) => a.get() == b.get(),
-            (Input::Completion { harness: a, .. }, Input::Completion { harness: b, .. }) => {
+            (Input::Completion(a), Input::Completion(b)) => {
+                let (a, b) = (&a.harness, &b.harness);
                 a == b && !basis_changed
             }
             _ => false,
@@ -142,11 +147,11 @@ fn resolve_identity(received: &Received, context: &Context<'_>) -> Resolved {
         };
         let input = match envelope.input {
             Some(_) => Input::Envelope,
-            None => Input::Completion {
+            None => Input::Completion(Box::new(Completion {
                 harness: envelope.namespace.as_deref().and_then(Catalog::harness_of),
                 catalog: context.catalog.clone(),
                 completed: OnceLock::new(),
-            },
+            })),
         };
         return Resolved {
             source: Source::Envelope,

@@ -193,11 +193,6 @@ impl Call {
         (self.session_id.as_ref(), &self.tool_call_id)
     }
 
-    /// The call's key, moved out of it.
-    pub(super) fn into_key(self) -> (Option<Arc<str>>, Arc<str>) {
-        (self.session_id, self.tool_call_id)
-    }
-
     pub(super) fn adopt_session(&mut self, session_id: Arc<str>) {
         self.session_id.get_or_insert(session_id);
     }
@@ -218,7 +213,7 @@ impl Call {
             .map_or(0, |raw| raw.get().len());
         let input = match &self.resolved.input {
             Input::Kept(input) => input.get().len(),
-            Input::Completion { .. } => raw_input,
+            Input::Completion(_) => raw_input,
             Input::None | Input::Envelope => 0,
         };
         OVERHEAD
@@ -311,11 +306,8 @@ impl Call {
                 .as_ref()
                 .and_then(|envelope| envelope.input.as_deref()),
             Input::Kept(input) => Some(input),
-            Input::Completion {
-                harness,
-                catalog,
-                completed,
-            } => completed
+            Input::Completion(completion) => completion
+                .completed
                 .get_or_init(|| {
                     let raw = self
                         .received
@@ -327,9 +319,12 @@ impl Call {
                         .envelope
                         .as_ref()
                         .and_then(|envelope| envelope.name.as_deref());
-                    let completed = harness
+                    let completed = completion
+                        .harness
                         .zip(name)
-                        .and_then(|(harness, name)| catalog.synthesize(harness, name, raw.as_ref()))
+                        .and_then(|(harness, name)| {
+                            completion.catalog.synthesize(harness, name, raw.as_ref())
+                        })
                         .and_then(|meta| meta.input);
                     let label = self.label();
                     completed

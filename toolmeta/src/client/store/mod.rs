@@ -339,7 +339,7 @@ impl Store {
         if let Some(call) = self.remove(seq) {
             self.event(seq, Change::Evicted);
             self.just_evicted.push(seq);
-            self.bury(seq, Tombstone::Call(call));
+            self.bury(seq, Tombstone::holding(call));
         }
     }
 
@@ -347,7 +347,7 @@ impl Store {
     pub(crate) fn forget(&mut self, seq: u64) -> bool {
         match self.remove(seq) {
             Some(call) => {
-                self.bury(seq, Tombstone::Call(call).into_key());
+                self.bury(seq, Tombstone::key_of(call));
                 true
             }
             None => false,
@@ -428,5 +428,20 @@ impl Store {
     #[cfg(test)]
     pub(crate) fn tombstone_steps(&self) -> u64 {
         self.tombstones.steps
+    }
+}
+#[cfg(test)]
+mod size_probe {
+    #[test]
+    fn print_sizes() {
+        eprintln!(
+            "Call {} Received {} Resolved {} Line {} Update {} Params {}",
+            size_of::<super::Call>(),
+            size_of::<crate::client::received::Received>(),
+            size_of::<crate::client::resolve::Resolved>(),
+            size_of::<crate::client::line::Line<'_>>(),
+            size_of::<crate::client::line::UpdateFields<'_>>(),
+            size_of::<crate::client::line::ParamsFields<'_>>()
+        );
     }
 }

@@ -2,29 +2,38 @@
 //! message (it is still readable by handle), then its key, so that a late update for it is
 //! dropped rather than starting a call that never finishes.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 
 use super::Call;
 
-/// What is kept of one evicted call.
-pub(super) enum Tombstone {
-    Call(Box<Call>),
-    Key {
-        session_id: Option<Arc<str>>,
-        tool_call_id: Arc<str>,
-    },
+/// What is kept of one evicted call: its key, and the call until the next message.
+pub(super) struct Tombstone {
+    session_id: Option<Arc<str>>,
+    tool_call_id: Arc<str>,
+    call: Option<Box<Call>>,
 }
 
 impl Tombstone {
-    pub(super) fn key(&self) -> (Option<&str>, &str) {
-        match self {
-            Tombstone::Call(call) => (call.session_id(), call.tool_call_id()),
-            Tombstone::Key {
-                session_id,
-                tool_call_id,
-            } => (session_id.as_deref(), tool_call_id),
+    /// The tombstone of `call`, holding it until [`Tombstones::detach`].
+    pub(super) fn holding(call: Box<Call>) -> Tombstone {
+        let (session_id, tool_call_id) = call.key();
+        Tombstone {
+            session_id: session_id.cloned(),
+            tool_call_id: Arc::clone(tool_call_id),
+            call: Some(call),
         }
+    }
+
+    /// The tombstone of `call`, its key only.
+    pub(super) fn key_of(call: Box<Call>) -> Tombstone {
+        let mut tombstone = Tombstone::holding(call);
+        tombstone.call = None;
+        tombstone
+    }
+
+    pub(super) fn key(&self) -> (Option<&str>, &str) {
+        (self.session_id.as_deref(), &self.tool_call_id)
     }
 
     /// About how many bytes its key holds, with its index entry (the call it may hold
@@ -33,27 +42,13 @@ impl Tombstone {
         let (session_id, tool_call_id) = self.key();
         size_of::<Tombstone>() + 96 + tool_call_id.len() + session_id.map_or(0, str::len)
     }
-
-    /// Drops the call, keeping its key.
-    pub(super) fn into_key(self) -> Tombstone {
-        match self {
-            Tombstone::Call(call) => {
-                let (session_id, tool_call_id) = call.into_key();
-                Tombstone::Key {
-                    session_id,
-                    tool_call_id,
-                }
-            }
-            key => key,
-        }
-    }
 }
 
 /// The tombstones, by call and in the order they were made: finding one by call, and the
-/// oldest, both take constant time (no scan, whatever a stream re-sends).
+/// oldest, take logarithmic and constant time (no scan, whatever a stream re-sends).
 #[derive(Default)]
 pub(super) struct Tombstones {
-    by_seq: HashMap<u64, Tombstone>,
+    by_seq: BTreeMap<u64, Tombstone>,
     /// The order they were made in; an entry whose tombstone was taken is skipped when
     /// reached, and the queue is compacted when such entries outnumber the live ones.
     order: VecDeque<u64>,
@@ -74,10 +69,7 @@ impl Tombstones {
 
     /// The evicted call `seq`, while its tombstone still holds it.
     pub(super) fn call(&self, seq: u64) -> Option<&Call> {
-        match self.by_seq.get(&seq)? {
-            Tombstone::Call(call) => Some(call),
-            Tombstone::Key { .. } => None,
-        }
+        self.by_seq.get(&seq)?.call.as_deref()
     }
 
     /// Takes tombstone `seq` out (its call's key is being reused).
@@ -94,10 +86,8 @@ impl Tombstones {
 
     /// Drops the call tombstone `seq` holds, keeping its key.
     pub(super) fn detach(&mut self, seq: u64) {
-        if let Some(Tombstone::Call(_)) = self.by_seq.get(&seq)
-            && let Some(tombstone) = self.by_seq.remove(&seq)
-        {
-            self.by_seq.insert(seq, tombstone.into_key());
+        if let Some(tombstone) = self.by_seq.get_mut(&seq) {
+            tombstone.call = None;
         }
     }
 
@@ -105,9 +95,9 @@ impl Tombstones {
     pub(super) fn pop_oldest_key(&mut self) -> Option<(u64, Tombstone)> {
         self.skip_taken();
         let seq = *self.order.front()?;
-        match self.by_seq.get(&seq)? {
-            Tombstone::Key { .. } => self.pop_oldest(),
-            Tombstone::Call(_) => None,
+        match self.by_seq.get(&seq)?.call {
+            None => self.pop_oldest(),
+            Some(_) => None,
         }
     }
 
