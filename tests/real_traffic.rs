@@ -193,3 +193,27 @@ fn without_the_initialize_answer() {
         "an argv command is not a canonical command string"
     );
 }
+
+/// Issue 27's public fixtures (`tests/data/real/public_fixtures/`, see its PROVENANCE.md),
+/// each right by rule: ACP's `name` and codex-acp's `View Image {path}` title name the image
+/// view; codex's collaboration item is named by `_meta.codex.collaboration.tool` (in the app
+/// server's camelCase), never `update_goal` from its one `status` key; goose's `_meta` tool
+/// name; and a Claude Code call with only `{command, description}` and ACP kind `execute` is
+/// `Bash` (the call names no harness: a client of Claude Code names it).
+#[test]
+fn issue_27_public_fixtures() {
+    for (fixture, builder) in [
+        ("codex-acp-image-view", Ledger::builder()),
+        ("codex-acp-collab-agent", Ledger::builder()),
+        ("codex-acp-native-subagent-session", Ledger::builder()),
+        ("goose-shell", Ledger::builder()),
+        (
+            "claude-agent-acp-bash",
+            Ledger::builder().harness(Harness::ClaudeCode),
+        ),
+    ] {
+        let ledger = ledger_in("public_fixtures", &format!("{fixture}.jsonl"), builder);
+        let expected = expected_in("public_fixtures", &format!("{fixture}.expected.jsonl"));
+        check_against(fixture, &expected, &ledger);
+    }
+}

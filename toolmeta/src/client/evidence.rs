@@ -128,6 +128,13 @@ pub(crate) const META_KEYS: &[MetaKey] = &[
         Scope::Marks(Namespace::ClaudeCode)
     ),
     meta_key!("claudeCode"."parentToolUseId", Says::ParentToolCall, Scope::Any),
+    // codex-acp (the app-server adapter): a collaboration item's tool, in the app
+    // server's camelCase (`spawnAgent` for `spawn_agent`).
+    meta_key!(
+        "codex"."collaboration"."tool",
+        Says::ToolName,
+        Scope::Marks(Namespace::Codex)
+    ),
     // goose.
     meta_key!(
         "goose"."toolCall"."toolName",

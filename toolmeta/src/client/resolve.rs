@@ -175,10 +175,15 @@ fn resolve_identity(received: &Received, context: &Context<'_>) -> Resolved {
     let mut ambiguous = Box::default();
     if let Some(catalog_harness) = harness.catalog {
         let named = received.claims.ranked(namespace).find_map(|claim| {
-            let meta =
+            let synthesize = |name: &str| {
                 context
                     .catalog
-                    .synthesize(catalog_harness, &claim.name, raw_input.as_ref())?;
+                    .synthesize(catalog_harness, name, raw_input.as_ref())
+            };
+            // A name sent in camelCase (an app server's `spawnAgent`) is the snake_case one
+            // the model calls (`spawn_agent`).
+            let meta = synthesize(&claim.name)
+                .or_else(|| snake_case(&claim.name).and_then(|name| synthesize(&name)))?;
             Some((meta, claim.by))
         });
         let by_arguments = || {
@@ -210,7 +215,9 @@ fn resolve_identity(received: &Received, context: &Context<'_>) -> Resolved {
         name: strongest.map(|claim| claim.name.clone()),
         kind: fallback.kind,
         label: Text::Static(fallback.label),
-        namespace: harness.namespace,
+        // A named tool the catalog does not know keeps its harness's namespace; a call
+        // nothing names gets none (DESIGN §2, §7).
+        namespace: harness.namespace.filter(|_| strongest.is_some()),
         read_only: fallback.read_only,
         input: kept(input),
         ambiguous,
@@ -307,8 +314,10 @@ enum Fit {
     Several(Vec<&'static str>),
 }
 
-/// The tool the argument names of `raw` say: the one that fits best; among several that
-/// fit equally well, the one whose kind is the call's ACP kind, if exactly one is.
+/// The tool the argument names of `raw` say: the one that fits best. Among several that fit
+/// equally well: those whose kind is the call's ACP kind; then, of those, the one whose
+/// arguments include every other's (the general tool beside its narrower variants:
+/// Claude Code's `Bash` beside `PowerShell`). Several left: the arguments do not say.
 fn fits(harness: Harness, raw: &Value, acp_kind: ToolKind) -> Fit {
     let mut best = Catalog::fits(harness, raw);
     if best.len() > 1 && acp_kind != ToolKind::Other {
@@ -317,8 +326,26 @@ fn fits(harness: Harness, raw: &Value, acp_kind: ToolKind) -> Fit {
             .copied()
             .filter(|name| Catalog::tool_kind(harness, name) == Some(acp_kind))
             .collect();
-        if of_kind.len() == 1 {
+        if !of_kind.is_empty() {
             best = of_kind;
+        }
+    }
+    if best.len() > 1 {
+        let arguments = |name: &str| Catalog::argument_names(harness, name).unwrap_or_default();
+        let general: Vec<&'static str> = best
+            .iter()
+            .copied()
+            .filter(|name| {
+                let own = arguments(name);
+                best.iter().all(|other| {
+                    arguments(other)
+                        .iter()
+                        .all(|argument| own.contains(argument))
+                })
+            })
+            .collect();
+        if general.len() == 1 {
+            best = general;
         }
     }
     match best.as_slice() {
@@ -326,6 +353,23 @@ fn fits(harness: Harness, raw: &Value, acp_kind: ToolKind) -> Fit {
         [only] => Fit::One(only),
         _ => Fit::Several(best),
     }
+}
+
+/// `name` in snake_case, when it is in camelCase (`spawnAgent` → `spawn_agent`).
+fn snake_case(name: &str) -> Option<String> {
+    let camel = name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name.contains(|c: char| c.is_ascii_uppercase())
+        && name.chars().all(|c| c.is_ascii_alphanumeric());
+    camel.then(|| {
+        let mut snake = String::with_capacity(name.len() + 4);
+        for c in name.chars() {
+            if c.is_ascii_uppercase() {
+                snake.push('_');
+            }
+            snake.push(c.to_ascii_lowercase());
+        }
+        snake
+    })
 }
 
 impl Scope {

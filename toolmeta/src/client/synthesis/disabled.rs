@@ -44,6 +44,10 @@ impl Catalog {
         Vec::new()
     }
 
+    pub(crate) fn argument_names(harness: Harness, _name: &str) -> Option<&'static [&'static str]> {
+        match harness {}
+    }
+
     pub(crate) fn tool_kind(harness: Harness, _name: &str) -> Option<ToolKind> {
         match harness {}
     }

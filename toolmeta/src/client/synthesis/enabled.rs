@@ -97,6 +97,11 @@ impl Catalog {
     }
 
     /// The kind of `harness`'s tool `name`.
+    /// The argument names of `harness`'s tool `name` (aliases included).
+    pub(crate) fn argument_names(harness: Harness, name: &str) -> Option<&'static [&'static str]> {
+        harness.argument_names(name)
+    }
+
     pub(crate) fn tool_kind(harness: Harness, name: &str) -> Option<ToolKind> {
         harness.tools().get(name).map(|tool| tool.identity().kind)
     }
