@@ -203,6 +203,8 @@ impl Claims {
                 true
             }
             None => {
+                // Most calls have one claim or two: no room for four.
+                self.0.reserve_exact(1);
                 self.0.push(Claim {
                     by,
                     name: Text::new(name, WellKnown::None),

@@ -51,6 +51,18 @@ pub(crate) enum Found {
     New,
 }
 
+/// The one id of a session the calls share: a session among the recent ones is not copied
+/// again.
+fn share_session(recent: &mut [Option<Arc<str>>; 4], session: &str) -> Arc<str> {
+    if let Some(shared) = recent.iter().flatten().find(|shared| ***shared == *session) {
+        return Arc::clone(shared);
+    }
+    let shared: Arc<str> = Arc::from(session);
+    recent.rotate_right(1);
+    recent[0] = Some(Arc::clone(&shared));
+    shared
+}
+
 /// Every retained call and the structures kept in step with them.
 pub(crate) struct Store {
     limits: Limits,
@@ -160,7 +172,7 @@ impl Store {
         }
         let seq = self.next_seq;
         self.next_seq += 1;
-        let session = session.map(|session| self.share_session(session));
+        let session = session.map(|session| share_session(&mut self.recent_sessions, session));
         let tool_call_id: Arc<str> = Arc::from(tool_call_id);
         let mut received = Received::default();
         if let Some(name) = tool_name_in_id(&tool_call_id) {
@@ -184,22 +196,6 @@ impl Store {
         seq
     }
 
-    /// The one id of a session the calls share (recent sessions are remembered).
-    fn share_session(&mut self, session: &str) -> Arc<str> {
-        if let Some(shared) = self
-            .recent_sessions
-            .iter()
-            .flatten()
-            .find(|s| ***s == *session)
-        {
-            return Arc::clone(shared);
-        }
-        let shared: Arc<str> = Arc::from(session);
-        self.recent_sessions.rotate_right(1);
-        self.recent_sessions[0] = Some(Arc::clone(&shared));
-        shared
-    }
-
     /// The one path through which a call changes: a call seen so far without a session
     /// joins `session`; `merge` changes what it received; then the call is resolved again
     /// (unless it had finished: its identity is kept), its bytes counted again, finished
@@ -213,15 +209,11 @@ impl Store {
         time: Option<SystemTime>,
         merge: impl FnOnce(&mut Received) -> Merged,
     ) -> Option<Merged> {
-        let joins = match (self.calls.get(&seq), session) {
-            (Some(call), Some(session)) if call.session_id().is_none() => {
-                Some(self.share_session(session))
-            }
-            (Some(_), _) => None,
-            (None, _) => return None,
-        };
         let call = self.calls.get_mut(&seq)?;
-        if let Some(session) = joins {
+        if let Some(session) = session
+            && call.session_id().is_none()
+        {
+            let session = share_session(&mut self.recent_sessions, session);
             self.index.adopt(seq, &session, call.tool_call_id());
             call.adopt_session(session);
         }
