@@ -422,18 +422,3 @@ impl Store {
         self.tombstones.steps
     }
 }
-#[cfg(test)]
-mod size_probe {
-    #[test]
-    fn print_sizes() {
-        eprintln!(
-            "Call {} Received {} Resolved {} Line {} Update {} Params {}",
-            size_of::<super::Call>(),
-            size_of::<crate::client::received::Received>(),
-            size_of::<crate::client::resolve::Resolved>(),
-            size_of::<crate::client::line::Line<'_>>(),
-            size_of::<crate::client::line::UpdateFields<'_>>(),
-            size_of::<crate::client::line::ParamsFields<'_>>()
-        );
-    }
-}
