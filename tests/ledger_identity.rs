@@ -359,44 +359,37 @@ fn an_ambiguous_fit_is_reported_not_picked() {
     assert!(call.ambiguous_tools().is_empty());
 }
 
-/// The Qwen Code recording: `_meta.toolName` names every call (its wrapper's last claim
-/// wins), and the agent's extension namespace marks the named ones (the catalog of Qwen
-/// Code, which would make it `qwen_code`, is not part of this crate yet).
+/// The recordings of Qwen Code and Kimi CLI, agents without a catalog in this crate (their
+/// records assume the catalogs that would make their namespaces `qwen_code` and `kimi_cli`):
+/// every call is named as its record says — by `_meta.toolName` for Qwen Code (its wrapper's
+/// last claim wins), by the first title for Kimi CLI (`ReadFile`, then `ReadFile: …` as the
+/// arguments stream) — under the extension namespace of the agent's name.
 #[test]
-fn qwen_code_calls_are_named_by_their_meta_key() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/real/qwen_code");
-    let mut ledger = Ledger::new();
-    ledger
-        .read_lines(
-            std::fs::File::open(format!("{path}/session.jsonl"))
-                .map(std::io::BufReader::new)
-                .unwrap(),
-        )
-        .unwrap();
-    let expected: Vec<Value> = std::fs::read_to_string(format!("{path}/expected.jsonl"))
-        .unwrap()
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect();
-    let ids: Vec<&str> = ledger.calls().map(|call| call.tool_call_id()).collect();
-    let expected_ids: Vec<&str> = expected
-        .iter()
-        .map(|record| record["tool_call_id"].as_str().unwrap())
-        .collect();
-    assert_eq!(ids, expected_ids);
-    for (call, record) in ledger.calls().zip(&expected) {
-        assert_eq!(
-            call.name(),
-            record["name"].as_str(),
-            "{}",
-            call.tool_call_id()
-        );
-        assert_eq!(
-            call.named_by(),
-            Some(Evidence::MetaKey("toolName")),
-            "{}",
-            call.tool_call_id()
-        );
-        assert_eq!(call.namespace(), Some("_qwen_code"));
+fn agents_without_a_catalog_are_named_as_their_records_say() {
+    for (harness, by, namespace) in [
+        ("qwen_code", Evidence::MetaKey("toolName"), "_qwen_code"),
+        ("kimi_cli", Evidence::FirstTitle, "_kimi_code_cli"),
+    ] {
+        let path = format!("{}/tests/data/real/{harness}", env!("CARGO_MANIFEST_DIR"));
+        let mut ledger = Ledger::new();
+        let session = std::fs::read(format!("{path}/session.jsonl")).unwrap();
+        ledger.read_lines(session.as_slice()).unwrap();
+        let expected: Vec<Value> = std::fs::read_to_string(format!("{path}/expected.jsonl"))
+            .unwrap()
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        let ids: Vec<&str> = ledger.calls().map(|call| call.tool_call_id()).collect();
+        let expected_ids: Vec<&str> = expected
+            .iter()
+            .map(|record| record["tool_call_id"].as_str().unwrap())
+            .collect();
+        assert_eq!(ids, expected_ids, "{harness}");
+        for (call, record) in ledger.calls().zip(&expected) {
+            let id = call.tool_call_id();
+            assert_eq!(call.name(), record["name"].as_str(), "{harness} {id}");
+            assert_eq!(call.named_by(), Some(by), "{harness} {id}");
+            assert_eq!(call.namespace(), Some(namespace), "{harness} {id}");
+        }
     }
 }

@@ -1,4 +1,4 @@
-//! The structured message model: a message fed as its text (`feed_line`) and as an
+//! The structured message model: a message fed as its text and as an
 //! already-parsed value (`feed`) is read the same way.
 //!
 //! Lines with a duplicated object key are left out of the comparison: JSON leaves their

@@ -16,7 +16,9 @@ use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess,
 use super::evidence::{META_KEY_COUNT, META_KEYS};
 use super::loose::EnvelopeFields;
 use super::time::Timestamp;
-use super::tolerant::{Fields, Loose, Raw, Source, Tolerant, fields, read, read_object};
+use super::tolerant::{
+    Fields, Loose, Raw, Source, Tolerant, fields, read, read_object, scalars_read_as,
+};
 use crate::TOOL_META_KEY;
 
 fields! {
@@ -220,33 +222,7 @@ impl<'de> Visitor<'de> for MetaLevel<'_, 'de> {
         deserializer.deserialize_any(self)
     }
 
-    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_str<E>(self, _: &str) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_unit<E>(self) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_none<E>(self) -> Result<(), E> {
-        Ok(())
-    }
+    scalars_read_as!(());
 }
 
 /// A JSON-RPC request id: a non-negative integer or a string.
@@ -343,33 +319,7 @@ impl<'de, S: Source<'de>> Visitor<'de> for ReadVisitor<'_, 'de, S> {
         deserializer.deserialize_any(self)
     }
 
-    fn visit_bool<E>(self, _: bool) -> Result<Read<'de>, E> {
-        Ok(Read::Other)
-    }
-
-    fn visit_i64<E>(self, _: i64) -> Result<Read<'de>, E> {
-        Ok(Read::Other)
-    }
-
-    fn visit_u64<E>(self, _: u64) -> Result<Read<'de>, E> {
-        Ok(Read::Other)
-    }
-
-    fn visit_f64<E>(self, _: f64) -> Result<Read<'de>, E> {
-        Ok(Read::Other)
-    }
-
-    fn visit_str<E>(self, _: &str) -> Result<Read<'de>, E> {
-        Ok(Read::Other)
-    }
-
-    fn visit_unit<E>(self) -> Result<Read<'de>, E> {
-        Ok(Read::Other)
-    }
-
-    fn visit_none<E>(self) -> Result<Read<'de>, E> {
-        Ok(Read::Other)
-    }
+    scalars_read_as!(Read::Other);
 }
 
 struct BatchElement<'l, 'de, S>(&'l mut Line<'de>, PhantomData<S>);

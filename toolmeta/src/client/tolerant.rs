@@ -259,41 +259,44 @@ pub(crate) mod read {
 
     /// Any JSON value but `null`, as raw text.
     pub(crate) fn raw<'de, S: Source<'de>, A: MapAccess<'de>>(
-        _: PhantomData<S>,
+        source: PhantomData<S>,
         map: &mut A,
         slot: &mut Option<Raw<'de>>,
     ) -> Result<(), A::Error> {
-        let raw = S::raw(map)?;
-        if raw.get() != "null" {
-            *slot = Some(raw);
-        }
-        Ok(())
+        raw_where(source, map, slot, |text| text != "null")
     }
 
     /// A non-empty array, as raw text (`[]` reads as absent: harnesses send it on updates
     /// that do not mean to clear anything).
     pub(crate) fn raw_array<'de, S: Source<'de>, A: MapAccess<'de>>(
-        _: PhantomData<S>,
+        source: PhantomData<S>,
         map: &mut A,
         slot: &mut Option<Raw<'de>>,
     ) -> Result<(), A::Error> {
-        let raw = S::raw(map)?;
-        // Raw text has no leading whitespace.
-        let text = raw.get();
-        if text.starts_with('[') && !text[1..].trim_start().starts_with(']') {
-            *slot = Some(raw);
-        }
-        Ok(())
+        raw_where(source, map, slot, |text| {
+            text.starts_with('[') && !text[1..].trim_start().starts_with(']')
+        })
     }
 
     /// An object, as raw text.
     pub(crate) fn raw_object<'de, S: Source<'de>, A: MapAccess<'de>>(
-        _: PhantomData<S>,
+        source: PhantomData<S>,
         map: &mut A,
         slot: &mut Option<Raw<'de>>,
     ) -> Result<(), A::Error> {
+        raw_where(source, map, slot, |text| text.starts_with('{'))
+    }
+
+    /// The value as raw text, kept when `keep` takes its text (which has no leading
+    /// whitespace).
+    fn raw_where<'de, S: Source<'de>, A: MapAccess<'de>>(
+        _: PhantomData<S>,
+        map: &mut A,
+        slot: &mut Option<Raw<'de>>,
+        keep: impl FnOnce(&str) -> bool,
+    ) -> Result<(), A::Error> {
         let raw = S::raw(map)?;
-        if raw.get().starts_with('{') {
+        if keep(raw.get()) {
             *slot = Some(raw);
         }
         Ok(())
@@ -356,33 +359,7 @@ impl<'de, T: Fields<'de>, S: Source<'de>> Visitor<'de> for Elements<T, S> {
         d.deserialize_any(self)
     }
 
-    fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
-        Ok(Loose(None))
-    }
-
-    fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
-        Ok(Loose(None))
-    }
-
-    fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
-        Ok(Loose(None))
-    }
-
-    fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
-        Ok(Loose(None))
-    }
-
-    fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
-        Ok(Loose(None))
-    }
-
-    fn visit_unit<E>(self) -> Result<Self::Value, E> {
-        Ok(Loose(None))
-    }
-
-    fn visit_none<E>(self) -> Result<Self::Value, E> {
-        Ok(Loose(None))
-    }
+    scalars_read_as!(Loose(None));
 }
 
 /// One element of [`read::objects`], read in place; says whether it was an object.
@@ -420,34 +397,44 @@ impl<'de, T: Fields<'de>, S: Source<'de>> Visitor<'de> for InPlace<'_, T, S> {
         deserializer.deserialize_any(self)
     }
 
-    fn visit_bool<E>(self, _: bool) -> Result<bool, E> {
-        Ok(false)
-    }
-
-    fn visit_i64<E>(self, _: i64) -> Result<bool, E> {
-        Ok(false)
-    }
-
-    fn visit_u64<E>(self, _: u64) -> Result<bool, E> {
-        Ok(false)
-    }
-
-    fn visit_f64<E>(self, _: f64) -> Result<bool, E> {
-        Ok(false)
-    }
-
-    fn visit_str<E>(self, _: &str) -> Result<bool, E> {
-        Ok(false)
-    }
-
-    fn visit_unit<E>(self) -> Result<bool, E> {
-        Ok(false)
-    }
-
-    fn visit_none<E>(self) -> Result<bool, E> {
-        Ok(false)
-    }
+    scalars_read_as!(false);
 }
+
+/// The `visit_*` methods of a visitor that takes no scalar (a boolean, a number, a string,
+/// `null`): each reads as `$value`.
+macro_rules! scalars_read_as {
+    ($value:expr) => {
+        fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
+            Ok($value)
+        }
+
+        fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
+            Ok($value)
+        }
+
+        fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
+            Ok($value)
+        }
+
+        fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
+            Ok($value)
+        }
+
+        fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
+            Ok($value)
+        }
+
+        fn visit_unit<E>(self) -> Result<Self::Value, E> {
+            Ok($value)
+        }
+
+        fn visit_none<E>(self) -> Result<Self::Value, E> {
+            Ok($value)
+        }
+    };
+}
+
+pub(crate) use scalars_read_as;
 
 /// Declares an object the client reads: one row per field — its wire key, its name and
 /// type, and the function that takes its value (one of [`read`], or any function of the
