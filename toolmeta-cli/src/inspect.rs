@@ -1,25 +1,16 @@
-//! `inspect`: read ACP logs and show which tools were called.
-//!
-//! ```text
-//! cargo run --example inspect -- [--json] [--harness NAME] FILE...   (`-` reads stdin)
-//! ```
+//! `toolmeta inspect`: read ACP logs and show which tools were called.
 //!
 //! Prints the calls grouped by label (count, tool names seen, statuses, time taken), then
 //! each session (its calls by outcome and the time it spanned), the calls left unfinished
 //! and those whose permission was rejected, and the line counts; with `--json`, one JSON
-//! object per call in first-seen order (the keys are listed on [`CallRecord`]). `--harness`
-//! names the agent that produced logs without envelopes (`claude_code`, `codex`,
-//! `gemini_cli`, `opencode`, `grok_build`), so the catalog can identify its tools; without
-//! it the marks the traffic carries are used (the agent's `initialize` answer,
-//! `_meta.claudeCode`, Gemini CLI's call ids, Grok Build's envelopes).
+//! object per call in first-seen order (the keys are listed on [`CallRecord`]).
 //!
 //! The rendering — the table, the JSON records, terminal escaping — lives here, not in the
 //! library: it is one program's choice of what to show.
 
 use std::fmt::Write as _;
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
-use std::process::ExitCode;
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Serialize, Serializer};
@@ -27,163 +18,78 @@ use serde_json::value::RawValue;
 use toolmeta::catalog::Harness;
 use toolmeta::client::{Call, Ledger, LineCounts, PermissionOutcome, Summary};
 
-const USAGE: &str = "\
-usage: inspect [--json] [--harness NAME] FILE...
-  FILE            an ACP log (JSON Lines); `-` reads standard input
-  --json          print one JSON object per call instead of the table
-  --harness NAME  the agent behind calls without an envelope, when the log
-                  does not say: claude_code, codex, gemini_cli, opencode
-                  or grok_build
-";
+use crate::input::{self, Input, MAX_LINE_BYTES};
+use crate::printable::printable;
+use crate::{exit, finish_output};
 
-fn main() -> ExitCode {
-    let args = match utf8_args(std::env::args_os().skip(1)) {
-        Ok(args) => args,
-        Err(message) => {
-            eprintln!("inspect: {message}");
-            return ExitCode::from(2);
-        }
-    };
-    let stdin = io::stdin();
-    let code = run(
-        &args,
-        stdin.lock(),
-        &mut io::stdout().lock(),
-        &mut io::stderr(),
-    );
-    ExitCode::from(code)
+/// The arguments of `toolmeta inspect`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Exit codes:
+  0  the inputs were read (skipped lines are counted in the output, not failures)
+  1  an input could not be opened or read, or the output could not be written
+  2  a usage error")]
+pub struct Args {
+    /// Print one JSON object per call (JSON Lines) instead of the table
+    #[arg(long)]
+    pub json: bool,
+    /// The agent behind calls without an envelope, when the log does not say (its
+    /// `initialize` answer, `_meta.claudeCode`, Gemini CLI's call ids and envelopes are
+    /// read without it): claude_code, codex, gemini_cli, opencode or grok_build
+    #[arg(long, value_name = "NAME")]
+    pub harness: Option<Harness>,
+    /// ACP logs (JSON Lines, one message per line); `-` reads standard input
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
 }
 
-/// The arguments as strings; one that is not UTF-8 is a usage error naming it (lossily),
-/// not a panic.
-pub fn utf8_args(
-    args: impl IntoIterator<Item = std::ffi::OsString>,
-) -> Result<Vec<String>, String> {
-    args.into_iter()
-        .map(|arg| {
-            arg.into_string().map_err(|arg| {
-                format!(
-                    "argument `{}` is not valid UTF-8 (file names must be UTF-8)",
-                    arg.to_string_lossy()
-                )
-            })
-        })
-        .collect()
-}
-
-/// Runs `inspect` with `args` (without the program name); returns the exit code:
-/// 0 on success, 1 when an input cannot be read, 2 on a usage error.
-pub fn run(args: &[String], stdin: impl BufRead, out: &mut impl Write, err: &mut impl Write) -> u8 {
-    let options = match Options::parse(args) {
-        Ok(Parsed::Run(options)) => options,
-        Ok(Parsed::Help) => return report(out.write_all(USAGE.as_bytes()), err),
-        Err(message) => {
-            let _ = write!(err, "inspect: {message}\n{USAGE}");
-            return 2;
-        }
-    };
-    let mut builder = Ledger::builder();
-    if let Some(harness) = options.harness {
+/// Runs `inspect`; returns the exit code (see [`Args`]).
+pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let mut builder = Ledger::builder().max_line_bytes(MAX_LINE_BYTES);
+    if let Some(harness) = args.harness {
         builder = builder.harness(harness);
     }
     let mut ledger = builder.build();
-
-    // Open every file first, so a typo fails before any output.
-    let mut inputs = Vec::new();
-    for path in &options.files {
-        if path == "-" {
-            inputs.push(None);
-            continue;
-        }
-        match File::open(path) {
-            Ok(file) => inputs.push(Some(BufReader::new(file))),
-            Err(error) => {
-                let _ = writeln!(err, "inspect: cannot open `{path}`: {error}");
-                return 1;
-            }
-        }
+    if let Err(code) = read_all(&mut ledger, &args.files, stdin, "inspect", err) {
+        return code;
     }
+    let written = if args.json {
+        write_json_lines(&ledger, &mut *out)
+    } else {
+        out.write_all(table(&ledger).as_bytes())
+    };
+    finish_output(written.and_then(|()| out.flush()), "inspect", err)
+}
+
+/// Reads every file (`-`: `stdin`, once) into `ledger`, opening them all first so a typo
+/// fails before any output; on failure, reports it on `err` and returns the exit code.
+pub(crate) fn read_all(
+    ledger: &mut Ledger,
+    files: &[PathBuf],
+    stdin: &mut dyn BufRead,
+    program: &str,
+    err: &mut dyn Write,
+) -> Result<(), u8> {
+    let inputs = input::open_all(files).map_err(|(path, error)| {
+        let _ = writeln!(err, "{program}: cannot open `{}`: {error}", path.display());
+        exit::IO
+    })?;
     let mut stdin = Some(stdin);
-    for (input, path) in inputs.into_iter().zip(&options.files) {
+    for (input, path) in inputs.into_iter().zip(files) {
         let read = match input {
-            Some(file) => ledger.read_lines(file),
+            Input::File(file) => ledger.read_lines(file),
             // `-` given twice reads standard input once.
-            None => match stdin.take() {
+            Input::Stdin => match stdin.take() {
                 Some(stdin) => ledger.read_lines(stdin),
                 None => Ok(()),
             },
         };
         if let Err(error) = read {
-            let _ = writeln!(err, "inspect: cannot read `{path}`: {error}");
-            return 1;
+            let _ = writeln!(err, "{program}: cannot read `{}`: {error}", path.display());
+            return Err(exit::IO);
         }
     }
-
-    let written = if options.json {
-        write_json_lines(&ledger, &mut *out)
-    } else {
-        out.write_all(table(&ledger).as_bytes())
-    };
-    report(written.and_then(|()| out.flush()), err)
-}
-
-fn report(result: io::Result<()>, err: &mut impl Write) -> u8 {
-    match result {
-        Ok(()) => 0,
-        // A closed pipe (`inspect ... | head`) is the reader's choice, not an error.
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => 0,
-        Err(error) => {
-            let _ = writeln!(err, "inspect: cannot write the output: {error}");
-            1
-        }
-    }
-}
-
-struct Options {
-    json: bool,
-    harness: Option<Harness>,
-    files: Vec<String>,
-}
-
-enum Parsed {
-    Run(Options),
-    Help,
-}
-
-impl Options {
-    fn parse(args: &[String]) -> Result<Parsed, String> {
-        let mut options = Options {
-            json: false,
-            harness: None,
-            files: Vec::new(),
-        };
-        let mut args = args.iter();
-        while let Some(arg) = args.next() {
-            match arg.as_str() {
-                "-h" | "--help" => return Ok(Parsed::Help),
-                "--json" => options.json = true,
-                "--harness" => {
-                    let name = args.next().ok_or("`--harness` needs a name")?;
-                    options.harness = Some(parse_harness(name)?);
-                }
-                flag if flag.starts_with("--harness=") => {
-                    options.harness = Some(parse_harness(&flag["--harness=".len()..])?);
-                }
-                flag if flag.starts_with('-') && flag != "-" => {
-                    return Err(format!("unknown option `{flag}`"));
-                }
-                file => options.files.push(file.to_owned()),
-            }
-        }
-        if options.files.is_empty() {
-            return Err("no input: give one or more files, or `-` for standard input".to_owned());
-        }
-        Ok(Parsed::Run(options))
-    }
-}
-
-fn parse_harness(name: &str) -> Result<Harness, String> {
-    name.parse().map_err(|error| format!("{error}"))
+    Ok(())
 }
 
 /// One call, flat, as `--json` prints it: the keys `tool_call_id`, `name`, `label`,
@@ -333,10 +239,10 @@ pub fn table(ledger: &Ledger) -> String {
                 timed => format!("{} ({timed} timed)", duration(group.total_duration)),
             };
             [
-                printable(&group.label),
+                printable(&group.label).into_owned(),
                 group.calls.to_string(),
-                printable(&names),
-                printable(&statuses.join(", ")),
+                printable(&names).into_owned(),
+                printable(&statuses.join(", ")).into_owned(),
                 time,
             ]
         })
@@ -371,7 +277,7 @@ pub fn table(ledger: &Ledger) -> String {
         let _ = writeln!(out);
     }
     for session in ledger.sessions() {
-        let id = session.id().map_or("(no session)".to_owned(), printable);
+        let id = session.id().map_or("(no session)".into(), printable);
         let _ = writeln!(out, "session {id}: {}", outcomes(&session.summary()));
     }
     for (heading, calls) in [
@@ -414,8 +320,12 @@ pub fn table(ledger: &Ledger) -> String {
 /// `3 calls: 2 completed, 1 failed, 0 rejected, 0 unfinished, over 4.2s`.
 fn outcomes(summary: &Summary) -> String {
     let mut line = format!(
-        "{} calls: {} completed, {} failed, {} rejected, {} unfinished",
-        summary.calls, summary.completed, summary.failed, summary.rejected, summary.unfinished
+        "{}: {} completed, {} failed, {} rejected, {} unfinished",
+        plural(summary.calls as u64, "call"),
+        summary.completed,
+        summary.failed,
+        summary.rejected,
+        summary.unfinished
     );
     if let (Some(first), Some(last)) = (summary.first_seen, summary.last_seen)
         && let Ok(span) = last.duration_since(first)
@@ -428,8 +338,9 @@ fn outcomes(summary: &Summary) -> String {
 fn counts(out: &mut String, calls: usize, counts: &LineCounts) {
     let _ = writeln!(
         out,
-        "{calls} calls; {} lines: {} tool-call updates, {} permission answers, {} other session updates, {} blank",
-        counts.lines,
+        "{}; {}: {} tool-call updates, {} permission answers, {} other session updates, {} blank",
+        plural(calls as u64, "call"),
+        plural(counts.lines, "line"),
         counts.tool_call_updates,
         counts.permission_answers,
         counts.other_updates,
@@ -467,8 +378,17 @@ fn counts(out: &mut String, calls: usize, counts: &LineCounts) {
     );
 }
 
+/// `1 call`, `2 calls`.
+pub(crate) fn plural(count: u64, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
 /// `250ms`, `4.2s`, `3m07s`.
-fn duration(duration: Duration) -> String {
+pub(crate) fn duration(duration: Duration) -> String {
     let millis = duration.as_millis();
     if millis < 1_000 {
         format!("{millis}ms")
@@ -495,26 +415,4 @@ fn pad(line: &mut String, cell: &str, width: usize, align: Align) {
     if let Align::Left = align {
         line.extend(std::iter::repeat_n(' ', fill));
     }
-}
-
-/// `text` safe to print on a terminal: control characters (an escape sequence, a newline
-/// that would forge a row) and the bidirectional-text controls that reorder what is shown
-/// are written as escapes (`\u{1b}`, `\n`, `\u{202e}`); everything else is kept.
-fn printable(text: &str) -> String {
-    let deceives = |c: char| {
-        c.is_control()
-            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-    };
-    if !text.chars().any(deceives) {
-        return text.to_owned();
-    }
-    text.chars()
-        .map(|c| {
-            if deceives(c) {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }

@@ -1,4 +1,4 @@
-//! `examples/touched.rs` over the real recordings: every path read, edited or written and
+//! `toolmeta touched` over the real recordings: every path read, edited or written and
 //! every command run that the traffic carries, call by call, with how the call ended.
 //!
 //! The expected lists were written by reading each recording (`tests/data/real/<harness>/`),
@@ -8,19 +8,15 @@
 //! Gemini CLI's shell commands — its title; the outcome from its last status and, in the
 //! recordings of both directions, the client's answer to its permission request.
 
-#[allow(dead_code)] // the example's `main` is not called here: `report` is.
-#[path = "../examples/touched.rs"]
-mod touched;
-
 use std::time::{Duration, UNIX_EPOCH};
 
 use serde_json::Value;
 use toolmeta::client::Ledger;
-use touched::{Action, Touch, report};
+use toolmeta_cli::touched::{Action, Touch, report};
 
 fn corpus(harness: &str, file: &str) -> String {
     let path = format!(
-        "{}/tests/data/real/{harness}/{file}",
+        "{}/../tests/data/real/{harness}/{file}",
         env!("CARGO_MANIFEST_DIR")
     );
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))

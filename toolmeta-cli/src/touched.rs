@@ -1,22 +1,46 @@
-//! `touched`: what an agent touched — every path it read, edited or wrote, and every
-//! command it ran — from recorded ACP sessions.
-//!
-//! ```text
-//! cargo run --example touched -- FILE...   (`-` reads stdin)
-//! ```
+//! `toolmeta touched`: what an agent touched — every path it read, edited or wrote, and
+//! every command it ran — from recorded ACP sessions.
 //!
 //! One line per path or command, in the order the calls started, with how the call ended
 //! when it did not complete (`failed`, `rejected`, `unfinished`) and `subagent` for calls a
 //! subagent made. Where the traffic carries a path or command only as the call's human
-//! title (Gemini CLI's shell commands and directory listings), the line says `(title)`.
+//! title (Gemini CLI's shell commands and directory listings), the line says `title`.
+//!
+//! An audit must not read a short report as a complete one: when calls were evicted by the
+//! ledger's retention limits or lines were skipped as unreadable, `touched` says so on
+//! standard error and exits with [`exit::INCOMPLETE`].
 
-use std::io::{self, BufReader, Write};
-use std::process::ExitCode;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
 
-use toolmeta::client::{Call, Content, Ledger, Status};
+use serde::Serialize;
+use toolmeta::client::{Call, Content, Ledger, LineCounts, Status};
+
+use crate::input::MAX_LINE_BYTES;
+use crate::inspect::read_all;
+use crate::printable::printable;
+use crate::{exit, finish_output};
+
+/// The arguments of `toolmeta touched`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Exit codes:
+  0  the report is complete
+  1  an input could not be opened or read, or the output could not be written
+  2  a usage error
+  3  the report may be incomplete: calls were evicted or lines skipped (said on stderr)")]
+pub struct Args {
+    /// Print one JSON object per path or command (JSON Lines), for audit scripts
+    #[arg(long)]
+    pub json: bool,
+    /// ACP logs (JSON Lines, one message per line); `-` reads standard input
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
 
 /// What a call did with a path or a command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Action {
     /// A path read (or listed).
     Read,
@@ -28,8 +52,20 @@ pub enum Action {
     Run,
 }
 
+impl Action {
+    /// The lowercase name printed in the report.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Read => "read",
+            Action::Edit => "edit",
+            Action::Write => "write",
+            Action::Run => "run",
+        }
+    }
+}
+
 /// One path or command the agent touched.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Touch {
     /// What was done.
     pub action: Action,
@@ -41,6 +77,75 @@ pub struct Touch {
     pub outcome: &'static str,
     /// A subagent made the call.
     pub by_subagent: bool,
+}
+
+/// Runs `touched`; returns the exit code (see [`Args`]).
+pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let mut ledger = Ledger::builder().max_line_bytes(MAX_LINE_BYTES).build();
+    if let Err(code) = read_all(&mut ledger, &args.files, stdin, "touched", err) {
+        return code;
+    }
+    let written = write_report(&report(&ledger), args.json, out).and_then(|()| out.flush());
+    let code = finish_output(written, "touched", err);
+    if code != exit::OK {
+        return code;
+    }
+    match incomplete(ledger.counts()) {
+        Some(why) => {
+            let _ = writeln!(err, "touched: the report may be incomplete: {why}");
+            exit::INCOMPLETE
+        }
+        None => exit::OK,
+    }
+}
+
+fn write_report(touches: &[Touch], json: bool, out: &mut dyn Write) -> std::io::Result<()> {
+    for touch in touches {
+        if json {
+            serde_json::to_writer(&mut *out, touch)?;
+            writeln!(out)?;
+            continue;
+        }
+        let mut notes: Vec<&str> = Vec::new();
+        notes.extend((touch.outcome != "completed").then_some(touch.outcome));
+        notes.extend(touch.from_title.then_some("title"));
+        notes.extend(touch.by_subagent.then_some("subagent"));
+        let notes = if notes.is_empty() {
+            String::new()
+        } else {
+            format!("  ({})", notes.join(", "))
+        };
+        writeln!(
+            out,
+            "{:<5}  {}{notes}",
+            touch.action.as_str(),
+            printable(&touch.what)
+        )?;
+    }
+    Ok(())
+}
+
+/// Why the report may miss calls, or `None` when the ledger saw every call whole.
+pub fn incomplete(counts: &LineCounts) -> Option<String> {
+    let mut why = Vec::new();
+    let evicted = counts.evicted_finished + counts.evicted_pending + counts.evicted_for_bytes;
+    if evicted > 0 {
+        why.push(format!("{evicted} calls evicted by the retention limits"));
+    }
+    if counts.late_updates > 0 {
+        why.push(format!(
+            "{} updates of evicted calls dropped",
+            counts.late_updates
+        ));
+    }
+    let unreadable = counts.not_json + counts.too_long + counts.missing_tool_call_id;
+    if unreadable > 0 {
+        why.push(format!(
+            "{unreadable} lines skipped (not JSON {}, too long {}, tool-call update without toolCallId {})",
+            counts.not_json, counts.too_long, counts.missing_tool_call_id
+        ));
+    }
+    (!why.is_empty()).then(|| why.join("; "))
 }
 
 /// Every path read, edited or written and every command run, call by call.
@@ -133,37 +238,4 @@ fn outcome(call: &Call) -> &'static str {
     } else {
         "completed"
     }
-}
-
-fn main() -> ExitCode {
-    let mut ledger = Ledger::new();
-    for path in std::env::args().skip(1) {
-        let read = if path == "-" {
-            ledger.read_lines(io::stdin().lock())
-        } else {
-            std::fs::File::open(&path).and_then(|file| ledger.read_lines(BufReader::new(file)))
-        };
-        if let Err(error) = read {
-            eprintln!("touched: cannot read `{path}`: {error}");
-            return ExitCode::FAILURE;
-        }
-    }
-    let mut out = io::stdout().lock();
-    for touch in report(&ledger) {
-        let action = format!("{:?}", touch.action).to_lowercase();
-        let mut notes: Vec<&str> = Vec::new();
-        notes.extend((touch.outcome != "completed").then_some(touch.outcome));
-        notes.extend(touch.from_title.then_some("title"));
-        notes.extend(touch.by_subagent.then_some("subagent"));
-        let notes = if notes.is_empty() {
-            String::new()
-        } else {
-            format!("  ({})", notes.join(", "))
-        };
-        // `{:?}` escapes control characters: a path cannot forge a line.
-        if writeln!(out, "{action:<5}  {:?}{notes}", touch.what).is_err() {
-            break; // a closed pipe is the reader's choice
-        }
-    }
-    ExitCode::SUCCESS
 }
