@@ -16,6 +16,7 @@ use crate::ast::{Container, Data, Field, Source, Tagged, Variant};
 use crate::attr::Compute;
 use crate::contract::{self, Key};
 use crate::ctxt::Ctxt;
+use crate::shared::namespaces::{Spelling, spelling};
 use crate::suggest;
 
 /// A tool struct with its identity and projection resolved.
@@ -29,11 +30,19 @@ pub struct Tool<'a> {
     pub projected: Vec<Projected<'a>>,
 }
 
+/// A resolved namespace.
+pub enum Namespace {
+    /// A first-party namespace: its row of the table.
+    FirstParty(&'static contract::Namespace),
+    /// A harness's extension namespace (`_forge`), as written.
+    Extension(String),
+}
+
 /// The resolved `#[tool(name, namespace, kind, label, read_only)]`.
 pub struct Identity {
     pub name: String,
     pub kind: &'static contract::Kind,
-    pub namespace: &'static contract::Namespace,
+    pub namespace: Namespace,
     pub label: String,
     pub read_only: bool,
 }
@@ -309,7 +318,10 @@ fn identity(cx: &Ctxt, container: &Container) -> Option<Identity> {
             if !no_attr {
                 missing(
                     "namespace",
-                    &format!("add `namespace = \"...\"` with one of {}", namespaces()),
+                    &format!(
+                        "add `namespace = \"...\"` with one of {}, or your harness's own extension namespace, such as `namespace = \"_myharness\"`",
+                        namespaces()
+                    ),
                 );
             }
             None
@@ -366,28 +378,23 @@ fn namespaces() -> String {
     suggest::one_of(contract::NAMESPACES.iter().map(|namespace| namespace.wire))
 }
 
-/// **The namespace is one of the closed set**, spelled as on the wire (a read-side alias
-/// is refused with the wire name to write); did-you-mean for a near miss.
-fn check_namespace(cx: &Ctxt, lit: &LitStr) -> Option<&'static contract::Namespace> {
+/// **The namespace is first-party or a harness's extension** (DESIGN §2): spelled as on the
+/// wire (a read-side alias is refused with the wire name to write); did-you-mean for a near
+/// miss of a first-party name, the extension to write for any other bare name.
+fn check_namespace(cx: &Ctxt, lit: &LitStr) -> Option<Namespace> {
     let value = lit.value();
-    if let Some(namespace) = contract::namespace(&value) {
-        return Some(namespace);
-    }
-    let message = if let Some(namespace) = contract::namespace_by_alias(&value) {
-        format!(
+    let message = match spelling(&value) {
+        Spelling::FirstParty(i) => return Some(Namespace::FirstParty(&contract::NAMESPACES[i])),
+        Spelling::Extension => return Some(Namespace::Extension(value)),
+        Spelling::Alias(i) if value.starts_with('_') => format!(
+            "`{value}` is the first-party namespace `{wire}` now (readers still accept `{value}`): write `namespace = \"{wire}\"`",
+            wire = contract::NAMESPACES[i].wire
+        ),
+        Spelling::Alias(i) => format!(
             "`{value}` is an alias readers accept; the attribute takes the wire name: `namespace = \"{}\"`",
-            namespace.wire
-        )
-    } else if let Some(near) = suggest::closest(
-        &value,
-        contract::NAMESPACES.iter().map(|namespace| namespace.wire),
-    ) {
-        format!("unknown namespace `{value}`; did you mean `{near}`?")
-    } else {
-        format!(
-            "unknown namespace `{value}`: namespaces are a closed set, one of {} (adding one is a change to toolmeta itself)",
-            namespaces()
-        )
+            contract::NAMESPACES[i].wire
+        ),
+        Spelling::Refused(refusal) => refusal.explain(&value),
     };
     cx.error_spanned_by(lit, message);
     None

@@ -70,7 +70,7 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
 }
 
 /// The module of `toolmeta::__private` the generated code imports, named after this
-/// crate's release (`toolmeta_derive_0_1_needs_toolmeta_0_1`): the runtime crate of the
+/// crate's release (`toolmeta_derive_0_2_needs_toolmeta_0_2`): the runtime crate of the
 /// same release declares it, so a mismatched pair fails with one unresolved import whose
 /// name says which versions to align.
 fn private_module() -> Ident {
@@ -285,8 +285,15 @@ fn tool_parts(container: &Container, tool: &Tool, receiver: Receiver) -> StructP
 
     let name = &identity.name;
     let kind = Ident::new(identity.kind.variant, Span::call_site());
-    let namespace = Ident::new(identity.namespace.variant, Span::call_site());
-    let mut identity_tokens = quote!(__toolmeta::Identity::new(#name, __toolmeta::ToolKind::#kind, __toolmeta::Namespace::#namespace));
+    let namespace = match &identity.namespace {
+        check::Namespace::FirstParty(row) => {
+            let variant = Ident::new(row.variant, Span::call_site());
+            quote!(__toolmeta::Namespace::#variant)
+        }
+        check::Namespace::Extension(name) => quote!(__toolmeta::Namespace::extension(#name)),
+    };
+    let mut identity_tokens =
+        quote!(__toolmeta::Identity::new(#name, __toolmeta::ToolKind::#kind, #namespace));
     if identity.label != identity.kind.label {
         let label = &identity.label;
         identity_tokens.extend(quote!(.with_label(#label)));

@@ -14,7 +14,7 @@ mod shape;
 pub(crate) mod shared;
 
 pub use kind::ToolKind;
-pub use namespace::{Namespace, UnknownNamespace};
+pub use namespace::{ExtensionName, Namespace, UnknownNamespace};
 pub use offset::normalize_offset;
 pub use shape::LabelShape;
 

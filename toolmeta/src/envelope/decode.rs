@@ -124,20 +124,14 @@ struct NamespaceVisitor;
 impl Visitor<'_> for NamespaceVisitor {
     type Value = Namespace;
 
-    /// Lists the closed set, so an unknown namespace's error says what would be right.
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("`namespace`: one of ")?;
-        for (i, namespace) in Namespace::ALL.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            write!(f, "`{namespace}`")?;
-        }
-        f.write_str(" (or a listed alias such as `GrokBuild`)")
+        f.write_str("`namespace`: a first-party namespace or an extension namespace `_name`")
     }
 
+    /// An unknown namespace's error says why and what would be right (did you mean
+    /// `grok_build`, write `_forge`, ...).
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Namespace, E> {
-        Namespace::from_wire(v).ok_or_else(|| E::invalid_value(Unexpected::Str(v), &self))
+        v.parse().map_err(E::custom)
     }
 }
 
