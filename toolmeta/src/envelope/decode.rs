@@ -32,8 +32,19 @@ impl<'de> Visitor<'de> for EnvelopeVisitor {
         f.write_str("a tool-identity envelope object")
     }
 
+    /// Decodes the fields, then refuses a label that contradicts a known kind (DESIGN §2: a
+    /// known kind fixes the label; only `other`, and an unknown kind read as it, is free).
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<ToolMeta, A::Error> {
-        ToolMeta::deserialize(de::value::MapAccessDeserializer::new(map))
+        let meta = ToolMeta::deserialize(de::value::MapAccessDeserializer::new(map))?;
+        if meta.kind != ToolKind::Other && meta.label != meta.kind.label() {
+            return Err(de::Error::custom(format_args!(
+                "label `{}` contradicts kind `{}`, whose label is `{}`: a known kind fixes the label",
+                meta.label,
+                meta.kind,
+                meta.kind.label()
+            )));
+        }
+        Ok(meta)
     }
 }
 
@@ -84,6 +95,17 @@ impl Visitor<'_> for VersionVisitor {
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<u32, E> {
         u32::try_from(v).map_err(|_| E::invalid_value(Unexpected::Signed(v), &self))
+    }
+
+    /// An integral number written with a fraction or an exponent (`1.0`, `1e0`) is that
+    /// integer, as JSON Schema's `integer` says.
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<u32, E> {
+        if v.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&v) {
+            // Exact: an integral value within u32's range.
+            Ok(v as u32)
+        } else {
+            Err(E::invalid_value(Unexpected::Float(v), &self))
+        }
     }
 }
 

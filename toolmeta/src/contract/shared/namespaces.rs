@@ -254,6 +254,18 @@ pub const fn extension(name: &str) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// The well-formed extensions spelled as a first-party namespace or one of its aliases
+/// (`_codex`, `_open_code`), which [`extension`] refuses: the exceptions to
+/// [`EXTENSION_PATTERN`] (an alias itself, the `_` form of a name made first-party, reads).
+pub fn shadowing_extensions() -> Vec<String> {
+    FIRST_PARTY
+        .iter()
+        .flat_map(|row| std::iter::once(&row.wire).chain(row.aliases))
+        .map(|name| format!("_{name}"))
+        .filter(|name| well_formed(name.as_bytes()).is_ok() && alias_of(name).is_none())
+        .collect()
+}
+
 /// Whether `name` matches [`EXTENSION_PATTERN`].
 const fn well_formed(name: &[u8]) -> Result<(), Malformed> {
     match name {
