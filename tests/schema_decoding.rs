@@ -83,11 +83,25 @@ fn every_namespace_spelling_the_decoder_reads_is_in_the_schema() {
     }
     for spelling in ["_forge", "_my_harness2", "_grokbuild"] {
         let envelope = with("namespace", json!(spelling));
-        assert!(decodes(&envelope) && validator.is_valid(&envelope), "{spelling}");
+        assert!(
+            decodes(&envelope) && validator.is_valid(&envelope),
+            "{spelling}"
+        );
     }
-    for spelling in ["forge", "grokbuild", "_codex", "_open_code", "_Forge", "_", "__forge"] {
+    for spelling in [
+        "forge",
+        "grokbuild",
+        "_codex",
+        "_open_code",
+        "_Forge",
+        "_",
+        "__forge",
+    ] {
         let envelope = with("namespace", json!(spelling));
-        assert!(!decodes(&envelope) && !validator.is_valid(&envelope), "{spelling}");
+        assert!(
+            !decodes(&envelope) && !validator.is_valid(&envelope),
+            "{spelling}"
+        );
     }
 }
 
@@ -101,7 +115,7 @@ fn a_label_contradicting_its_known_kind_is_refused_by_both() {
     let err = serde_json::from_value::<ToolMeta>(disguised).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "label `Read` contradicts kind `edit`, whose label is `Edit`: a known kind fixes the label"
+        "`label` \"Read\" contradicts `kind` `edit`, whose label is \"Edit\": a known kind fixes the label"
     );
     // `other`, an unknown kind and a case mismatch (read as `other`) leave the label free.
     for kind in ["other", "teleport", "Edit"] {
@@ -166,7 +180,8 @@ fn namespace() -> impl Strategy<Value = Value> {
         .map(str::to_owned)
         .collect();
     let first_party = proptest::sample::select(spellings.clone());
-    let underscored = proptest::sample::select(spellings).prop_map(|spelling| format!("_{spelling}"));
+    let underscored =
+        proptest::sample::select(spellings).prop_map(|spelling| format!("_{spelling}"));
     prop_oneof![
         2 => first_party.prop_map(Value::from),
         1 => underscored.prop_map(Value::from),

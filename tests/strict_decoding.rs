@@ -89,10 +89,9 @@ fn kind_matching_is_case_sensitive() {
 #[test]
 fn every_known_kind_decodes_to_itself() {
     for &kind in ToolKind::ALL {
-        assert_eq!(
-            decode(&with("kind", json!(kind.as_str()))).unwrap().kind,
-            kind
-        );
+        let mut envelope = with("kind", json!(kind.as_str()));
+        envelope["label"] = json!(kind.label());
+        assert_eq!(decode(&envelope).unwrap().kind, kind);
     }
 }
 
@@ -124,6 +123,7 @@ fn unknown_namespace_is_an_error_naming_the_value_and_what_would_be_right() {
         ),
     ] {
         let err = decode(&with("namespace", json!(namespace))).unwrap_err();
+        let expected = format!("`namespace`: {expected}");
         assert!(err.starts_with(&expected), "{err}\nexpected {expected}");
     }
 }
@@ -182,7 +182,7 @@ fn a_wrong_type_is_an_error_naming_the_field() {
     let cases: &[(&str, Value, &str)] = &[
         ("version", json!("1"), r#"invalid type: string "1""#),
         ("version", json!(-1), "invalid value: integer `-1`"),
-        ("version", json!(1.5), "invalid type: floating point `1.5`"),
+        ("version", json!(1.5), "invalid value: floating point `1.5`"),
         (
             "version",
             json!(4_294_967_296_u64),
@@ -388,6 +388,7 @@ proptest! {
                     }
                 }
             }
+            // A kind or label may contradict the other: the error names both.
             Err(message) => prop_assert!(
                 message.contains(&format!("`{field}`")),
                 "{} = {}: {}", field, value, message

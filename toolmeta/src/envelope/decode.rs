@@ -38,7 +38,7 @@ impl<'de> Visitor<'de> for EnvelopeVisitor {
         let meta = ToolMeta::deserialize(de::value::MapAccessDeserializer::new(map))?;
         if meta.kind != ToolKind::Other && meta.label != meta.kind.label() {
             return Err(de::Error::custom(format_args!(
-                "label `{}` contradicts kind `{}`, whose label is `{}`: a known kind fixes the label",
+                "`label` \"{}\" contradicts `kind` `{}`, whose label is \"{}\": a known kind fixes the label",
                 meta.label,
                 meta.kind,
                 meta.kind.label()
@@ -153,7 +153,8 @@ impl Visitor<'_> for NamespaceVisitor {
     /// An unknown namespace's error says why and what would be right (did you mean
     /// `grok_build`, write `_forge`, ...).
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Namespace, E> {
-        v.parse().map_err(E::custom)
+        v.parse()
+            .map_err(|error| E::custom(format_args!("`namespace`: {error}")))
     }
 }
 
