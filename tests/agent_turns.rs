@@ -70,14 +70,15 @@ fn a_client_that_closes_stdin_mid_turn_stops_the_turn() {
     let started = Instant::now();
     agent.prompt(
         &session,
-        "run sleep 2\nrun touch after1\nrun touch after2\n",
+        "run sleep 5\nrun touch after1\nrun touch after2\n",
     );
     agent.wait_running(&session, "call_1");
     agent.close_stdin();
 
-    let status = agent.wait_exit(Duration::from_secs(10));
+    // The running command is killed, not waited out.
+    let status = agent.wait_exit(Duration::from_secs(3));
     assert!(status.is_some(), "the agent outlived its client");
-    std::thread::sleep(Duration::from_secs(2).saturating_sub(started.elapsed()) * 2);
+    std::thread::sleep(Duration::from_secs(6).saturating_sub(started.elapsed()));
     assert!(
         !cwd.join("after1").exists() && !cwd.join("after2").exists(),
         "commands ran after the client left"
