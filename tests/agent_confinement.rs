@@ -2,6 +2,7 @@
 //! that resolves outside it (`..`, an absolute path, a symlink) is refused before any
 //! permission is asked, the permission request shows the resolved path, a symlink swapped in
 //! while the user decides redirects nothing, and a FIFO or a device cannot hang the agent.
+#![cfg(unix)]
 
 use std::fs;
 use std::os::unix::fs::symlink;
@@ -68,9 +69,7 @@ fn paths_outside_the_working_directory_are_refused_before_any_permission_is_aske
     ]
     .join("\n");
 
-    let mut agent = RawAgent::spawn(&[]);
-    agent.initialize();
-    let session = agent.new_session(&cwd);
+    let (mut agent, session) = RawAgent::with_session(&[], &cwd);
     let prompt = agent.prompt(&session, &script);
     let requests = allow_everything(&mut agent, prompt);
     assert_eq!(agent.stop_reason(prompt), "end_turn");
@@ -109,9 +108,7 @@ fn the_permission_request_shows_the_resolved_path() {
     write_files(&cwd, &[("kept.txt", "old\n"), ("real/f.txt", "old\n")]);
     fs::create_dir(cwd.join("sub")).unwrap();
     symlink("real", cwd.join("link")).unwrap();
-    let mut agent = RawAgent::spawn(&[]);
-    agent.initialize();
-    let session = agent.new_session(&cwd);
+    let (mut agent, session) = RawAgent::with_session(&[], &cwd);
     let prompt = agent.prompt(
         &session,
         &format!(
@@ -165,9 +162,7 @@ fn a_symlink_swapped_in_while_the_user_decides_redirects_nothing() {
             ("inner/other/g.txt", "old\n"),
         ],
     );
-    let mut agent = RawAgent::spawn(&[]);
-    agent.initialize();
-    let session = agent.new_session(&cwd);
+    let (mut agent, session) = RawAgent::with_session(&[], &cwd);
     let prompt = agent.prompt(
         &session,
         "edit sub/f.txt old => new\nedit sub2/g.txt old => new\n",
@@ -214,9 +209,7 @@ fn a_fifo_or_a_device_hangs_neither_grep_nor_read() {
         .status()
         .unwrap();
     assert!(made.success(), "mkfifo");
-    let mut agent = RawAgent::spawn(&[]);
-    agent.initialize();
-    let session = agent.new_session(&cwd);
+    let (mut agent, session) = RawAgent::with_session(&[], &cwd);
     let started = Instant::now();
     let prompt = agent.prompt(
         &session,
@@ -248,9 +241,7 @@ fn a_read_is_bounded_by_the_output_limit() {
     let cwd = scratch("confine-read-limit");
     let big = "0123456789abcdef\n".repeat(1024); // 17 KiB
     write_files(&cwd, &[("big.txt", &big)]);
-    let mut agent = RawAgent::spawn(&["--max-output-bytes", "1024"]);
-    agent.initialize();
-    let session = agent.new_session(&cwd);
+    let (mut agent, session) = RawAgent::with_session(&["--max-output-bytes", "1024"], &cwd);
     let prompt = agent.prompt(&session, "read big.txt\nrun cat big.txt\n");
     assert_eq!(agent.stop_reason(prompt), "end_turn");
     let calls = agent.calls(&session);

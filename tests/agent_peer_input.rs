@@ -16,9 +16,7 @@ use agent_driver::{RawAgent, scratch};
 fn permission_answered_with(name: &str, answer: impl FnOnce(&mut RawAgent, &Value)) {
     let cwd = scratch(name);
     fs::write(cwd.join("kept.txt"), "old\n").unwrap();
-    let mut agent = RawAgent::spawn(&[]);
-    agent.initialize();
-    let session = agent.new_session(&cwd);
+    let (mut agent, session) = RawAgent::with_session(&[], &cwd);
     let prompt = agent.prompt(&session, "edit kept.txt old => new\nrun touch after\n");
     let request = agent.next_permission_request();
     answer(&mut agent, &request);
@@ -75,9 +73,7 @@ fn is_parse_error(message: &Value) -> bool {
 #[test]
 fn a_line_that_is_not_utf8_gets_a_parse_error_and_the_agent_keeps_serving() {
     let cwd = scratch("not-utf8");
-    let mut agent = RawAgent::spawn(&[]);
-    agent.initialize();
-    let session = agent.new_session(&cwd);
+    let (mut agent, session) = RawAgent::with_session(&[], &cwd);
     let mut line =
         br#"{"jsonrpc":"2.0","id":90,"method":"session/prompt","params":{"sessionId":""#.to_vec();
     line.extend_from_slice(session.as_bytes());
@@ -99,9 +95,7 @@ fn a_line_that_is_not_utf8_gets_a_parse_error_and_the_agent_keeps_serving() {
 #[test]
 fn an_oversized_line_gets_a_short_parse_error_and_the_agent_keeps_serving() {
     let cwd = scratch("oversized-line");
-    let mut agent = RawAgent::spawn(&["--max-line-bytes", "4096"]);
-    agent.initialize();
-    let session = agent.new_session(&cwd);
+    let (mut agent, session) = RawAgent::with_session(&["--max-line-bytes", "4096"], &cwd);
     let huge = "x".repeat(64 * 1024);
     let line = format!("{{\"jsonrpc\":\"2.0\",\"id\":91,\"bad\":\"{huge}\n");
     agent.send_bytes(line.as_bytes());
@@ -120,9 +114,7 @@ fn an_oversized_line_gets_a_short_parse_error_and_the_agent_keeps_serving() {
 #[test]
 fn a_prompt_over_the_limit_is_refused_with_its_id_and_the_session_keeps_serving() {
     let cwd = scratch("prompt-limit");
-    let mut agent = RawAgent::spawn(&["--max-prompt-bytes", "1024"]);
-    agent.initialize();
-    let session = agent.new_session(&cwd);
+    let (mut agent, session) = RawAgent::with_session(&["--max-prompt-bytes", "1024"], &cwd);
     let long = format!("run touch too-long\n{}", "# padding\n".repeat(400));
     let refused = agent.prompt(&session, &long);
     let response = agent.response(refused);
@@ -143,9 +135,7 @@ fn a_prompt_over_the_limit_is_refused_with_its_id_and_the_session_keeps_serving(
 #[test]
 fn sessions_past_the_limit_evict_the_least_recently_used_idle_one() {
     let cwd = scratch("session-limit");
-    let mut agent = RawAgent::spawn(&["--max-sessions", "2"]);
-    agent.initialize();
-    let first = agent.new_session(&cwd);
+    let (mut agent, first) = RawAgent::with_session(&["--max-sessions", "2"], &cwd);
     let second = agent.new_session(&cwd);
     let used = agent.prompt(&first, "ls .\n"); // the first is now the most recently used
     assert_eq!(agent.stop_reason(used), "end_turn");
@@ -166,9 +156,7 @@ fn sessions_past_the_limit_evict_the_least_recently_used_idle_one() {
 #[test]
 fn a_new_session_is_refused_while_every_session_runs_a_turn() {
     let cwd = scratch("session-limit-busy");
-    let mut agent = RawAgent::spawn(&["--max-sessions", "1"]);
-    agent.initialize();
-    let busy = agent.new_session(&cwd);
+    let (mut agent, busy) = RawAgent::with_session(&["--max-sessions", "1"], &cwd);
     let prompt = agent.prompt(&busy, "run sleep 3\n");
     agent.wait_running(&busy, "call_1");
 

@@ -14,9 +14,7 @@ use agent_driver::{RawAgent, scratch};
 #[test]
 fn cancel_stops_the_turn_before_its_next_call_and_answers_cancelled() {
     let cwd = scratch("cancel-turn");
-    let mut agent = RawAgent::spawn(&[]);
-    agent.initialize();
-    let session = agent.new_session(&cwd);
+    let (mut agent, session) = RawAgent::with_session(&[], &cwd);
     let started = Instant::now();
     let prompt = agent.prompt(&session, "run sleep 3\nrun touch step2\nrun touch step3\n");
     agent.wait_running(&session, "call_1");
@@ -41,9 +39,7 @@ fn cancel_stops_the_turn_before_its_next_call_and_answers_cancelled() {
 #[test]
 fn a_new_prompt_after_cancel_does_not_resurrect_the_cancelled_turn() {
     let cwd = scratch("cancel-resurrect");
-    let mut agent = RawAgent::spawn(&[]);
-    agent.initialize();
-    let session = agent.new_session(&cwd);
+    let (mut agent, session) = RawAgent::with_session(&[], &cwd);
     let started = Instant::now();
     let first = agent.prompt(&session, "run sleep 2\nrun touch resurrected\n");
     agent.wait_running(&session, "call_1");
@@ -64,9 +60,7 @@ fn a_new_prompt_after_cancel_does_not_resurrect_the_cancelled_turn() {
 #[test]
 fn a_client_that_closes_stdin_mid_turn_stops_the_turn() {
     let cwd = scratch("client-gone");
-    let mut agent = RawAgent::spawn(&[]);
-    agent.initialize();
-    let session = agent.new_session(&cwd);
+    let (mut agent, session) = RawAgent::with_session(&[], &cwd);
     let started = Instant::now();
     agent.prompt(
         &session,
@@ -90,9 +84,7 @@ fn a_client_that_closes_stdin_mid_turn_stops_the_turn() {
 fn a_client_that_leaves_while_asked_for_permission_stops_the_turn() {
     let cwd = scratch("client-gone-permission");
     fs::write(cwd.join("kept.txt"), "old\n").unwrap();
-    let mut agent = RawAgent::spawn(&[]);
-    agent.initialize();
-    let session = agent.new_session(&cwd);
+    let (mut agent, session) = RawAgent::with_session(&[], &cwd);
     agent.prompt(&session, "edit kept.txt old => new\nrun touch after\n");
     agent.next_permission_request();
     agent.close_stdin();
@@ -109,9 +101,7 @@ fn a_client_that_leaves_while_asked_for_permission_stops_the_turn() {
 fn a_long_call_holds_up_neither_another_session_nor_a_cancel() {
     let (busy, idle) = (scratch("concurrent-busy"), scratch("concurrent-idle"));
     fs::write(idle.join("here.txt"), "x").unwrap();
-    let mut agent = RawAgent::spawn(&[]);
-    agent.initialize();
-    let slow = agent.new_session(&busy);
+    let (mut agent, slow) = RawAgent::with_session(&[], &busy);
     let slow_prompt = agent.prompt(&slow, "run sleep 5\n");
     // Not `wait_running`: an agent whose call blocks its connection sends nothing until the
     // call ends, so the test gives the command time to start instead.
@@ -158,14 +148,27 @@ fn a_request_cancellation_of_the_prompt_stops_its_turn() {
     // `$/cancel_request` on the `session/prompt` request is the JSON-RPC way to stop it;
     // for a v1 prompt the method defines its cancelled answer: `stopReason: cancelled`.
     let cwd = scratch("cancel-request");
-    let mut agent = RawAgent::spawn(&[]);
-    agent.initialize();
-    let session = agent.new_session(&cwd);
+    let (mut agent, session) = RawAgent::with_session(&[], &cwd);
     let prompt = agent.prompt(&session, "run sleep 3\nrun touch later\n");
     agent.wait_running(&session, "call_1");
     agent.notify("$/cancel_request", json!({"requestId": prompt}));
     assert_eq!(agent.stop_reason(prompt), "cancelled");
     std::thread::sleep(Duration::from_secs(4));
     assert!(!cwd.join("later").exists());
+    let _ = fs::remove_dir_all(&cwd);
+}
+
+#[test]
+fn a_second_prompt_while_a_turn_runs_is_refused_and_the_running_turn_goes_on() {
+    // ACP has a client wait for a prompt's answer (or cancel it) before the next prompt.
+    let cwd = scratch("second-prompt");
+    let (mut agent, session) = RawAgent::with_session(&[], &cwd);
+    let first = agent.prompt(&session, "run sleep 1\nrun touch first\n");
+    agent.wait_running(&session, "call_1");
+    let second = agent.prompt(&session, "run touch second\n");
+    let refused = agent.response(second);
+    assert_eq!(refused["error"]["code"], -32600, "{refused}");
+    assert_eq!(agent.stop_reason(first), "end_turn");
+    assert!(cwd.join("first").exists() && !cwd.join("second").exists());
     let _ = fs::remove_dir_all(&cwd);
 }

@@ -16,7 +16,8 @@ pub struct Limits {
     pub max_sessions: usize,
     /// The most output one tool call returns (a read, a search, a command's output).
     pub max_output_bytes: usize,
-    /// The largest file a search reads; larger ones are skipped, and the output says so.
+    /// The largest file a search reads (larger ones are skipped, and the output says so)
+    /// and an edit changes.
     pub max_file_bytes: u64,
     /// How long one tool call may run before it is stopped.
     pub call_timeout: Duration,
@@ -42,7 +43,7 @@ usage: agent [--max-line-bytes N] [--max-prompt-bytes N] [--max-sessions N]
 
 An ACP agent on stdio whose tool calls carry the toolmeta envelope (see the example's docs).
 Defaults: 16 MiB lines, 1 MiB prompts, 256 sessions, 1 MiB of output per call, 16 MiB
-files searched, 600000 ms per call.";
+files searched or edited, 600000 ms per call.";
 
 impl Limits {
     /// Reads `--name N` or `--name=N` options; `Err` holds the message to print.

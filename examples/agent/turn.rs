@@ -296,7 +296,7 @@ impl Turn {
     ) -> Result<Outcome, Stopped> {
         let path = Arc::new(path.expect("`file_path` is required"));
         let workdir = Arc::clone(&self.session.workdir);
-        let max = self.limits.max_output_bytes;
+        let max = self.limits.max_file_bytes;
         let current = {
             let (workdir, path) = (Arc::clone(&workdir), Arc::clone(&path));
             match self

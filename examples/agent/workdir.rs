@@ -156,19 +156,19 @@ impl Workdir {
     }
 
     /// The text of an existing regular file, or `None` if there is none.
-    pub fn read_existing(&self, path: &Resolved, max: usize) -> io::Result<Option<String>> {
+    pub fn read_existing(&self, path: &Resolved, max: u64) -> io::Result<Option<String>> {
         let (file, size) = match self.open_regular(path) {
             Ok(opened) => opened,
             Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(error) => return Err(error),
         };
-        if size > max as u64 {
+        if size > max {
             return Err(invalid(format!(
                 "the file has {size} bytes, over the {max}-byte limit of an edit"
             )));
         }
         let mut text = String::new();
-        file.take(max as u64).read_to_string(&mut text)?;
+        file.take(max).read_to_string(&mut text)?;
         Ok(Some(text))
     }
 

@@ -99,6 +99,14 @@ impl RawAgent {
         }
     }
 
+    /// Starts the agent with `args`, initializes it and opens a session in `cwd`.
+    pub fn with_session(args: &[&str], cwd: &Path) -> (RawAgent, String) {
+        let mut agent = RawAgent::spawn(args);
+        agent.initialize();
+        let session = agent.new_session(cwd);
+        (agent, session)
+    }
+
     /// Writes raw bytes to the agent's stdin.
     pub fn send_bytes(&mut self, bytes: &[u8]) {
         let stdin = self.stdin.as_mut().expect("stdin is open");
