@@ -15,6 +15,7 @@ use syn::LitStr;
 use crate::ast::{Container, Data, Field, Tagged, Variant};
 use crate::contract::{self, Key};
 use crate::ctxt::Ctxt;
+use crate::effects;
 use crate::suggest;
 
 /// A tool struct with its identity and projection resolved.
@@ -28,13 +29,15 @@ pub struct Tool<'a> {
     pub projected: Vec<Projected<'a>>,
 }
 
-/// The resolved `#[tool(name, namespace, kind, label, read_only)]`.
+/// The resolved `#[tool(name, namespace, kind, label, read_only)]`, and the other effect
+/// keys and `title`.
 pub struct Identity {
     pub name: String,
     pub kind: &'static contract::Kind,
     pub namespace: &'static contract::Namespace,
     pub label: String,
     pub read_only: bool,
+    pub effects: effects::Declared,
 }
 
 /// One projected field.
@@ -357,12 +360,14 @@ fn identity(cx: &Ctxt, container: &Container) -> Option<Identity> {
         (None, _) => None,
     };
     let read_only = attrs.read_only.as_ref().map(|lit| lit.value);
+    let effects = kind.and_then(|kind| effects::check(cx, attrs, kind));
     Some(Identity {
         name: name?,
         namespace: namespace?,
         read_only: read_only.unwrap_or(kind?.read_only),
         kind: kind?,
         label: label?,
+        effects: effects?,
     })
 }
 
