@@ -190,8 +190,7 @@ fn an_unknown_namespace_is_rejected_by_strict_decoding_and_both_schemas() {
     let envelope = envelope_in("cursor");
     let err = serde_json::from_value::<ToolMeta>(envelope.clone()).unwrap_err();
     let message = err.to_string();
-    assert!(message.contains("`namespace`"), "{message}");
-    assert!(message.contains("\"cursor\""), "{message}");
+    assert!(message.contains("namespace `cursor`"), "{message}");
     assert!(
         message.contains("`grok_build`"),
         "lists the valid set: {message}"
@@ -199,7 +198,12 @@ fn an_unknown_namespace_is_rejected_by_strict_decoding_and_both_schemas() {
     // Inside an event's `_meta`, the same.
     let meta = json!({ TOOL_META_KEY: envelope.clone(), "bash_mode": true });
     let decoded = ToolMeta::from_meta(meta.as_object().unwrap()).unwrap();
-    assert!(decoded.unwrap_err().to_string().contains("\"cursor\""));
+    assert!(
+        decoded
+            .unwrap_err()
+            .to_string()
+            .contains("namespace `cursor`")
+    );
     assert!(!validator(REFERENCE).is_valid(&envelope));
     assert!(!validator(PUBLISHED).is_valid(&envelope));
 }
@@ -223,16 +227,23 @@ fn a_pascal_case_alias_is_accepted_by_strict_decoding() {
         assert_eq!(rewritten["namespace"], namespace.as_str());
         assert!(validator(REFERENCE).is_valid(&rewritten));
     }
-    // The schemas describe what writers emit: the legacy spelling itself is not in the enum.
+    // The reference schema describes what writers emit; toolmeta's accepts exactly what
+    // strict decoding does, aliases included (issue 26).
     assert!(!validator(REFERENCE).is_valid(&envelope_in("GrokBuild")));
-    assert!(!validator(PUBLISHED).is_valid(&envelope_in("GrokBuild")));
+    assert!(validator(PUBLISHED).is_valid(&envelope_in("GrokBuild")));
 }
 
 #[test]
 fn kind_is_open_in_both_schemas_and_in_strict_decoding() {
     let mut envelope = envelope_in("grok_build");
-    for kind in ["active_agent_message", "sessions_send", "teleport", "Read"] {
+    for (kind, label) in [
+        ("active_agent_message", "Send Subagent Message"),
+        ("sessions_send", "Send Session Message"),
+        ("teleport", "Read"),
+        ("Read", "Read"),
+    ] {
         envelope["kind"] = json!(kind);
+        envelope["label"] = json!(label);
         assert!(validator(REFERENCE).is_valid(&envelope), "{kind}");
         assert!(validator(PUBLISHED).is_valid(&envelope), "{kind}");
     }

@@ -24,6 +24,7 @@ const CATEGORIES: &[&str] = &[
     "payload",
     "serde",
     "effects",
+    "namespace",
 ];
 
 #[test]

@@ -188,18 +188,6 @@ pub fn kind(wire: &str) -> Option<&'static Kind> {
     KINDS.iter().find(|kind| kind.wire == wire)
 }
 
-/// The namespace spelled exactly `wire` (aliases excluded).
-pub fn namespace(wire: &str) -> Option<&'static Namespace> {
-    NAMESPACES.iter().find(|namespace| namespace.wire == wire)
-}
-
-/// The namespace of which `alias` is a read-side alias.
-pub fn namespace_by_alias(alias: &str) -> Option<&'static Namespace> {
-    NAMESPACES
-        .iter()
-        .find(|namespace| namespace.aliases.contains(&alias))
-}
-
 /// The canonical key `key`; `None` when it is not canonical.
 pub fn key(key: &str) -> Option<&'static Key> {
     KEYS.iter().find(|row| row.name == key)

@@ -3,9 +3,9 @@
 //! compile time. Use it through `toolmeta`, which re-exports it.
 //!
 //! The generated code needs the `toolmeta` of the same release: it imports
-//! `toolmeta::__private::toolmeta_derive_0_1_needs_toolmeta_0_1` (named after this crate's
+//! `toolmeta::__private::toolmeta_derive_0_2_needs_toolmeta_0_2` (named after this crate's
 //! version), so a mismatched pair fails with one error at the derive, "no
-//! `toolmeta_derive_0_1_needs_toolmeta_0_1` in `toolmeta::__private`", that says which
+//! `toolmeta_derive_0_2_needs_toolmeta_0_2` in `toolmeta::__private`", that says which
 //! versions to align.
 #![forbid(unsafe_code)]
 

@@ -12,7 +12,7 @@
 //! deserializes from, for the raw projection ([`RawType`]); `INPUT_FIELDS` entries are
 //! struct literals filled from [`FIELD`] or one of its typed variants (`FIELD_U8`, ...).
 //!
-//! The derive imports all of this as `toolmeta_derive_0_1_needs_toolmeta_0_1` (see that
+//! The derive imports all of this as `toolmeta_derive_0_2_needs_toolmeta_0_2` (see that
 //! module), so a mismatched release pair fails with one error naming the versions.
 //!
 //! Every projected value serializes infallibly (strings, lossily-converted paths,
@@ -40,14 +40,14 @@ pub use crate::{
 };
 
 /// Everything in `__private`, under the name the derive imports it by (`use
-/// ::toolmeta::__private::toolmeta_derive_0_1_needs_toolmeta_0_1 as __toolmeta;`).
+/// ::toolmeta::__private::toolmeta_derive_0_2_needs_toolmeta_0_2 as __toolmeta;`).
 ///
 /// The name states the release pair that fits: a `toolmeta-derive` of another release
 /// (0.x: another minor version) names another module, so a mismatched pair fails with one
-/// error at the derive — ``unresolved import `toolmeta::__private::toolmeta_derive_0_2_needs_toolmeta_0_2` `` —
+/// error at the derive — ``unresolved import `toolmeta::__private::toolmeta_derive_0_3_needs_toolmeta_0_3` `` —
 /// that says which versions to align, instead of errors about generated code. Bumping the
 /// version renames it (a unit test keeps it in step with `CARGO_PKG_VERSION`).
-pub mod toolmeta_derive_0_1_needs_toolmeta_0_1 {
+pub mod toolmeta_derive_0_2_needs_toolmeta_0_2 {
     pub use super::*;
 }
 
@@ -571,7 +571,7 @@ mod tests {
             major => major.to_string(),
         };
         let expected = format!("toolmeta_derive_{version}_needs_toolmeta_{version}");
-        let path = std::any::type_name::<super::toolmeta_derive_0_1_needs_toolmeta_0_1::Integer>();
+        let path = std::any::type_name::<super::toolmeta_derive_0_2_needs_toolmeta_0_2::Integer>();
         assert_eq!(path, "toolmeta::__private::Integer");
         // The module's name is only in the source: read it from there.
         let source = include_str!("__private.rs");

@@ -105,8 +105,8 @@ pub mod __private;
 
 pub use contract::keys;
 pub use contract::{
-    Effects, LabelShape, Namespace, TOOL_META_KEY, TOOL_META_VERSION, ToolKind, UnknownNamespace,
-    normalize_offset,
+    Effects, ExtensionName, LabelShape, Namespace, TOOL_META_KEY, TOOL_META_VERSION, ToolKind,
+    UnknownNamespace, normalize_offset,
 };
 pub use envelope::{Envelope, Identity, ToolMeta};
 pub use tool::{

@@ -126,7 +126,8 @@ impl Harness {
             | Namespace::Mcp
             | Namespace::Zed
             | Namespace::Goose
-            | Namespace::AmazonQ => None,
+            | Namespace::AmazonQ
+            | Namespace::Extension(_) => None,
         }
     }
 

@@ -16,7 +16,7 @@ pub(crate) mod shared;
 
 pub use effects::Effects;
 pub use kind::ToolKind;
-pub use namespace::{Namespace, UnknownNamespace};
+pub use namespace::{ExtensionName, Namespace, UnknownNamespace};
 pub use offset::normalize_offset;
 pub use shape::LabelShape;
 

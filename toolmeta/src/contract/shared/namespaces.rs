@@ -104,6 +104,62 @@ pub enum Refusal {
     Bare,
 }
 
+impl Refusal {
+    /// Why `value` is no namespace, and what would be right: the words of the derive's
+    /// compile error and of a decoding error alike.
+    pub fn explain(self, value: &str) -> String {
+        match self {
+            Refusal::NearMiss(i) => format!(
+                "unknown namespace `{value}`; did you mean `{}`?",
+                FIRST_PARTY[i].wire
+            ),
+            Refusal::Shadows(i) => format!(
+                "`{value}` is spelled as the first-party namespace `{wire}`, which an extension namespace cannot take; did you mean `{wire}`?",
+                wire = FIRST_PARTY[i].wire
+            ),
+            Refusal::Malformed(malformed) => {
+                let fix = match malformed {
+                    // Only a fix that keeps every letter: case and separators.
+                    Malformed::Start | Malformed::Character if value.is_ascii() => {
+                        extension_for(value)
+                            .filter(|fix| extension(fix).is_ok())
+                            .map(|fix| format!("; did you mean `{fix}`?"))
+                            .unwrap_or_default()
+                    }
+                    Malformed::Start
+                    | Malformed::Character
+                    | Malformed::Empty
+                    | Malformed::TooLong => String::new(),
+                };
+                format!(
+                    "`{value}` is not a well-formed extension namespace: {} (`{EXTENSION_PATTERN}`){fix}",
+                    malformed.rule()
+                )
+            }
+            Refusal::Bare => {
+                let yours = extension_for(value)
+                    .filter(|fix| extension(fix).is_ok())
+                    .unwrap_or_else(|| "_yourname".to_owned());
+                let mut first_party = String::new();
+                for (i, row) in FIRST_PARTY.iter().enumerate() {
+                    let separator = match i {
+                        0 => "",
+                        _ if i + 1 == FIRST_PARTY.len() => " or ",
+                        _ => ", ",
+                    };
+                    first_party.push_str(separator);
+                    first_party.push('`');
+                    first_party.push_str(row.wire);
+                    first_party.push('`');
+                }
+                format!(
+                    "unknown namespace `{value}`: it is not first-party ({first_party}); a harness without a first-party namespace writes its own extension namespace, `{yours}`"
+                )
+            }
+        }
+    }
+}
+
 /// What is wrong with a `_` name as an extension namespace (`^_[a-z][a-z0-9_]{0,62}$`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Malformed {
@@ -155,7 +211,7 @@ pub fn spelling(value: &str) -> Spelling {
 }
 
 /// The first-party namespace `alias` is a read-side alias of.
-const fn alias_of(alias: &str) -> Option<usize> {
+pub const fn alias_of(alias: &str) -> Option<usize> {
     let mut i = 0;
     while i < FIRST_PARTY.len() {
         let aliases = FIRST_PARTY[i].aliases;
@@ -196,6 +252,18 @@ pub const fn extension(name: &str) -> Result<(), Refusal> {
         i += 1;
     }
     Ok(())
+}
+
+/// The well-formed extensions spelled as a first-party namespace or one of its aliases
+/// (`_codex`, `_open_code`), which [`extension`] refuses: the exceptions to
+/// [`EXTENSION_PATTERN`] (an alias itself, the `_` form of a name made first-party, reads).
+pub fn shadowing_extensions() -> Vec<String> {
+    FIRST_PARTY
+        .iter()
+        .flat_map(|row| std::iter::once(&row.wire).chain(row.aliases))
+        .map(|name| format!("_{name}"))
+        .filter(|name| well_formed(name.as_bytes()).is_ok() && alias_of(name).is_none())
+        .collect()
 }
 
 /// Whether `name` matches [`EXTENSION_PATTERN`].
