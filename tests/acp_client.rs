@@ -13,6 +13,8 @@ use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 
+mod common;
+
 /// The client's directory.
 fn client_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/acp-client")
@@ -35,25 +37,6 @@ fn install_client() {
             panic!("the ACP client needs npm (Node.js 20 or later) to install: {error}")
         });
     assert!(status.success(), "`npm ci` in {} failed", dir.display());
-}
-
-fn agent_binary() -> PathBuf {
-    // tests live in target/<profile>/deps, examples in target/<profile>/examples.
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let profile = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>");
-    let agent = profile
-        .join("examples")
-        .join(format!("agent{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        agent.is_file(),
-        "{} is missing: `cargo test` builds the examples; with `--test acp_client` alone, \
-         run `cargo build --example agent` first",
-        agent.display()
-    );
-    agent
 }
 
 /// Runs `node` on a script of the client; its stdout.
@@ -85,7 +68,7 @@ fn every_tool_call_event_of_the_agent_is_complete_on_the_wire() {
     let turn = "ls .\nread README.md 2 5\ngrep fn src\nrun ls -a\nedit notes.txt => hello";
     fs::write(
         &script,
-        json!({"agent": [agent_binary()], "cwd": cwd, "prompts": [turn],
+        json!({"agent": [common::example_binary("agent")], "cwd": cwd, "prompts": [turn],
                "delivered": delivered})
         .to_string(),
     )

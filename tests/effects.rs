@@ -6,6 +6,9 @@ use serde_json::json;
 use toolmeta::client::Ledger;
 use toolmeta::{Effects, StaticToolset, ToolEntry, ToolIdentity, ToolKind, toolset};
 
+mod common;
+use common::TextEditor;
+
 #[test]
 fn a_read_only_kind_is_never_destructive_and_always_idempotent() {
     for &kind in ToolKind::ALL {
@@ -113,27 +116,12 @@ fn toolset_entries_carry_the_declared_effects() {
     );
 }
 
-/// goose's `text_editor`: one tool, a kind per command.
-#[derive(Deserialize, ToolIdentity)]
-#[serde(tag = "command", rename_all = "snake_case")]
-enum TextEditor {
-    #[tool(name = "text_editor", namespace = "goose", kind = "read")]
-    View {
-        #[tool(project)]
-        path: String,
-    },
-    #[tool(name = "text_editor", namespace = "goose", kind = "write")]
-    Write {
-        #[tool(project)]
-        path: String,
-    },
-}
-
 #[test]
 fn a_tagged_tool_has_the_effects_any_of_its_variants_may_have() {
     let editor = ToolEntry::tagged::<TextEditor>();
-    // `view` reads, `write` overwrites (destructive, idempotent): the tool as a whole writes.
-    assert_eq!(editor.effects(), Effects::of(ToolKind::Write));
+    // `view` reads, `str_replace` edits in place (destructive, not idempotent), `write`
+    // overwrites (idempotent): the tool as a whole may do what an edit does.
+    assert_eq!(editor.effects(), Effects::of(ToolKind::Edit));
     // The call's own identity is the variant's, with its own effects.
     let view = editor.identity_for(&json!({"command": "view", "path": "a.rs"}));
     assert_eq!(view.effects(), Effects::of(ToolKind::Read));

@@ -15,24 +15,7 @@ use serde_json::{Value, json};
 use toolmeta::rmcp::{McpTool, ServedToolSource};
 use toolmeta::{Identity, Namespace, TOOL_META_KEY, ToolKind, ToolMeta};
 
-fn server_binary() -> PathBuf {
-    // tests live in target/<profile>/deps, examples in target/<profile>/examples.
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let profile = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>");
-    let server = profile
-        .join("examples")
-        .join(format!("mcp_server{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        server.is_file(),
-        "{} is missing: `cargo test` builds the examples; with `--test mcp_server` alone, \
-         run `cargo build --example mcp_server` first",
-        server.display()
-    );
-    server
-}
+mod common;
 
 /// A fresh directory for the server to serve.
 fn workdir(name: &str) -> PathBuf {
@@ -48,9 +31,10 @@ fn workdir(name: &str) -> PathBuf {
 }
 
 async fn connect(root: &Path) -> RunningService<RoleClient, ()> {
-    let command = tokio::process::Command::new(server_binary()).configure(|command| {
-        command.current_dir(root);
-    });
+    let command =
+        tokio::process::Command::new(common::example_binary("mcp_server")).configure(|command| {
+            command.current_dir(root);
+        });
     let transport = TokioChildProcess::new(command).expect("spawn the mcp_server example");
     ().serve(transport)
         .await

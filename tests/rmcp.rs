@@ -13,6 +13,9 @@ use toolmeta::{
     toolset,
 };
 
+mod common;
+use common::TextEditor;
+
 fn schema() -> Arc<JsonObject> {
     Arc::new(json!({"type": "object"}).as_object().unwrap().clone())
 }
@@ -129,27 +132,6 @@ fn a_toolsets_renamed_tool_is_listed_under_its_registered_name() {
     let tool = rg.mcp_tool("ripgrep", schema());
     assert_eq!(tool.name, "rg");
     assert_eq!(tool.meta.unwrap()[TOOL_META_KEY]["name"], "rg");
-}
-
-/// goose's `text_editor`: a tool whose kind depends on its `command`.
-#[derive(Deserialize, ToolIdentity)]
-#[serde(tag = "command", rename_all = "snake_case")]
-enum TextEditor {
-    #[tool(name = "text_editor", namespace = "goose", kind = "read")]
-    View {
-        #[tool(project)]
-        path: String,
-    },
-    #[tool(name = "text_editor", namespace = "goose", kind = "edit")]
-    StrReplace {
-        #[tool(project)]
-        path: String,
-    },
-    #[tool(name = "text_editor", namespace = "goose", kind = "write")]
-    Write {
-        #[tool(project)]
-        path: String,
-    },
 }
 
 #[test]
