@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The large probes of the `agent` example, kept out of `cargo test` (they take seconds to
-minutes and hundreds of megabytes): a 40 MiB line that is not JSON, a 64 MiB prompt, and
-100,000 sessions, each against a fresh agent process. The regression tests run the same
+minutes and hundreds of megabytes): a 40 MiB line that is not JSON, a 64 MiB prompt,
+100,000 sessions at once and 200,000 in steps, each against a fresh agent process. The regression tests run the same
 cases with kilobyte limits (tests/agent_peer_input.rs).
 
     cargo build --release --example agent
@@ -160,6 +160,24 @@ def many_sessions(command, count=100_000):
     agent.close()
 
 
+def sessions_in_step(command, count=200_000, window=100):
+    """Sessions created 100 at a time, each batch answered before the next: the agent's own
+    memory per session, without the SDK's queue of requests not read yet (which the flood
+    above measures too: the SDK's incoming channel is unbounded)."""
+    agent = start(command)
+    cwd = tempfile.gettempdir()
+    started = time.monotonic()
+    answer = None
+    for number in range(1, count + 1):
+        last = agent.request("session/new", {"cwd": cwd, "mcpServers": []})
+        if number % window == 0:
+            answer = agent.response(last)
+            with agent.arrived:
+                agent.lines.clear()
+    report(f"{count} sessions, {window} at a time", started, answer, agent)
+    agent.close()
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
@@ -167,6 +185,7 @@ def main():
     bad_line(command)
     big_prompt(command)
     many_sessions(command)
+    sessions_in_step(command)
 
 
 if __name__ == "__main__":
