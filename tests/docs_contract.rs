@@ -1,7 +1,7 @@
 //! `docs/wire-contract.md` says what the code does: its tables of namespaces, kinds, keys
 //! and label shapes are read back and compared with the runtime's own tables.
 
-use toolmeta::{LabelShape, Namespace, ToolKind, keys};
+use toolmeta::{Effects, LabelShape, Namespace, ToolKind, keys};
 
 const DOC: &str = include_str!("../docs/wire-contract.md");
 
@@ -56,6 +56,57 @@ fn the_kinds_table_is_the_runtime_table_in_order() {
         })
         .collect();
     assert_eq!(documented, code);
+}
+
+#[test]
+fn the_effects_table_is_the_runtime_table_in_order_with_the_tables_reasons() {
+    let yes = |cell: &str| match cell {
+        "yes" => true,
+        "no" => false,
+        other => panic!("an effects cell says `{other}`, not yes or no"),
+    };
+    let rows = table("Effects");
+    let documented: Vec<(String, bool, bool, bool, bool)> = rows
+        .iter()
+        .map(|row| {
+            (
+                row[0].trim_matches('`').to_owned(),
+                yes(&row[1]),
+                yes(&row[2]),
+                yes(&row[3]),
+                yes(&row[4]),
+            )
+        })
+        .collect();
+    let code: Vec<(String, bool, bool, bool, bool)> = ToolKind::ALL
+        .iter()
+        .map(|kind| {
+            let Effects {
+                read_only,
+                destructive,
+                idempotent,
+                open_world,
+                ..
+            } = kind.effects();
+            (
+                kind.as_str().to_owned(),
+                read_only,
+                destructive,
+                idempotent,
+                open_world,
+            )
+        })
+        .collect();
+    assert_eq!(documented, code);
+    // Each row's reason is the kind table's own (`effects_why`), in the same order.
+    const TABLE: &str = include_str!("../toolmeta/src/contract/shared/kinds.rs");
+    let reasons: Vec<&str> = TABLE
+        .split("effects_why: \"")
+        .skip(1)
+        .map(|rest| rest.split('"').next().unwrap())
+        .collect();
+    let documented: Vec<&str> = rows.iter().map(|row| row[5].as_str()).collect();
+    assert_eq!(documented, reasons);
 }
 
 #[test]

@@ -1,14 +1,19 @@
 //! The tool-call events of the wire contract's lifecycle, built in one place:
 //!
 //! 1. [`chosen`]: `tool_call` as soon as the tool is chosen: the identity-only envelope
-//!    (from the static toolset, by wire name) and an ACP `kind` that agrees with it;
+//!    (from the static toolset, by wire name);
 //! 2. [`parsed`]: `tool_call_update` once the arguments are parsed: the full envelope of the
 //!    typed arguments, with `input`, beside `rawInput` and the resolved `locations`;
 //! 3. [`permission`]: for edits, the tool call of `session/request_permission`, with that
 //!    envelope, the diff and the resolved path;
 //! 4. [`in_progress`] and [`finished`]: progress and completion, which carry no envelope.
+//!
+//! Each of the first three is completed from the tool's declaration by one call
+//! ([`AcpToolEvent::complete`]): the envelope, ACP's `name` and `kind`, and `locations` from
+//! the projected path (a Read's with its `line`). The confinement (`workdir.rs`) then says
+//! where that path really leads.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use agent_client_protocol::v1::schema::{
     Diff, ToolCall, ToolCallContent, ToolCallLocation, ToolCallStatus, ToolCallUpdate,
@@ -26,27 +31,28 @@ pub fn chosen(id: &str, name: &str) -> ToolCall {
         .get(name)
         .expect("the script names only registered tools");
     let mut call = ToolCall::new(id.to_owned(), name).status(ToolCallStatus::Pending);
-    call.stamp_from(&tool, None);
-    call.set_tool_kind(tool.identity().kind);
+    // No arguments yet: nothing to locate.
+    call.complete_from(&tool, None, None);
     call
 }
 
 /// Step 2, the arguments are parsed: the typed tool's full envelope, the raw arguments, a
-/// title, and the path the call touches, resolved (absent when it was refused).
+/// title, and the path the call touches in the session's directory `cwd`, where the
+/// confinement resolved it (`None` when it was refused, or the call names no path).
 pub fn parsed<T: ToolIdentity>(
     id: &str,
     tool: &T,
     arguments: &Value,
-    location: Option<PathBuf>,
+    cwd: &Path,
+    resolved: Option<PathBuf>,
 ) -> ToolCallUpdate {
-    let mut fields = ToolCallUpdateFields::new()
+    let fields = ToolCallUpdateFields::new()
         .raw_input(arguments.clone())
         .title(title(T::IDENTITY.name, arguments));
-    if let Some(path) = location {
-        fields = fields.locations(vec![ToolCallLocation::new(path)]);
-    }
     let mut update = ToolCallUpdate::new(id.to_owned(), fields);
-    update.stamp(&tool.envelope());
+    // A refused path is located nowhere.
+    update.complete(&tool.envelope(), resolved.is_some().then_some(cwd));
+    follow(update.fields.locations.as_deref_mut(), resolved);
     update
 }
 
@@ -56,6 +62,7 @@ pub fn permission<T: ToolIdentity>(
     id: &str,
     tool: &T,
     arguments: &Value,
+    cwd: &Path,
     path: PathBuf,
     before: Option<String>,
     after: String,
@@ -65,11 +72,23 @@ pub fn permission<T: ToolIdentity>(
         id.to_owned(),
         ToolCallUpdateFields::new()
             .title(title(T::IDENTITY.name, arguments))
-            .content(vec![ToolCallContent::Diff(diff)])
-            .locations(vec![ToolCallLocation::new(path)]),
+            .content(vec![ToolCallContent::Diff(diff)]),
     );
-    update.stamp(&tool.envelope());
+    update.complete(&tool.envelope(), Some(cwd));
+    follow(update.fields.locations.as_deref_mut(), Some(path));
     update
+}
+
+/// The one call places the path as the model wrote it in the session's directory; the
+/// confinement followed its symlinks and `..` inside the directory, so the location shows
+/// where the call really goes (keeping its `line`), without the trailing `/` that joining
+/// the directory itself leaves.
+fn follow(locations: Option<&mut [ToolCallLocation]>, resolved: Option<PathBuf>) {
+    if let (Some(locations), Some(resolved)) = (locations, resolved) {
+        for location in locations {
+            location.path = resolved.components().collect();
+        }
+    }
 }
 
 /// Step 4, progress: no envelope.

@@ -227,8 +227,9 @@ impl Turn {
             Ok(Some(path)) if kind != ToolKind::Execute => Some(self.session.workdir.shown(path)),
             _ => None,
         };
+        let cwd = self.session.workdir.shown(&Resolved::here());
         self.update(SessionUpdate::ToolCallUpdate(events::parsed(
-            id, &tool, arguments, location,
+            id, &tool, arguments, &cwd, location,
         )))?;
         let path = match resolved {
             Ok(path) => path,
@@ -321,6 +322,7 @@ impl Turn {
             id,
             &edit,
             arguments,
+            &workdir.shown(&Resolved::here()),
             workdir.shown(&path),
             current.clone(),
             replaced.clone(),

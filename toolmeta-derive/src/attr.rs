@@ -72,6 +72,12 @@ pub struct Container {
     pub kind: Option<LitStr>,
     pub label: Option<LitStr>,
     pub read_only: Option<LitBool>,
+    /// `destructive`, `idempotent`, `open_world`: the other effect hints.
+    pub destructive: Option<LitBool>,
+    pub idempotent: Option<LitBool>,
+    pub open_world: Option<LitBool>,
+    /// `title = "..."`: a title for people (MCP's).
+    pub title: Option<LitStr>,
     pub no_input: Flag,
     pub project: Flag,
     pub crate_path: Option<syn::Path>,
@@ -192,17 +198,15 @@ impl Container {
             } else if key == LABEL {
                 container.label = string_value(cx, &entry, "label = \"Tool\"");
             } else if key == READ_ONLY {
-                container.read_only = match &entry.value {
-                    None => Some(LitBool::new(true, entry.key.span())),
-                    Some(Lit::Bool(value)) => Some(value.clone()),
-                    Some(other) => {
-                        cx.error_spanned_by(
-                            other,
-                            "`read_only` expects `true` or `false` (unquoted), or no value: `read_only` or `read_only = false`",
-                        );
-                        None
-                    }
-                };
+                container.read_only = bool_value(cx, &entry);
+            } else if key == DESTRUCTIVE {
+                container.destructive = bool_value(cx, &entry);
+            } else if key == IDEMPOTENT {
+                container.idempotent = bool_value(cx, &entry);
+            } else if key == OPEN_WORLD {
+                container.open_world = bool_value(cx, &entry);
+            } else if key == TITLE {
+                container.title = string_value(cx, &entry, "title = \"Read File\"");
             } else if key == COMPUTE {
                 if entry.nested.is_empty() {
                     cx.error_spanned_by(
@@ -430,6 +434,10 @@ fn literal_example(key: &str) -> &'static str {
         "kind" => "`kind = \"read\"`",
         "label" => "`label = \"Tool\"`",
         "read_only" => "`read_only = false`",
+        "destructive" => "`destructive = false`",
+        "idempotent" => "`idempotent = false`",
+        "open_world" => "`open_world = false`",
+        "title" => "`title = \"Read File\"`",
         "crate" => "`crate = \"my_crate::toolmeta\"`",
         "project" => "`project = \"path\"`",
         "extra" => "`extra = \"encoding\"`",
@@ -514,6 +522,24 @@ fn string_value(cx: &Ctxt, entry: &Entry, example: &str) -> Option<LitStr> {
             cx.error_spanned_by(
                 &entry.key,
                 format!("`{}` needs a value: `{example}`", entry.key),
+            );
+            None
+        }
+    }
+}
+
+/// A boolean key: `key` alone is `true`, else `key = true` or `key = false`.
+fn bool_value(cx: &Ctxt, entry: &Entry) -> Option<LitBool> {
+    match &entry.value {
+        None => Some(LitBool::new(true, entry.key.span())),
+        Some(Lit::Bool(value)) => Some(value.clone()),
+        Some(other) => {
+            cx.error_spanned_by(
+                other,
+                format!(
+                    "`{key}` expects `true` or `false` (unquoted), or no value: `{key}` or `{key} = false`",
+                    key = entry.key
+                ),
             );
             None
         }

@@ -16,6 +16,7 @@ use crate::ast::{Container, Data, Field, Source, Tagged, Variant};
 use crate::attr::Compute;
 use crate::contract::{self, Key};
 use crate::ctxt::Ctxt;
+use crate::effects;
 use crate::shared::namespaces::{Spelling, spelling};
 use crate::suggest;
 
@@ -38,13 +39,15 @@ pub enum Namespace {
     Extension(String),
 }
 
-/// The resolved `#[tool(name, namespace, kind, label, read_only)]`.
+/// The resolved `#[tool(name, namespace, kind, label, read_only)]`, and the other effect
+/// keys and `title`.
 pub struct Identity {
     pub name: String,
     pub kind: &'static contract::Kind,
     pub namespace: Namespace,
     pub label: String,
     pub read_only: bool,
+    pub effects: effects::Declared,
 }
 
 /// One projected key and where it comes from.
@@ -365,12 +368,14 @@ fn identity(cx: &Ctxt, container: &Container) -> Option<Identity> {
         (None, _) => None,
     };
     let read_only = attrs.read_only.as_ref().map(|lit| lit.value);
+    let effects = kind.and_then(|kind| effects::check(cx, attrs, kind));
     Some(Identity {
         name: name?,
         namespace: namespace?,
         read_only: read_only.unwrap_or(kind?.read_only),
         kind: kind?,
         label: label?,
+        effects: effects?,
     })
 }
 

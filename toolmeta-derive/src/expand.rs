@@ -302,6 +302,7 @@ fn tool_parts(container: &Container, tool: &Tool, receiver: Receiver) -> StructP
         let read_only = identity.read_only;
         identity_tokens.extend(quote!(.with_read_only(#read_only)));
     }
+    identity_tokens.extend(crate::effects::tokens(&identity.effects));
     let input_fields = tool
         .projected
         .iter()

@@ -13,7 +13,8 @@
 // builds the typed item, `check` resolves it against `contract` (the derive's reading of the
 // contract tables in `shared`, the one source it compiles with toolmeta) collecting every mistake in a
 // `ctxt::Ctxt` with did-you-means from `suggest`, and `expand` writes the impls — or the
-// errors plus fallback impls. `symbol` names the keys, `case` applies serde's `rename_all`.
+// errors plus fallback impls. `effects` checks and writes the effect keys and `title`;
+// `symbol` names the keys, `case` applies serde's `rename_all`.
 
 mod ast;
 mod attr;
@@ -21,6 +22,7 @@ mod case;
 mod check;
 mod contract;
 mod ctxt;
+mod effects;
 mod expand;
 // The runtime reads columns, tables and rules of `shared` that the derive has no use for.
 #[allow(dead_code, unused_imports)]
@@ -72,6 +74,8 @@ use proc_macro::TokenStream;
 /// | `kind` | `kind = "read"` | required: one of `toolmeta::ToolKind` (snake_case) |
 /// | `label` | `kind = "other", label = "Tool"` | only with `kind = "other"`; otherwise it must be the kind's label |
 /// | `read_only` | `read_only` / `read_only = false` | overrides the kind's read-only default |
+/// | `destructive`, `idempotent`, `open_world` | `destructive = false`, `open_world` | override the kind's defaults of MCP's other effect hints (`toolmeta::Effects`); a read-only tool cannot be destructive or not idempotent |
+/// | `title` | `title = "Read File"` | a title for people, which MCP shows in place of the name (the label is not a title) |
 /// | `no_input` | `no_input` | no stable cross-harness shape: the envelope never carries `input` |
 /// | `project` | `project` | project every field under its own name; others say `skip` or `payload` |
 /// | `crate` | `crate = "my_harness::toolmeta"` | where the runtime crate is, when re-exported |

@@ -19,6 +19,10 @@ pub const NAMESPACE: Symbol = Symbol("namespace");
 pub const KIND: Symbol = Symbol("kind");
 pub const LABEL: Symbol = Symbol("label");
 pub const READ_ONLY: Symbol = Symbol("read_only");
+pub const DESTRUCTIVE: Symbol = Symbol("destructive");
+pub const IDEMPOTENT: Symbol = Symbol("idempotent");
+pub const OPEN_WORLD: Symbol = Symbol("open_world");
+pub const TITLE: Symbol = Symbol("title");
 pub const NO_INPUT: Symbol = Symbol("no_input");
 pub const CRATE: Symbol = Symbol("crate");
 pub const COMPUTE: Symbol = Symbol("compute");
@@ -50,7 +54,19 @@ pub const RENAME_ALL_FIELDS: Symbol = Symbol("rename_all_fields");
 
 /// The keys of a struct's `#[tool(...)]`.
 pub const CONTAINER_KEYS: &[Symbol] = &[
-    NAME, NAMESPACE, KIND, LABEL, READ_ONLY, NO_INPUT, PROJECT, CRATE, COMPUTE,
+    NAME,
+    NAMESPACE,
+    KIND,
+    LABEL,
+    READ_ONLY,
+    DESTRUCTIVE,
+    IDEMPOTENT,
+    OPEN_WORLD,
+    TITLE,
+    NO_INPUT,
+    PROJECT,
+    CRATE,
+    COMPUTE,
 ];
 /// The keys of a field's `#[tool(...)]`.
 pub const FIELD_KEYS: &[Symbol] = &[PROJECT, EXTRA, WITH, PAYLOAD, SKIP, ZERO_BASED, NOT_PAYLOAD];

@@ -68,6 +68,7 @@ impl fmt::Display for Source {
 /// | [`label`](Call::label) | envelope `label` (or its kind's) · catalog · ACP `kind` |
 /// | [`namespace`](Call::namespace) | envelope `namespace` · catalog |
 /// | [`read_only`](Call::read_only) | envelope `read_only` (or its kind's default) · catalog · ACP `kind` |
+/// | [`effects`](Call::effects) | [`read_only`](Call::read_only), and the other hints' defaults of [`kind`](Call::kind) |
 /// | [`input`](Call::input) | envelope `input` · catalog (also completing an envelope without `input`) · the `rawInput` keys canonical for the label · the first location |
 ///
 /// Beside the identity, a call keeps what it showed of its work — [`content`](Call::content),
@@ -669,6 +670,23 @@ impl Call {
             .and_then(LooseMeta::read_only_or_default)
             .or_else(|| self.catalog.as_ref().map(|meta| meta.read_only))
             .or_else(|| self.fallback().read_only)
+    }
+
+    /// What calling the tool does (MCP's four hints), when anything says whether it only
+    /// reads: [`Call::read_only`], with the defaults of [`Call::kind`] for the other three
+    /// (the envelope carries `read_only` only; see [`Effects`](crate::Effects)). A read-only
+    /// call is never destructive and always idempotent.
+    ///
+    /// ```
+    /// use toolmeta::client::Ledger;
+    /// let mut ledger = Ledger::new();
+    /// ledger.feed_line(r#"{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"tool_call","toolCallId":"c1","title":"bash","_meta":{"x.ai/tool":{"version":1,"name":"bash","kind":"execute","namespace":"grok_build","label":"Run Command","read_only":false}}}}}"#);
+    /// let effects = ledger.get_in_session("s1", "c1").unwrap().effects().unwrap();
+    /// assert!(effects.destructive && !effects.idempotent && effects.open_world);
+    /// ```
+    pub fn effects(&self) -> Option<crate::Effects> {
+        let read_only = self.read_only()?;
+        Some(crate::Effects::of(self.kind()).with_read_only(read_only))
     }
 
     /// The canonical input, from the envelope or the catalog, as raw JSON text (an object,

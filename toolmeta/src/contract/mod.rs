@@ -1,9 +1,10 @@
 //! The wire contract's tables: the envelope's key and version, the kinds, the namespaces,
-//! the canonical input keys, the label shapes and the `offset` normalization. Everything
+//! the effects, the canonical input keys, the label shapes and the `offset` normalization. Everything
 //! else in the crate reads these; nothing here depends on the rest of the crate.
 //!
 //! The tables themselves are in `shared/`, the one source the derive compiles too.
 
+mod effects;
 pub mod keys;
 mod kind;
 mod namespace;
@@ -13,6 +14,7 @@ mod shape;
 #[allow(dead_code, unused_imports)]
 pub(crate) mod shared;
 
+pub use effects::Effects;
 pub use kind::ToolKind;
 pub use namespace::{ExtensionName, Namespace, UnknownNamespace};
 pub use offset::normalize_offset;

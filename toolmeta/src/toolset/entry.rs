@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::raw::project_raw;
 use crate::tool::{project_tagged, variant_of};
-use crate::{Identity, InputField, TaggedTool, TaggedVariant, ToolIdentity};
+use crate::{Effects, Identity, InputField, TaggedTool, TaggedVariant, ToolIdentity};
 
 /// Projects raw arguments by deserializing them into the typed tool; `None` when they do
 /// not deserialize.
@@ -202,6 +202,56 @@ impl ToolEntry {
     /// The tool's identity, under its registered wire name.
     pub const fn identity(&self) -> &Identity {
         &self.identity
+    }
+
+    /// The effects of a call to the tool, before its arguments are known: its identity's; for
+    /// a [tagged](ToolEntry::tagged) tool, what any of its variants may do — read-only only
+    /// if every variant is, destructive if one is, idempotent only if every one is,
+    /// open-world if one is — since one definition (an MCP tool) stands for them all.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use toolmeta::{ToolEntry, ToolIdentity};
+    ///
+    /// #[derive(Deserialize, ToolIdentity)]
+    /// #[serde(tag = "command", rename_all = "snake_case")]
+    /// enum TextEditor {
+    ///     #[tool(name = "text_editor", namespace = "goose", kind = "read")]
+    ///     View {
+    ///         #[tool(project)]
+    ///         path: String,
+    ///     },
+    ///     #[tool(name = "text_editor", namespace = "goose", kind = "write")]
+    ///     Write {
+    ///         #[tool(project)]
+    ///         path: String,
+    ///     },
+    ///     #[tool(name = "text_editor", namespace = "goose", kind = "edit")]
+    ///     StrReplace {
+    ///         #[tool(project)]
+    ///         path: String,
+    ///     },
+    /// }
+    ///
+    /// let effects = ToolEntry::tagged::<TextEditor>().effects();
+    /// // `write` is idempotent, `str_replace` is not: the tool is not.
+    /// assert!(!effects.read_only && effects.destructive && !effects.idempotent);
+    /// ```
+    pub fn effects(&self) -> Effects {
+        let Some((_, variants)) = self.tagged else {
+            return self.identity.effects();
+        };
+        variants
+            .iter()
+            .map(|variant| variant.identity.effects())
+            .fold(self.identity.effects(), |all, one| {
+                Effects::from_hints(
+                    all.read_only && one.read_only,
+                    all.destructive || one.destructive,
+                    all.idempotent && one.idempotent,
+                    all.open_world || one.open_world,
+                )
+            })
     }
 
     /// The identity of a call with raw arguments `raw`: for a [tagged](ToolEntry::tagged)

@@ -25,7 +25,7 @@ mod static_toolset;
 use serde_json::{Map, Value};
 
 use crate::envelope::IdentityParts;
-use crate::{Identity, TOOL_META_KEY, ToolMeta};
+use crate::{Effects, Identity, TOOL_META_KEY, ToolMeta};
 
 pub use entry::ToolEntry;
 pub use runtime_toolset::{DuplicateToolName, Toolset};
@@ -87,6 +87,12 @@ impl<'a> RegisteredTool<'a> {
     /// the entry's; the envelope carries the registered [`Self::name`].
     pub fn identity(&self) -> &'a Identity {
         self.entry.identity()
+    }
+
+    /// The effects of a call to the tool, before its arguments are known (see
+    /// [`ToolEntry::effects`]).
+    pub fn effects(&self) -> Effects {
+        self.entry.effects()
     }
 
     /// The registered entry: its projected fields, its raw projection.
