@@ -7,12 +7,12 @@
 
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
-use std::time::SystemTime;
 
 use toolmeta::client::{Call, Change, Ledger};
 
-use crate::input::{self, Input, Line, MAX_LINE_BYTES};
+use crate::input::{self, Clock, Feeder, Input, MAX_LINE_BYTES};
 use crate::inspect::{duration, plural};
+use crate::log::MAX_RECORD_BYTES;
 use crate::printable::printable;
 use crate::{exit, finish_output};
 
@@ -70,15 +70,9 @@ fn follow(
     out: &mut dyn Write,
     written: &mut io::Result<()>,
 ) -> io::Result<()> {
-    input::for_each_line(reader, MAX_LINE_BYTES, |line| {
-        match line {
-            Line::Whole(bytes) => match std::str::from_utf8(bytes) {
-                Ok(text) => ledger.feed_line_at(text, SystemTime::now()),
-                Err(_) => ledger.feed_bytes(bytes),
-            },
-            // Longer than the ledger's limit: counted as too long, never held whole.
-            Line::TooLong(start) => ledger.feed_bytes(start),
-        };
+    let mut feeder = Feeder::new(Clock::Now);
+    input::for_each_line(reader, MAX_RECORD_BYTES, |line| {
+        feeder.feed(ledger, line);
         *written = events(ledger, out);
         written.is_ok()
     })
