@@ -290,7 +290,7 @@ fn client_to_agent(client_in: impl Read, agent_in: ChildStdin, log: Option<&Sess
     let _ = lines::pump(client_in, MAX_LINE_BYTES, |piece| {
         match piece {
             Piece::Line(line) => {
-                write(line);
+                // Logged first: the log then has every message before any answer to it.
                 if let Some(log) = log {
                     log.record(
                         Direction::ClientToAgent,
@@ -299,6 +299,7 @@ fn client_to_agent(client_in: impl Read, agent_in: ChildStdin, log: Option<&Sess
                         None,
                     );
                 }
+                write(line);
             }
             Piece::Long(bytes) => {
                 write(bytes);
@@ -348,6 +349,10 @@ fn agent_to_client(
             Piece::Line(line) => {
                 let now = SystemTime::now();
                 let text = body(line);
+                // Logged first: the log then has every message before any answer to it.
+                if let Some(log) = log {
+                    log.record(Direction::AgentToClient, now, text, None);
+                }
                 match stamper.stamp(text, now) {
                     Some(new) => {
                         // One write for the line and its ending.
@@ -357,9 +362,6 @@ fn agent_to_client(
                         write(&stamped, true);
                     }
                     None => write(line, true),
-                }
-                if let Some(log) = log {
-                    log.record(Direction::AgentToClient, now, text, None);
                 }
             }
             Piece::Long(bytes) => {
