@@ -22,11 +22,11 @@ fn help_lists_every_subcommand_and_the_exit_codes() {
     let out = Command::new(TOOLMETA).arg("--help").output().unwrap();
     assert!(out.status.success());
     let help = String::from_utf8(out.stdout).unwrap();
-    for subcommand in ["inspect", "live", "touched"] {
+    for subcommand in ["inspect", "live", "touched", "proxy"] {
         assert!(help.contains(&format!("\n  {subcommand} ")), "{help}");
     }
     assert!(help.contains("Exit codes:"), "{help}");
-    for subcommand in ["inspect", "live", "touched"] {
+    for subcommand in ["inspect", "live", "touched", "proxy"] {
         let out = Command::new(TOOLMETA)
             .args([subcommand, "--help"])
             .output()

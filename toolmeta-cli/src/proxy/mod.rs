@@ -117,9 +117,8 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 
 /// Runs the proxy on the process's standard input and output; returns the exit code.
 ///
-/// SIGINT and SIGTERM are blocked in the calling thread and handled by a thread of the
-/// proxy's, which passes them on to the agent: call it before starting any other thread
-/// (as `toolmeta`'s `main` does), so that every thread inherits the block.
+/// From then on, SIGINT and SIGTERM sent to the process are passed on to the agent
+/// instead of ending the process.
 pub fn run(args: &Args, err: &mut dyn Write) -> u8 {
     serve(args, io::stdin(), io::stdout(), err)
 }
@@ -141,7 +140,7 @@ where
     I: Read + Send + 'static,
     O: Write + Send + 'static,
 {
-    let forwarded = signals::block();
+    let forwarded = signals::take();
     let log = match &args.log {
         Some(path) => match SessionLog::open(path, args.log_limit, Box::new(io::stderr())) {
             Ok(log) => Some(log),

@@ -2,38 +2,40 @@
 //! period, and the signal that ended it read from its status. Unix only: elsewhere the
 //! proxy passes nothing on and leaves the agent to end when its input closes.
 //!
-//! The signals are blocked in every thread and taken by one thread with `sigwait`, so no
-//! code runs in a signal handler; a child process starts with no signal blocked (the
-//! standard library resets the mask when it spawns one).
+//! The proxy takes the signals with handlers (signal-hook's, which only note the signal
+//! for a thread of the proxy's to read), not by blocking them: a child inherits a blocked
+//! signal mask, but a handler is reset to the default action when the agent's program
+//! starts, so the agent receives the signals as if the proxy were not there.
 
 #[cfg(unix)]
 mod unix {
     use std::os::unix::process::ExitStatusExt;
     use std::process::ExitStatus;
 
-    use nix::sys::signal::{SigSet, Signal, kill};
+    use nix::sys::signal::{Signal, kill};
     use nix::unistd::Pid;
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    use signal_hook::iterator::Signals;
 
-    /// The signals passed on.
-    pub(crate) struct Forwarded(SigSet);
+    /// The signals the proxy takes, to pass on.
+    pub(crate) struct Forwarded(Signals);
 
-    /// Blocks SIGINT and SIGTERM in the calling thread (and the threads it starts later).
-    pub(crate) fn block() -> Option<Forwarded> {
-        let mut set = SigSet::empty();
-        set.add(Signal::SIGINT);
-        set.add(Signal::SIGTERM);
-        set.thread_block().ok().map(|()| Forwarded(set))
+    /// Takes SIGINT and SIGTERM from now on (they no longer end the proxy).
+    pub(crate) fn take() -> Option<Forwarded> {
+        Signals::new([SIGINT, SIGTERM]).ok().map(Forwarded)
     }
 
-    /// Passes every blocked signal on to process `pid`, from a thread of its own.
-    pub(crate) fn forward(Forwarded(set): Forwarded, pid: u32) {
+    /// Passes every signal taken on to process `pid`, from a thread of its own.
+    pub(crate) fn forward(Forwarded(mut signals): Forwarded, pid: u32) {
         let Some(pid) = pid_of(pid) else {
             return;
         };
         std::thread::spawn(move || {
-            while let Ok(signal) = set.wait() {
-                // The agent may have exited already: nothing to pass on to.
-                let _ = kill(pid, signal);
+            for signal in signals.forever() {
+                if let Ok(signal) = Signal::try_from(signal) {
+                    // The agent may have exited already: nothing to pass on to.
+                    let _ = kill(pid, signal);
+                }
             }
         });
     }
@@ -63,7 +65,7 @@ mod unix {
 }
 
 #[cfg(unix)]
-pub(crate) use unix::{block, forward, signal_of, terminate};
+pub(crate) use unix::{forward, signal_of, take, terminate};
 
 /// Ends process `pid` at once.
 #[cfg(unix)]
@@ -78,7 +80,7 @@ mod other {
     /// Nothing is passed on.
     pub(crate) enum Forwarded {}
 
-    pub(crate) fn block() -> Option<Forwarded> {
+    pub(crate) fn take() -> Option<Forwarded> {
         None
     }
 
@@ -96,4 +98,4 @@ mod other {
 }
 
 #[cfg(not(unix))]
-pub(crate) use other::{block, forward, kill, signal_of, terminate};
+pub(crate) use other::{forward, kill, signal_of, take, terminate};

@@ -240,15 +240,18 @@ fn acp_fields(event: &Event<'_>, call: &Call, edits: &mut Vec<Edit>, added: &mut
             path: Option<String>,
             offset: Option<u64>,
         }
+        /// ACP's `ToolCallLocation`, in its field order.
+        #[derive(Serialize)]
+        struct Location {
+            path: String,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            line: Option<u64>,
+        }
         let input: PathInput = serde_json::from_str(call.input()?.get()).ok()?;
         let path = input.path.filter(|path| Path::new(path).is_absolute())?;
-        let mut location = serde_json::json!({ "path": path });
-        if call.label() == "Read"
-            && let Some(line) = input.offset
-        {
-            location["line"] = line.into();
-        }
-        Some(format!("[{location}]"))
+        // A line only where the offset is a line: a Read's.
+        let line = input.offset.filter(|_| call.label() == "Read");
+        serde_json::to_string(&[Location { path, line }]).ok()
     };
     match &event.locations {
         Locations::Absent => {
