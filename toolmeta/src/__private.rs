@@ -271,9 +271,6 @@ macro_rules! key_trait {
     };
 }
 
-/// The name of the trait of every extra key, which the derive names.
-pub const EXTRA_TRAIT: &str = stringify!(ProjectExtra);
-
 key_trait!(
     /// A type that can be projected under an `extra` key.
     ProjectExtra -> Extra<'_>,
@@ -442,20 +439,19 @@ macro_rules! integer_impls {
 }
 
 /// The traits of the canonical keys, from the rows of the key table
-/// (`crate::keys::key_table`): for each key, its trait (named by the derive at the user's
+/// (`contract/shared/keys.rs`): for each key, its trait (named by the derive at the user's
 /// field type), what values it takes (`Path`: the string and path types; `Text`: the string
 /// types; `Integer`: the primitive integers), and its `on_unimplemented` message, label and
-/// note. Also [`KEY_TRAITS`].
+/// note.
 macro_rules! key_traits {
-    ($($(#[$doc:meta])* $name:ident = $key:literal: $takes:ident => $trait:ident, $message:literal, $label:literal, $note:literal;)*) => {
+    ($( $(#[$doc:meta])* $name:ident {
+        key: $key:literal, carries: $takes:ident, project_trait: $trait:ident, write: $write:ident $(/ $zero_based:ident)?,
+        message: $message:literal, label: $label:literal, note: $note:literal, $($more:tt)*
+    } )*) => {
         $(
             key_trait!(#[doc = concat!("A type that can be projected as `", $key, "`.")] $trait -> key_value!($takes), $message, $label, $note);
             key_impls!($takes, $trait);
         )*
-
-        /// Each canonical key with the name of its trait, which the derive names
-        /// (`tests/contract_sync.rs` compares this with the derive's key table).
-        pub const KEY_TRAITS: &[(&str, &str)] = &[$((crate::keys::$name, stringify!($trait))),*];
     };
 }
 
@@ -480,7 +476,7 @@ macro_rules! key_impls {
     };
 }
 
-crate::keys::key_table!(key_traits);
+crate::contract::shared::keys::key_table!(key_traits);
 
 /// Seals every type that fits some key.
 macro_rules! sealed {

@@ -5,8 +5,9 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+/// The runtime's reading of the namespace table (`shared/namespaces.rs`): [`Namespace`].
 macro_rules! namespaces {
-    ($( $(#[$doc:meta])* $variant:ident = $wire:literal $(| $alias:literal)*; )*) => {
+    ($( $(#[$doc:meta])* $variant:ident { wire: $wire:literal, aliases: [$($alias:literal),*], reference: $reference:literal $($more:tt)* } )*) => {
         /// The toolset a tool belongs to.
         ///
         /// A **closed** set, on purpose: an unknown namespace fails strict decoding of the
@@ -40,6 +41,13 @@ macro_rules! namespaces {
                 match self { $(Namespace::$variant => &[$($alias),*],)* }
             }
 
+            /// Whether the namespace is in the reference schema published by the harness that
+            /// defined the envelope (toolmeta's `claude_code`, `gemini_cli`, `zed`, `goose` and
+            /// `amazon_q` are additions).
+            pub const fn in_reference_schema(self) -> bool {
+                match self { $(Namespace::$variant => $reference,)* }
+            }
+
             /// The namespace spelled `wire` or one of its aliases; `None` when unknown.
             pub fn from_wire(wire: &str) -> Option<Namespace> {
                 match wire { $($wire $(| $alias)* => Some(Namespace::$variant),)* _ => None }
@@ -48,46 +56,7 @@ macro_rules! namespaces {
     };
 }
 
-namespaces! {
-    /// Grok Build's standard toolset.
-    GrokBuild = "grok_build" | "GrokBuild";
-    /// Grok Build's concise toolset.
-    GrokBuildConcise = "grok_build_concise" | "GrokBuildConcise";
-    /// Grok Build's hashline-editing toolset.
-    GrokBuildHashline = "grok_build_hashline" | "GrokBuildHashline";
-    /// OpenAI Codex's tools.
-    Codex = "codex" | "Codex";
-    /// OpenCode's tools.
-    OpenCode = "opencode" | "OpenCode" | "open_code";
-    /// Tools served by an MCP server.
-    Mcp = "mcp" | "MCP";
-    /// Claude Code's tools (toolmeta's catalog).
-    ClaudeCode = "claude_code" | "ClaudeCode";
-    /// Gemini CLI's tools (toolmeta's catalog).
-    GeminiCli = "gemini_cli" | "GeminiCli";
-    /// The tools of Zed's agent (`crates/agent/src/tools`).
-    Zed = "zed" | "Zed";
-    /// The tools of goose (block/goose), its developer extension among them.
-    Goose = "goose" | "Goose";
-    /// The tools of the Amazon Q Developer CLI.
-    AmazonQ = "amazon_q" | "AmazonQ";
-}
-
-impl Namespace {
-    /// Whether the namespace is in the reference schema published by the harness that
-    /// defined the envelope (toolmeta's `claude_code`, `gemini_cli`, `zed`, `goose` and
-    /// `amazon_q` are additions).
-    pub const fn in_reference_schema(self) -> bool {
-        !matches!(
-            self,
-            Namespace::ClaudeCode
-                | Namespace::GeminiCli
-                | Namespace::Zed
-                | Namespace::Goose
-                | Namespace::AmazonQ
-        )
-    }
-}
+super::shared::namespaces::namespace_table!(namespaces);
 
 impl fmt::Display for Namespace {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
