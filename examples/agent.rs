@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! cargo run --example agent          # then drive it from any ACP client
+//! cargo run --example agent -- --no-envelopes   # as a harness without toolmeta: no envelopes
 //! ```
 //!
 //! It answers `initialize`, `session/new` and `session/prompt`. It has no model: a prompt is
@@ -301,7 +302,9 @@ impl Turn {
 
         // 1. The tool is chosen: identity only, arguments not parsed yet.
         let mut call = ToolCall::new(id.clone(), name).status(ToolCallStatus::Pending);
-        call.stamp_from(&tool, None);
+        if envelopes() {
+            call.stamp_from(&tool, None);
+        }
         call.set_tool_kind(tool.identity().kind);
         self.update(SessionUpdate::ToolCall(call))?;
 
@@ -363,7 +366,9 @@ impl Turn {
             id.to_owned(),
             fields.title(title(T::IDENTITY.name, arguments)),
         );
-        update.stamp(&tool.envelope());
+        if envelopes() {
+            update.stamp(&tool.envelope());
+        }
         self.update(SessionUpdate::ToolCallUpdate(update))?;
         Ok(Ok(tool))
     }
@@ -405,7 +410,9 @@ impl Turn {
                 .title(title(SearchReplace::IDENTITY.name, arguments))
                 .content(vec![ToolCallContent::Diff(diff)]),
         );
-        tool_call.stamp(&edit.envelope());
+        if envelopes() {
+            tool_call.stamp(&edit.envelope());
+        }
         let request = RequestPermissionRequest::new(
             self.session_id.clone(),
             tool_call,
@@ -623,6 +630,13 @@ async fn serve() -> Result<(), Error> {
         )
         .connect_to(Stdio::new())
         .await
+}
+
+/// Whether the tool calls carry the envelope: not with `--no-envelopes`, which makes the
+/// agent a harness that has not adopted toolmeta (for `toolmeta proxy`'s tests).
+fn envelopes() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| !std::env::args().any(|arg| arg == "--no-envelopes"))
 }
 
 fn main() -> Result<(), Error> {
