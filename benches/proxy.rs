@@ -12,6 +12,9 @@
 //!   does), reads its output to the end, then closes its input; prints the lines and bytes
 //!   read and the wall-clock seconds from start to exit. The throughput runs are this around
 //!   `cat LOG…`, `toolmeta proxy -- cat LOG…` and `toolmeta inspect LOG…`.
+//! - `proxy-bench stamp LOG`: the proxy's work on each agent line in-process, without the
+//!   pipes and threads (`Stamper::stamp`, a fresh stamper as at a session's start): the
+//!   median, p99 and largest time per line, and the lines per second.
 //! - `proxy-bench endless LINES`: writes LINES lines of the generated session log, the calls
 //!   numbered on so that no two repeats share an id: an endless agent, for peak memory.
 //! - `proxy-bench long-line BYTES`: writes one line of BYTES bytes (a tool call whose
@@ -33,11 +36,12 @@ fn main() -> io::Result<()> {
         ["latency", toolmeta, log] => latency(toolmeta, log, 20_000),
         ["latency", toolmeta, log, lines] => latency(toolmeta, log, parse(lines)),
         ["drive", "--", command @ ..] if !command.is_empty() => drive(command),
+        ["stamp", log] => stamp(log),
         ["endless", lines] => endless(parse(lines)),
         ["long-line", bytes] => long_line(parse(bytes)),
         _ => {
             eprintln!(
-                "usage: proxy-bench latency TOOLMETA LOG [LINES] | drive -- CMD [ARGS...] | endless LINES | long-line BYTES"
+                "usage: proxy-bench latency TOOLMETA LOG [LINES] | drive -- CMD [ARGS...] | stamp LOG | endless LINES | long-line BYTES"
             );
             std::process::exit(2);
         }
@@ -141,6 +145,32 @@ fn latency(toolmeta: &str, log: &str, lines: usize) -> io::Result<()> {
             micros(p99)
         );
     }
+    Ok(())
+}
+
+fn stamp(log: &str) -> io::Result<()> {
+    let text = std::fs::read_to_string(log)?;
+    let mut stamper = toolmeta_cli::proxy::Stamper::new(None, false);
+    let mut times = Vec::new();
+    let mut stamped = 0;
+    let started = Instant::now();
+    for line in text.lines() {
+        let begun = Instant::now();
+        let now = std::time::SystemTime::now();
+        stamped += usize::from(stamper.stamp(line.as_bytes(), now).is_some());
+        times.push(begun.elapsed());
+    }
+    let took = started.elapsed();
+    let lines = times.len();
+    let max = times.iter().max().copied().unwrap_or_default();
+    let (median, p99) = percentiles(times);
+    println!(
+        "{lines} lines, {stamped} stamped: median {:.2} µs, p99 {:.2} µs, max {:.1} µs per line; {:.0} lines/s",
+        micros(median),
+        micros(p99),
+        micros(max),
+        lines as f64 / took.as_secs_f64()
+    );
     Ok(())
 }
 

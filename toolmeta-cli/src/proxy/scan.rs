@@ -2,10 +2,10 @@
 //! and where its parts are: the event object, its `_meta`, its ACP `name`, `kind` and
 //! `locations`, as byte ranges of the line, without building any of it.
 //!
-//! Each level is read by serde_json into borrowed [`RawValue`]s, whose text is a slice of
-//! the line: its place in the line is where the slice starts. A line that does not read
-//! cleanly (a duplicated key at any level the proxy reads, a field of an unexpected type,
-//! a batch) is not an event: it passes unchanged.
+//! The line is read once by serde_json, its values borrowed as [`RawValue`]s, whose text is
+//! a slice of the line: its place in the line is where the slice starts. A line that does
+//! not read cleanly (a duplicated key at any level the proxy reads, a field of an
+//! unexpected type, a batch) is not an event: it passes unchanged.
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -41,10 +41,8 @@ pub(crate) struct Event<'a> {
     pub(crate) origin: Origin,
     pub(crate) session_id: Option<Cow<'a, str>>,
     pub(crate) tool_call_id: Cow<'a, str>,
-    /// The event object, braces included.
-    pub(crate) object: Range<usize>,
-    /// Whether the object has no key at all.
-    pub(crate) object_is_empty: bool,
+    /// Where the event object's closing brace is (the object has at least one member).
+    pub(crate) close: usize,
     pub(crate) meta: Meta,
     /// The value of `title`, when sent and not `null`.
     pub(crate) has_title: bool,
@@ -102,55 +100,50 @@ impl Event<'_> {
     }
 }
 
-/// Reads one line of text.
+/// Reads one line of text, in one pass: the message and its `params` are read in place,
+/// every value of the event object is borrowed as raw text (so the last one says where the
+/// object ends), and a `session/update` about anything but a tool call stops the reading
+/// at its `sessionUpdate`.
 pub(crate) fn scan(line: &str) -> Scanned<'_> {
-    // A batch (`[...]`) would read positionally into the structs below.
+    // A batch (`[...]`) or any other value is not a message.
     if !line.trim_start().starts_with('{') {
         return Scanned::Other;
     }
-    let Ok(message) = serde_json::from_str::<MessageFields<'_>>(line) else {
-        return Scanned::Other;
+    let mut deserializer = serde_json::Deserializer::from_str(line);
+    let message = match MessageFields::deserialize(&mut deserializer) {
+        Ok(message) if deserializer.end().is_ok() => message,
+        _ => return Scanned::Other,
     };
-    match message.method.as_deref() {
-        Some("session/update") => message
-            .params
-            .and_then(read::<ParamsFields<'_>>)
-            .and_then(|params| {
-                let update = params.update?;
-                event(line, params.session_id, update, None)
-            })
-            .map_or(Scanned::Other, Scanned::Event),
-        Some("session/request_permission") => message
-            .params
-            .and_then(read::<ParamsFields<'_>>)
-            .and_then(|params| {
-                let tool_call = params.tool_call?;
-                event(line, params.session_id, tool_call, Some(Origin::Permission))
-            })
-            .map_or(Scanned::Other, Scanned::Event),
-        Some(_) => Scanned::Other,
-        None => message
-            .result
-            .and_then(read::<ResultFields<'_>>)
-            .and_then(|result| result.agent_info)
-            .and_then(read::<AgentInfoFields<'_>>)
-            .and_then(|info| info.name)
-            .and_then(string)
-            .map_or(Scanned::Other, Scanned::AgentInfo),
-    }
+    let (object, origin) = match message.method.as_deref() {
+        Some("session/update") => (message.params.and_then(|p| p.update), None),
+        Some("session/request_permission") => (
+            message.params.and_then(|p| p.tool_call),
+            Some(Origin::Permission),
+        ),
+        Some(_) => return Scanned::Other,
+        None => {
+            return message
+                .result
+                .and_then(read::<ResultFields<'_>>)
+                .and_then(|result| result.agent_info)
+                .and_then(read::<AgentInfoFields<'_>>)
+                .and_then(|info| info.name)
+                .and_then(string)
+                .map_or(Scanned::Other, Scanned::AgentInfo);
+        }
+    };
+    let session_id = message.session_id.and_then(string);
+    object
+        .and_then(|object| event(line, session_id, object, origin))
+        .map_or(Scanned::Other, Scanned::Event)
 }
 
 fn event<'a>(
     line: &'a str,
-    session_id: Option<&'a RawValue>,
-    object: &'a RawValue,
+    session_id: Option<Cow<'a, str>>,
+    fields: EventFields<'a>,
     origin: Option<Origin>,
 ) -> Option<Event<'a>> {
-    let text = object.get();
-    if !text.starts_with('{') {
-        return None;
-    }
-    let fields: EventFields<'a> = read(object)?;
     let origin = match origin {
         Some(origin) => origin,
         None => match string(fields.session_update?)?.as_ref() {
@@ -159,6 +152,12 @@ fn event<'a>(
             _ => return None,
         },
     };
+    // The object's closing brace follows its last value, after any whitespace.
+    let after_last = span(line, fields.last?).end;
+    let close = after_last + (line[after_last..].len() - line[after_last..].trim_start().len());
+    if line.as_bytes().get(close) != Some(&b'}') {
+        return None;
+    }
     let meta = match fields.meta {
         None => Meta::Absent,
         Some(meta) if meta.get().starts_with('{') => {
@@ -186,10 +185,9 @@ fn event<'a>(
     };
     Some(Event {
         origin,
-        session_id: session_id.and_then(string),
+        session_id,
         tool_call_id: string(fields.tool_call_id?)?,
-        object: span(line, object),
-        object_is_empty: is_empty_object(object),
+        close,
         meta,
         has_title: fields.title.is_some_and(not_null),
         kind: fields
@@ -233,30 +231,173 @@ fn string(raw: &RawValue) -> Option<Cow<'_, str>> {
     }
 }
 
-/// A field that is read as its raw text, `null` included (serde reads `null` into `None`
-/// for an `Option`, which would hide a `_meta: null`).
-fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<&'de RawValue>, D::Error> {
-    <&'de RawValue>::deserialize(deserializer).map(Some)
+/// Puts `value` in `slot`, refusing a key sent twice (which one would a client read?).
+fn once<T, E: de::Error>(slot: &mut Option<T>, value: T, key: &'static str) -> Result<(), E> {
+    if slot.is_some() {
+        return Err(E::duplicate_field(key));
+    }
+    *slot = Some(value);
+    Ok(())
 }
 
-#[derive(Deserialize)]
+/// A message: its `method`, its `params` read in place, its `result` as raw text.
+#[derive(Default)]
 struct MessageFields<'a> {
-    #[serde(borrow, default)]
     method: Option<Cow<'a, str>>,
-    #[serde(borrow, default)]
-    params: Option<&'a RawValue>,
-    #[serde(borrow, default)]
+    params: Option<ParamsFields<'a>>,
     result: Option<&'a RawValue>,
+    /// `params.sessionId`.
+    session_id: Option<&'a RawValue>,
 }
 
-#[derive(Deserialize)]
+impl<'de> Deserialize<'de> for MessageFields<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct MessageVisitor;
+        impl<'de> Visitor<'de> for MessageVisitor {
+            type Value = MessageFields<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON-RPC message")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut message = MessageFields::default();
+                while let Some(Key(key)) = map.next_key::<Key<'de>>()? {
+                    match key.as_ref() {
+                        "method" => {
+                            let Key(method) = map.next_value()?;
+                            once(&mut message.method, method, "method")?;
+                        }
+                        "params" => {
+                            let params: ParamsFields<'de> = map.next_value()?;
+                            if let Some(session_id) = params.session_id {
+                                message.session_id = Some(session_id);
+                            }
+                            once(&mut message.params, params, "params")?;
+                        }
+                        "result" => {
+                            let result = map.next_value()?;
+                            once(&mut message.result, result, "result")?;
+                        }
+                        _ => {
+                            map.next_value::<IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(message)
+            }
+        }
+        deserializer.deserialize_map(MessageVisitor)
+    }
+}
+
+/// A message's `params`: `sessionId`, and the event objects `update` and `toolCall`.
+#[derive(Default)]
 struct ParamsFields<'a> {
-    #[serde(rename = "sessionId", borrow, default)]
     session_id: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    update: Option<&'a RawValue>,
-    #[serde(rename = "toolCall", borrow, default)]
-    tool_call: Option<&'a RawValue>,
+    update: Option<EventFields<'a>>,
+    tool_call: Option<EventFields<'a>>,
+}
+
+impl<'de> Deserialize<'de> for ParamsFields<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ParamsVisitor;
+        impl<'de> Visitor<'de> for ParamsVisitor {
+            type Value = ParamsFields<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object of params")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut params = ParamsFields::default();
+                while let Some(Key(key)) = map.next_key::<Key<'de>>()? {
+                    match key.as_ref() {
+                        "sessionId" => {
+                            let session_id = map.next_value()?;
+                            once(&mut params.session_id, session_id, "sessionId")?;
+                        }
+                        "update" => {
+                            let update = map.next_value_seed(EventSeed { update: true })?;
+                            once(&mut params.update, update, "update")?;
+                        }
+                        "toolCall" => {
+                            let tool_call = map.next_value_seed(EventSeed { update: false })?;
+                            once(&mut params.tool_call, tool_call, "toolCall")?;
+                        }
+                        _ => {
+                            map.next_value::<IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(params)
+            }
+        }
+        deserializer.deserialize_map(ParamsVisitor)
+    }
+}
+
+/// The fields of a tool-call event object the proxy reads, as raw text, and its last
+/// value (of any key), after which the object closes.
+#[derive(Default)]
+struct EventFields<'a> {
+    session_update: Option<&'a RawValue>,
+    tool_call_id: Option<&'a RawValue>,
+    title: Option<&'a RawValue>,
+    kind: Option<&'a RawValue>,
+    name: Option<&'a RawValue>,
+    raw_input: Option<&'a RawValue>,
+    locations: Option<&'a RawValue>,
+    meta: Option<&'a RawValue>,
+    last: Option<&'a RawValue>,
+}
+
+/// Reads an event object; for a session update (`update`), stops with an error at a
+/// `sessionUpdate` that is not a tool call's: nothing of the line is needed then.
+struct EventSeed {
+    update: bool,
+}
+
+impl<'de> de::DeserializeSeed<'de> for EventSeed {
+    type Value = EventFields<'de>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for EventSeed {
+    type Value = EventFields<'de>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a tool-call event object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut fields = EventFields::default();
+        while let Some(Key(key)) = map.next_key::<Key<'de>>()? {
+            let value: &'de RawValue = map.next_value()?;
+            fields.last = Some(value);
+            let (slot, name) = match key.as_ref() {
+                "sessionUpdate" => {
+                    if self.update
+                        && !matches!(value.get(), "\"tool_call\"" | "\"tool_call_update\"")
+                        && !string(value)
+                            .is_some_and(|kind| kind == "tool_call" || kind == "tool_call_update")
+                    {
+                        return Err(de::Error::custom("not a tool-call update"));
+                    }
+                    (&mut fields.session_update, "sessionUpdate")
+                }
+                "toolCallId" => (&mut fields.tool_call_id, "toolCallId"),
+                "title" => (&mut fields.title, "title"),
+                "kind" => (&mut fields.kind, "kind"),
+                "name" => (&mut fields.name, "name"),
+                "rawInput" => (&mut fields.raw_input, "rawInput"),
+                "locations" => (&mut fields.locations, "locations"),
+                "_meta" => (&mut fields.meta, "_meta"),
+                _ => continue,
+            };
+            once(slot, value, name)?;
+        }
+        Ok(fields)
+    }
 }
 
 #[derive(Deserialize)]
@@ -269,26 +410,6 @@ struct ResultFields<'a> {
 struct AgentInfoFields<'a> {
     #[serde(borrow, default)]
     name: Option<&'a RawValue>,
-}
-
-#[derive(Deserialize)]
-struct EventFields<'a> {
-    #[serde(rename = "sessionUpdate", borrow, default)]
-    session_update: Option<&'a RawValue>,
-    #[serde(rename = "toolCallId", borrow, default)]
-    tool_call_id: Option<&'a RawValue>,
-    #[serde(borrow, default, deserialize_with = "present")]
-    title: Option<&'a RawValue>,
-    #[serde(borrow, default, deserialize_with = "present")]
-    kind: Option<&'a RawValue>,
-    #[serde(borrow, default, deserialize_with = "present")]
-    name: Option<&'a RawValue>,
-    #[serde(rename = "rawInput", borrow, default, deserialize_with = "present")]
-    raw_input: Option<&'a RawValue>,
-    #[serde(borrow, default, deserialize_with = "present")]
-    locations: Option<&'a RawValue>,
-    #[serde(rename = "_meta", borrow, default, deserialize_with = "present")]
-    meta: Option<&'a RawValue>,
 }
 
 /// The keys of a `_meta` object the proxy looks at: the envelope's, and the tool-name keys

@@ -161,11 +161,7 @@ impl Stamper {
             acp_fields(&event, call, &mut edits, &mut added);
         }
         if !added.is_empty() {
-            let comma = if event.object_is_empty { "" } else { "," };
-            edits.push(Edit::insert(
-                event.object.end - 1,
-                format!("{comma}{}", added.join(",")),
-            ));
+            edits.push(Edit::insert(event.close, format!(",{}", added.join(","))));
         }
         Some(splice(text, edits))
     }
