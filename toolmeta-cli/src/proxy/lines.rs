@@ -13,6 +13,9 @@ pub(crate) enum Piece<'a> {
     Long(&'a [u8]),
     /// The end of a long line (its last piece was the one with the line ending, if any).
     LongEnd,
+    /// No complete line is left in hand: the next line has yet to arrive. What was written
+    /// so far must reach the reader now.
+    Drained,
 }
 
 /// The capacity of the reader's buffer.
@@ -20,7 +23,8 @@ const BUFFER_BYTES: usize = 64 << 10;
 
 /// Reads `reader` to its end, handing each line to `each` as it completes: whole when it
 /// has at most `limit` bytes besides its line ending, else in pieces (memory stays within
-/// `limit` plus the buffer). Stops at the first error of the reader or of `each`.
+/// `limit` plus the buffer); after a line that leaves no complete line in hand, and at the
+/// end, [`Piece::Drained`]. Stops at the first error of the reader or of `each`.
 pub(crate) fn pump(
     reader: impl Read,
     limit: usize,
@@ -38,8 +42,10 @@ pub(crate) fn pump(
         if buffer.is_empty() {
             if long {
                 each(Piece::LongEnd)?;
+                each(Piece::Drained)?;
             } else if !line.is_empty() {
                 each(Piece::Line(&line))?;
+                each(Piece::Drained)?;
             }
             return Ok(());
         }
@@ -79,6 +85,9 @@ pub(crate) fn pump(
             }
         }
         reader.consume(used);
+        if ended && memchr::memchr(b'\n', reader.buffer()).is_none() {
+            each(Piece::Drained)?;
+        }
         // A long line's buffer is not kept at its largest.
         if line.capacity() > 2 * BUFFER_BYTES && line.is_empty() {
             line = Vec::new();
@@ -101,8 +110,15 @@ pub(crate) fn body(line: &[u8]) -> &[u8] {
 mod tests {
     use super::*;
 
-    /// What `pump` hands over, with a reader that returns at most `chunk` bytes a read.
+    /// What `pump` hands over, but [`Piece::Drained`].
     fn pieces(input: &[u8], limit: usize, chunk: usize) -> Vec<String> {
+        let mut seen = pieces_and_drained(input, limit, chunk);
+        seen.retain(|piece| piece != "drained");
+        seen
+    }
+
+    /// What `pump` hands over, with a reader that returns at most `chunk` bytes a read.
+    fn pieces_and_drained(input: &[u8], limit: usize, chunk: usize) -> Vec<String> {
         struct Trickle<'a>(&'a [u8], usize);
         impl Read for Trickle<'_> {
             fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
@@ -118,6 +134,7 @@ mod tests {
                 Piece::Line(line) => format!("line {}", String::from_utf8_lossy(line)),
                 Piece::Long(bytes) => format!("long {}", String::from_utf8_lossy(bytes)),
                 Piece::LongEnd => "end".to_owned(),
+                Piece::Drained => "drained".to_owned(),
             });
             Ok(())
         })
@@ -154,6 +171,24 @@ mod tests {
         }
         // A long last line without an ending still ends.
         assert_eq!(pieces(b"abcdefg", 4, 100), ["long abcdefg", "end"]);
+    }
+
+    #[test]
+    fn drained_comes_when_no_complete_line_is_left_in_hand() {
+        // All in one read: after the last complete line, and after the last line at the end.
+        assert_eq!(
+            pieces_and_drained(b"a\nb\nc", 8, 100),
+            ["line a\n", "line b\n", "drained", "line c", "drained"]
+        );
+        // One line a read: after each.
+        assert_eq!(
+            pieces_and_drained(b"a\nb\n", 8, 2),
+            ["line a\n", "drained", "line b\n", "drained"]
+        );
+        assert_eq!(
+            pieces_and_drained(b"0123456789\n", 4, 100),
+            ["long 0123456789\n", "end", "drained"]
+        );
     }
 
     #[test]

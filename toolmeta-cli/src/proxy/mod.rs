@@ -3,8 +3,8 @@
 //! envelope get one (see [`Stamper`] for which events, and `docs/proxy.md`).
 //!
 //! Three threads move the bytes: the client's lines go to the agent as they arrive, the
-//! agent's lines go to the client, each flushed as soon as it is written (a client never
-//! waits on the proxy's buffering), and one waits for the agent to exit. A line longer
+//! agent's lines go to the client (see `forward` for when they are written: never later
+//! than when the proxy has no further line in hand), and one waits for the agent to exit. A line longer
 //! than [`MAX_LINE_BYTES`] streams through in pieces, unread. When the client closes its
 //! end, the agent's input is closed and the agent has `--grace` seconds to exit before it
 //! is sent SIGTERM, then SIGKILL after as long again. The proxy exits with the agent's
@@ -15,12 +15,13 @@
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
-use std::process::{ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
 mod agent_name;
+mod forward;
 mod lines;
 mod scan;
 mod session_log;
@@ -29,10 +30,8 @@ mod stamp;
 
 pub use stamp::Stamper;
 
-use crate::MAX_LINE_BYTES;
-use crate::log::Direction;
-use lines::{Piece, body};
-use session_log::{LongLine, SessionLog};
+use forward::{agent_to_client, client_to_agent};
+use session_log::SessionLog;
 
 /// How long the proxy waits, once the agent has exited, for the rest of its output.
 const DRAIN_AFTER_EXIT: Duration = Duration::from_secs(1);
@@ -271,117 +270,6 @@ fn exit_code(status: ExitStatus) -> u8 {
         return (code & 0xff) as u8;
     }
     signals::signal_of(status).map_or(crate::exit::IO, |signal| 128u8.wrapping_add(signal))
-}
-
-/// Passes the client's lines to the agent, as they come, until the client closes its end
-/// (the agent's input is then closed). A line the agent can no longer take is dropped;
-/// the client is still read, so that its end is noticed.
-fn client_to_agent(client_in: impl Read, agent_in: ChildStdin, log: Option<&SessionLog>) {
-    let mut agent_in = Some(agent_in);
-    let mut long = LongLine::default();
-    let mut write = |bytes: &[u8]| {
-        if let Some(agent) = &mut agent_in
-            && agent.write_all(bytes).is_err()
-        {
-            agent_in = None;
-        }
-    };
-    let _ = lines::pump(client_in, MAX_LINE_BYTES, |piece| {
-        match piece {
-            Piece::Line(line) => {
-                // Logged first: the log then has every message before any answer to it.
-                if let Some(log) = log {
-                    log.record(
-                        Direction::ClientToAgent,
-                        SystemTime::now(),
-                        body(line),
-                        None,
-                    );
-                }
-                write(line);
-            }
-            Piece::Long(bytes) => {
-                write(bytes);
-                long.push(bytes);
-            }
-            Piece::LongEnd => {
-                let (start, len) = long.finish();
-                if let Some(log) = log {
-                    log.record(
-                        Direction::ClientToAgent,
-                        SystemTime::now(),
-                        &start,
-                        Some(len),
-                    );
-                }
-            }
-        }
-        Ok(())
-    });
-    // Dropping the agent's input closes it.
-}
-
-/// Passes the agent's lines to the client, stamping tool-call events, each line flushed
-/// as it is written. Once the client can take no more, the agent's output is still read
-/// (and logged) to its end, so that the agent never blocks on a full pipe.
-fn agent_to_client(
-    agent_out: impl Read,
-    client_out: impl Write,
-    stamper: &mut Stamper,
-    log: Option<&SessionLog>,
-) {
-    let mut client_out = Some(client_out);
-    let mut write = |bytes: &[u8], flush: bool| {
-        if let Some(client) = &mut client_out {
-            let written = client
-                .write_all(bytes)
-                .and_then(|()| if flush { client.flush() } else { Ok(()) });
-            if written.is_err() {
-                client_out = None;
-            }
-        }
-    };
-    let mut long = LongLine::default();
-    let mut stamped = Vec::new();
-    let _ = lines::pump(agent_out, MAX_LINE_BYTES, |piece| {
-        match piece {
-            Piece::Line(line) => {
-                let now = SystemTime::now();
-                let text = body(line);
-                // Logged first: the log then has every message before any answer to it.
-                if let Some(log) = log {
-                    log.record(Direction::AgentToClient, now, text, None);
-                }
-                match stamper.stamp(text, now) {
-                    Some(new) => {
-                        // One write for the line and its ending.
-                        stamped.clear();
-                        stamped.extend_from_slice(&new);
-                        stamped.extend_from_slice(&line[text.len()..]);
-                        write(&stamped, true);
-                    }
-                    None => write(line, true),
-                }
-            }
-            Piece::Long(bytes) => {
-                write(bytes, false);
-                long.push(bytes);
-            }
-            Piece::LongEnd => {
-                write(&[], true);
-                let (start, len) = long.finish();
-                if let Some(log) = log {
-                    log.record(
-                        Direction::AgentToClient,
-                        SystemTime::now(),
-                        &start,
-                        Some(len),
-                    );
-                }
-            }
-        }
-        Ok(())
-    });
 }
 
 #[cfg(test)]
