@@ -110,14 +110,7 @@ impl Stamper {
         let ledger = self.ledger.as_mut()?;
         let had_first_title = find(ledger, &event).is_some_and(|call| call.first_title().is_some());
         ledger.feed_line_at(text, now);
-        let stampable = match event.meta {
-            Meta::Absent => true,
-            Meta::Object { has_envelope, .. } => !has_envelope,
-            Meta::NotObject => false,
-        };
-        if !stampable
-            || (event.origin == Origin::ToolCallUpdate && !event.carries_evidence(had_first_title))
-        {
+        if !wants_envelope(&event, had_first_title) {
             return None;
         }
         let call = find(ledger, &event)?;
@@ -128,42 +121,11 @@ impl Stamper {
                 .as_ref()
                 .map(|namespace| namespace.as_str()))
             .or(self.agent_namespace.as_deref())?;
-        let name = call.name()?;
-        let kind = call.kind();
-        let envelope = Envelope {
-            version: TOOL_META_VERSION,
-            name,
-            kind: kind.as_str(),
-            namespace,
-            // A known kind fixes the label.
-            label: if kind == ToolKind::Other {
-                call.label()
-            } else {
-                kind.label()
-            },
-            read_only: call.read_only().unwrap_or(false),
-            input: call.input(),
-        };
-        let mut edits = vec![];
-        let mut added = Vec::new();
-        let envelope_text = serde_json::to_string(&envelope).ok()?;
-        match &event.meta {
-            Meta::Object { span, is_empty, .. } => {
-                let comma = if *is_empty { "" } else { "," };
-                edits.push(Edit::insert(
-                    span.end - 1,
-                    format!("{comma}\"{TOOL_META_KEY}\":{envelope_text}"),
-                ));
-            }
-            _ => added.push(format!("\"_meta\":{{\"{TOOL_META_KEY}\":{envelope_text}}}")),
-        }
-        if self.acp_fields {
-            acp_fields(&event, call, &mut edits, &mut added);
-        }
-        if !added.is_empty() {
-            edits.push(Edit::insert(event.close, format!(",{}", added.join(","))));
-        }
-        Some(splice(text, edits))
+        let envelope = serde_json::to_string(&Envelope::of(call, namespace)?).ok()?;
+        Some(splice(
+            text,
+            edits(&event, call, &envelope, self.acp_fields),
+        ))
     }
 
     /// Builds the ledger for the agent the traffic has named.
@@ -197,6 +159,17 @@ fn find<'l>(ledger: &'l Ledger, event: &Event<'_>) -> Option<&'l Call> {
     }
 }
 
+/// Whether an event gets an envelope: not when its `_meta` has one (even partial) or is
+/// not an object, nor a `tool_call_update` without evidence or arguments.
+fn wants_envelope(event: &Event<'_>, had_first_title: bool) -> bool {
+    let room = match event.meta {
+        Meta::Absent => true,
+        Meta::Object { has_envelope, .. } => !has_envelope,
+        Meta::NotObject => false,
+    };
+    room && (event.origin != Origin::ToolCallUpdate || event.carries_evidence(had_first_title))
+}
+
 /// The envelope, in the contract's field order.
 #[derive(Serialize)]
 struct Envelope<'a> {
@@ -208,6 +181,53 @@ struct Envelope<'a> {
     read_only: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     input: Option<&'a RawValue>,
+}
+
+impl<'a> Envelope<'a> {
+    /// The envelope of `call` as the ledger resolved it, under `namespace`; `None` when the
+    /// traffic does not name the tool.
+    fn of(call: &'a Call, namespace: &'a str) -> Option<Envelope<'a>> {
+        let kind = call.kind();
+        Some(Envelope {
+            version: TOOL_META_VERSION,
+            name: call.name()?,
+            kind: kind.as_str(),
+            namespace,
+            // A known kind fixes the label.
+            label: if kind == ToolKind::Other {
+                call.label()
+            } else {
+                kind.label()
+            },
+            read_only: call.read_only().unwrap_or(false),
+            input: call.input(),
+        })
+    }
+}
+
+/// The changes that put `envelope` (and with `acp_fields`, ACP's own fields) into the
+/// event's line.
+fn edits(event: &Event<'_>, call: &Call, envelope: &str, acp_fields: bool) -> Vec<Edit> {
+    let mut edits = Vec::new();
+    // Members added at the end of the event object.
+    let mut added = Vec::new();
+    match &event.meta {
+        Meta::Object { span, is_empty, .. } => {
+            let comma = if *is_empty { "" } else { "," };
+            edits.push(Edit::insert(
+                span.end - 1,
+                format!("{comma}\"{TOOL_META_KEY}\":{envelope}"),
+            ));
+        }
+        _ => added.push(format!("\"_meta\":{{\"{TOOL_META_KEY}\":{envelope}}}")),
+    }
+    if acp_fields {
+        self::acp_fields(event, call, &mut edits, &mut added);
+    }
+    if !added.is_empty() {
+        edits.push(Edit::insert(event.close, format!(",{}", added.join(","))));
+    }
+    edits
 }
 
 /// ACP's own `name`, `kind` and `locations`, where the event has none (an ACP `kind` of
