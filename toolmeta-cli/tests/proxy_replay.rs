@@ -9,6 +9,8 @@
 //!   written by hand from the recordings; a call nothing names arrives unstamped;
 //! - the proxy's `--log` reads back in `toolmeta inspect` as the recording itself does.
 
+mod common;
+
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -23,22 +25,10 @@ const REAL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/real");
 
 /// The `replay_agent` example, which `cargo test` builds beside the tests.
 fn replay_agent() -> PathBuf {
-    // Tests live in target/<profile>/deps, examples in target/<profile>/examples.
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let profile = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>");
-    let agent = profile
-        .join("examples")
-        .join(format!("replay_agent{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        agent.is_file(),
-        "{} is missing: `cargo test` builds the examples; with `--test proxy_replay` alone, \
-         run `cargo build -p toolmeta-cli --example replay_agent` first",
-        agent.display()
-    );
-    agent
+    common::example(
+        "replay_agent",
+        "cargo build -p toolmeta-cli --example replay_agent",
+    )
 }
 
 /// One agent→client line: as recorded, and as the client received it.

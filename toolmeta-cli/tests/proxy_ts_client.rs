@@ -8,6 +8,8 @@
 //! lockfile), and the `agent` example of the root package, which `cargo test --workspace`
 //! builds.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -19,23 +21,10 @@ use toolmeta_cli::log::{Direction, Message, read_record};
 const TOOLMETA: &str = env!("CARGO_BIN_EXE_toolmeta");
 const CLIENT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/acp-client");
 
-/// The root package's `agent` example, built beside this package's tests.
+/// The root package's `agent` example, which `cargo test --workspace` builds beside this
+/// package's tests.
 fn agent() -> PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let profile = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>");
-    let agent = profile
-        .join("examples")
-        .join(format!("agent{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        agent.is_file(),
-        "{} is missing: `cargo test --workspace` builds it; with this package alone, run \
-         `cargo build --example agent` first",
-        agent.display()
-    );
-    agent
+    common::example("agent", "cargo build --example agent")
 }
 
 /// Installs the client's packages from its lockfile, once (the tests run in parallel).

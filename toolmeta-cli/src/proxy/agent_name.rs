@@ -20,7 +20,7 @@ const MAX_NAMESPACE_BYTES: usize = 64;
 pub(crate) fn namespace_for_agent(name: &str) -> Option<String> {
     let mut namespace = String::from("_");
     let mut gap = false;
-    for c in name.chars().flat_map(char::to_lowercase) {
+    for c in name.chars().map(|c| c.to_ascii_lowercase()) {
         if c.is_ascii_lowercase() || c.is_ascii_digit() {
             if gap && namespace.len() > 1 {
                 namespace.push('_');

@@ -80,41 +80,13 @@ pub(super) fn client_to_agent(
     agent_in: impl Write,
     log: Option<&SessionLog>,
 ) {
-    let mut agent = Outlet::new(agent_in);
-    let mut long = LongLine::default();
-    let _ = lines::pump(client_in, MAX_LINE_BYTES, |piece| {
-        match piece {
-            Piece::Line(line) => {
-                // Logged first: the log then has every message before any answer to it.
-                if let Some(log) = log {
-                    log.record(
-                        Direction::ClientToAgent,
-                        SystemTime::now(),
-                        body(line),
-                        None,
-                    );
-                }
-                agent.line(&[line]);
-            }
-            Piece::Long(bytes) => {
-                agent.piece(bytes);
-                long.push(bytes);
-            }
-            Piece::LongEnd => {
-                let (start, len) = long.finish();
-                if let Some(log) = log {
-                    log.record(
-                        Direction::ClientToAgent,
-                        SystemTime::now(),
-                        &start,
-                        Some(len),
-                    );
-                }
-            }
-            Piece::Drained => agent.send(),
-        }
-        Ok(())
-    });
+    forward(
+        client_in,
+        agent_in,
+        Direction::ClientToAgent,
+        log,
+        |_, _| None,
+    );
 }
 
 /// Passes the agent's lines to the client, stamping tool-call events. Once the client can
@@ -126,38 +98,50 @@ pub(super) fn agent_to_client(
     stamper: &mut Stamper,
     log: Option<&SessionLog>,
 ) {
-    let mut client = Outlet::new(client_out);
+    forward(
+        agent_out,
+        client_out,
+        Direction::AgentToClient,
+        log,
+        |line, now| stamper.stamp(line, now),
+    );
+}
+
+/// Reads `from` to its end and writes each line to `to`, logged first (the log then has
+/// every message before any answer to it), as `change` makes it (`None`: unchanged).
+fn forward(
+    from: impl Read,
+    to: impl Write,
+    dir: Direction,
+    log: Option<&SessionLog>,
+    mut change: impl FnMut(&[u8], SystemTime) -> Option<Vec<u8>>,
+) {
+    let mut to = Outlet::new(to);
     let mut long = LongLine::default();
-    let _ = lines::pump(agent_out, MAX_LINE_BYTES, |piece| {
+    let _ = lines::pump(from, MAX_LINE_BYTES, |piece| {
         match piece {
             Piece::Line(line) => {
                 let now = SystemTime::now();
                 let text = body(line);
-                // Logged first: the log then has every message before any answer to it.
                 if let Some(log) = log {
-                    log.record(Direction::AgentToClient, now, text, None);
+                    log.record(dir, now, text, None);
                 }
-                match stamper.stamp(text, now) {
-                    Some(stamped) => client.line(&[&stamped, &line[text.len()..]]),
-                    None => client.line(&[line]),
+                match change(text, now) {
+                    Some(changed) => to.line(&[&changed, &line[text.len()..]]),
+                    None => to.line(&[line]),
                 }
             }
             Piece::Long(bytes) => {
-                client.piece(bytes);
+                to.piece(bytes);
                 long.push(bytes);
             }
             Piece::LongEnd => {
                 let (start, len) = long.finish();
                 if let Some(log) = log {
-                    log.record(
-                        Direction::AgentToClient,
-                        SystemTime::now(),
-                        &start,
-                        Some(len),
-                    );
+                    log.record(dir, SystemTime::now(), &start, Some(len));
                 }
             }
-            Piece::Drained => client.send(),
+            Piece::Drained => to.send(),
         }
         Ok(())
     });
