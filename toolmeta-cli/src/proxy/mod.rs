@@ -5,7 +5,7 @@
 //! Three threads move the bytes: the client's lines go to the agent as they arrive, the
 //! agent's lines go to the client (see `forward` for when they are written: never later
 //! than when the proxy has no further line in hand), and one waits for the agent to exit. A line longer
-//! than [`MAX_LINE_BYTES`] streams through in pieces, unread. When the client closes its
+//! than [`MAX_LINE_BYTES`](crate::MAX_LINE_BYTES) streams through in pieces, unread. When the client closes its
 //! end, the agent's input is closed and the agent has `--grace` seconds to exit before it
 //! is sent SIGTERM, then SIGKILL after as long again. The proxy exits with the agent's
 //! status (128 + the signal's number when a signal ended it), once the agent's output is
