@@ -11,7 +11,7 @@ use std::time::SystemTime;
 
 use super::Stamper;
 use super::lines::{self, Piece, body};
-use super::session_log::{LongLine, SessionLog};
+use super::session_log::{LongLine, Records, SessionLog};
 use crate::MAX_LINE_BYTES;
 use crate::log::Direction;
 
@@ -33,14 +33,16 @@ impl<W: Write> Outlet<W> {
         }
     }
 
-    /// Takes a whole line, to be written by [`Outlet::send`] at the latest.
+    /// Takes a whole line, to be written by [`Outlet::send`].
     fn line(&mut self, parts: &[&[u8]]) {
         for part in parts {
             self.gathered.extend_from_slice(part);
         }
-        if self.gathered.len() >= MAX_GATHERED {
-            self.send();
-        }
+    }
+
+    /// Whether enough is gathered to write it without waiting for the input to drain.
+    fn is_full(&self) -> bool {
+        self.gathered.len() >= MAX_GATHERED
     }
 
     /// Writes a piece of a long line now, after what was gathered.
@@ -107,8 +109,10 @@ pub(super) fn agent_to_client(
     );
 }
 
-/// Reads `from` to its end and writes each line to `to`, logged first (the log then has
-/// every message before any answer to it), as `change` makes it (`None`: unchanged).
+/// Reads `from` to its end and writes each line to `to`, as `change` makes it (`None`:
+/// unchanged). The log's records are written before the lines they record (the log then
+/// has every message before any answer to it), but for a line too long to read whole,
+/// whose record waits for its end.
 fn forward(
     from: impl Read,
     to: impl Write,
@@ -117,31 +121,42 @@ fn forward(
     mut change: impl FnMut(&[u8], SystemTime) -> Option<Vec<u8>>,
 ) {
     let mut to = Outlet::new(to);
+    let mut records = log.map(|log| Records::new(log.clone()));
     let mut long = LongLine::default();
+    let send = |to: &mut Outlet<_>, records: &mut Option<Records>| {
+        if let Some(records) = records {
+            records.flush();
+        }
+        to.send();
+    };
     let _ = lines::pump(from, MAX_LINE_BYTES, |piece| {
         match piece {
             Piece::Line(line) => {
                 let now = SystemTime::now();
                 let text = body(line);
-                if let Some(log) = log {
-                    log.record(dir, now, text, None);
+                if let Some(records) = &mut records {
+                    records.record(dir, now, text, None);
                 }
                 match change(text, now) {
                     Some(changed) => to.line(&[&changed, &line[text.len()..]]),
                     None => to.line(&[line]),
                 }
+                if to.is_full() {
+                    send(&mut to, &mut records);
+                }
             }
             Piece::Long(bytes) => {
+                send(&mut to, &mut records);
                 to.piece(bytes);
                 long.push(bytes);
             }
             Piece::LongEnd => {
                 let (start, len) = long.finish();
-                if let Some(log) = log {
-                    log.record(dir, SystemTime::now(), &start, Some(len));
+                if let Some(records) = &mut records {
+                    records.record(dir, SystemTime::now(), &start, Some(len));
                 }
             }
-            Piece::Drained => to.send(),
+            Piece::Drained => send(&mut to, &mut records),
         }
         Ok(())
     });

@@ -52,33 +52,83 @@ impl SessionLog {
             report,
         })))
     }
+}
 
-    /// Logs one line (without its line ending) read at `time`; `whole_len` is the line's
-    /// length when `line` is only its start.
+/// One direction's records, gathered until [`Records::flush`] writes them to the log, in one
+/// write.
+pub(crate) struct Records {
+    log: SessionLog,
+    gathered: Vec<u8>,
+    /// Where each gathered record ends.
+    ends: Vec<usize>,
+}
+
+impl Records {
+    /// Records for `log`.
+    pub(crate) fn new(log: SessionLog) -> Records {
+        Records {
+            log,
+            gathered: Vec::new(),
+            ends: Vec::new(),
+        }
+    }
+
+    /// Gathers the record of one line (without its line ending) read at `time`;
+    /// `whole_len` is the line's length when `line` is only its start.
     pub(crate) fn record(
-        &self,
+        &mut self,
         dir: Direction,
         time: SystemTime,
         line: &[u8],
         whole_len: Option<u64>,
     ) {
-        let mut writer = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        if writer.file.is_none() {
+        log::write_record(&mut self.gathered, dir, log::millis(time), line, whole_len);
+        self.ends.push(self.gathered.len());
+    }
+
+    /// Writes the gathered records to the log.
+    pub(crate) fn flush(&mut self) {
+        if self.gathered.is_empty() {
             return;
         }
-        let mut record = Vec::with_capacity(line.len() + log::RECORD_OVERHEAD);
-        log::write_record(&mut record, dir, log::millis(time), line, whole_len);
-        writer.write(&record);
+        let mut writer = self.log.0.lock().unwrap_or_else(PoisonError::into_inner);
+        writer.write(&self.gathered, &self.ends);
+        drop(writer);
+        self.gathered.clear();
+        self.ends.clear();
+        if self.gathered.capacity() > 1 << 20 {
+            self.gathered = Vec::new();
+        }
     }
 }
 
 impl Writer {
-    fn write(&mut self, record: &[u8]) {
+    /// Writes the records `batch` holds (each ending at one of `ends`): those that fit
+    /// within the limit, in one write.
+    fn write(&mut self, batch: &[u8], ends: &[usize]) {
         let Some(file) = &mut self.file else {
             return;
         };
-        let len = record.len() as u64;
-        if self.size.saturating_add(len) > self.limit {
+        let room = self.limit.saturating_sub(self.size);
+        let fits = ends
+            .iter()
+            .rev()
+            .copied()
+            .find(|&end| end as u64 <= room)
+            .unwrap_or(0);
+        // One write: a reader following the file sees whole lines.
+        let written = file.write_all(&batch[..fits]).and_then(|()| file.flush());
+        if let Err(error) = written {
+            self.file = None;
+            let _ = writeln!(
+                self.report,
+                "toolmeta proxy: cannot write the log `{}`: {error}; the session goes on without it",
+                self.path.display()
+            );
+            return;
+        }
+        self.size += fits as u64;
+        if fits < batch.len() {
             self.file = None;
             let _ = writeln!(
                 self.report,
@@ -86,19 +136,6 @@ impl Writer {
                 self.path.display(),
                 self.limit
             );
-            return;
-        }
-        // One write per record: a reader following the file sees whole lines.
-        match file.write_all(record).and_then(|()| file.flush()) {
-            Ok(()) => self.size += len,
-            Err(error) => {
-                self.file = None;
-                let _ = writeln!(
-                    self.report,
-                    "toolmeta proxy: cannot write the log `{}`: {error}; the session goes on without it",
-                    self.path.display()
-                );
-            }
         }
     }
 }
@@ -178,13 +215,15 @@ mod tests {
             u64::MAX,
             Box::new(report.clone()),
         );
+        let mut records = Records::new(log);
         for _ in 0..3 {
-            log.record(
+            records.record(
                 Direction::AgentToClient,
                 SystemTime::UNIX_EPOCH,
                 b"{}",
                 None,
             );
+            records.flush();
         }
         assert_eq!(
             text(&file),
@@ -201,18 +240,23 @@ mod tests {
         let file = Sink(Arc::default(), usize::MAX);
         let report = Sink(Arc::default(), usize::MAX);
         let record_len = "{\"dir\":\"client->agent\",\"t\":0,\"msg\":1}\n".len() as u64;
-        // Room for two records after what the file already holds.
+        // Room for three records after what the file already holds.
         let log = SessionLog::new(
             Path::new("s.jsonl"),
             Box::new(file.clone()),
             10,
-            10 + 2 * record_len + 1,
+            10 + 3 * record_len + 1,
             Box::new(report.clone()),
         );
-        for _ in 0..4 {
-            log.record(Direction::ClientToAgent, SystemTime::UNIX_EPOCH, b"1", None);
+        // Two records at a time: the limit falls inside the second batch, whose first
+        // record is written whole.
+        let mut records = Records::new(log);
+        for _ in 0..2 {
+            records.record(Direction::ClientToAgent, SystemTime::UNIX_EPOCH, b"1", None);
+            records.record(Direction::ClientToAgent, SystemTime::UNIX_EPOCH, b"1", None);
+            records.flush();
         }
-        assert_eq!(text(&file).lines().count(), 2);
+        assert_eq!(text(&file).lines().count(), 3);
         assert_eq!(text(&report).lines().count(), 1);
         assert!(
             text(&report).contains("reached its limit of"),
