@@ -67,7 +67,7 @@ Exit codes:
 #[command(
     name = "toolmeta",
     version,
-    about = "Cross-harness tool identity for ACP tool calls: read session logs, watch agents, audit what they touched",
+    about = "Cross-harness tool identity for ACP tool calls: read session logs, watch agents, audit what they touched, give any agent the envelope",
     after_help = EXIT_CODES
 )]
 pub struct Cli {
@@ -85,7 +85,7 @@ pub enum Command {
     Live(live::Args),
     /// List every path an agent read, edited or wrote and every command it ran
     Touched(touched::Args),
-    /// Run an ACP agent between a client and it, adding the x.ai/tool envelope to its tool calls
+    /// Run an ACP agent for a client (an editor), adding the x.ai/tool envelope to its tool calls
     Proxy(proxy::Args),
 }
 
