@@ -11,9 +11,12 @@
 //! Each of the first three is completed from the tool's declaration by one call
 //! ([`AcpToolEvent::complete`]): the envelope, ACP's `name` and `kind`, and `locations` from
 //! the projected path (a Read's with its `line`). The confinement (`workdir.rs`) then says
-//! where that path really leads.
+//! where that path really leads. With `--no-envelopes` the agent is a harness that has not
+//! adopted toolmeta (for `toolmeta proxy`'s tests): ACP's `kind` on the first event and the
+//! resolved path as its location, as such a harness writes them by hand, and nothing else.
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use agent_client_protocol::v1::schema::{
     Diff, ToolCall, ToolCallContent, ToolCallLocation, ToolCallStatus, ToolCallUpdate,
@@ -25,14 +28,30 @@ use toolmeta::acp::AcpToolEvent;
 
 use crate::tools::TOOLS;
 
+static DECLARED: OnceLock<bool> = OnceLock::new();
+
+/// Whether the events are completed from the declaration (the default), or carry only
+/// what a harness without toolmeta writes (`--no-envelopes`). Set once, at start.
+pub fn set_declared(declared: bool) {
+    let _ = DECLARED.set(declared);
+}
+
+fn declared() -> bool {
+    *DECLARED.get().unwrap_or(&true)
+}
+
 /// Step 1, the tool is chosen: identity only, arguments not parsed yet.
 pub fn chosen(id: &str, name: &str) -> ToolCall {
     let tool = TOOLS
         .get(name)
         .expect("the script names only registered tools");
     let mut call = ToolCall::new(id.to_owned(), name).status(ToolCallStatus::Pending);
-    // No arguments yet: nothing to locate.
-    call.complete_from(&tool, None, None);
+    if declared() {
+        // No arguments yet: nothing to locate.
+        call.complete_from(&tool, None, None);
+    } else {
+        call.kind = tool.identity().kind.to_acp();
+    }
     call
 }
 
@@ -50,6 +69,10 @@ pub fn parsed<T: ToolIdentity>(
         .raw_input(arguments.clone())
         .title(title(T::IDENTITY.name, arguments));
     let mut update = ToolCallUpdate::new(id.to_owned(), fields);
+    if !declared() {
+        update.fields.locations = resolved.map(|path| vec![ToolCallLocation::new(path)]);
+        return update;
+    }
     // A refused path is located nowhere.
     update.complete(&tool.envelope(), resolved.is_some().then_some(cwd));
     follow(update.fields.locations.as_deref_mut(), resolved);
@@ -74,6 +97,10 @@ pub fn permission<T: ToolIdentity>(
             .title(title(T::IDENTITY.name, arguments))
             .content(vec![ToolCallContent::Diff(diff)]),
     );
+    if !declared() {
+        update.fields.locations = Some(vec![ToolCallLocation::new(path)]);
+        return update;
+    }
     update.complete(&tool.envelope(), Some(cwd));
     follow(update.fields.locations.as_deref_mut(), Some(path));
     update

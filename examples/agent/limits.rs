@@ -40,10 +40,12 @@ impl Default for Limits {
 pub const USAGE: &str = "\
 usage: agent [--max-line-bytes N] [--max-prompt-bytes N] [--max-sessions N]
              [--max-output-bytes N] [--max-file-bytes N] [--call-timeout-ms N]
+             [--no-envelopes]
 
 An ACP agent on stdio whose tool calls carry the toolmeta envelope (see the example's docs).
 Defaults: 16 MiB lines, 1 MiB prompts, 256 sessions, 1 MiB of output per call, 16 MiB
-files searched or edited, 600000 ms per call.";
+files searched or edited, 600000 ms per call. `--no-envelopes` makes it a harness that has
+not adopted toolmeta: no envelope, no ACP `name`, its `kind` and locations set by hand.";
 
 impl Limits {
     /// Reads `--name N` or `--name=N` options; `Err` holds the message to print.

@@ -194,7 +194,10 @@ async fn serve(limits: Limits) -> Result<(), Error> {
 }
 
 fn main() -> Result<(), Error> {
-    let limits = match Limits::from_args(std::env::args().skip(1)) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let no_envelopes = args.iter().any(|arg| arg == "--no-envelopes");
+    events::set_declared(!no_envelopes);
+    let limits = match Limits::from_args(args.into_iter().filter(|arg| arg != "--no-envelopes")) {
         Ok(limits) => limits,
         Err(message) => {
             eprintln!("{message}");

@@ -1,9 +1,15 @@
 //! The programs' inputs: files and standard input, opened before any output, read line by
-//! line within a bound.
+//! line within a bound, and fed to a ledger whether they are plain ACP logs or session logs
+//! ([`crate::log`]).
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use toolmeta::client::{Ledger, LineOutcome};
+
+use crate::log::{self, MAX_RECORD_BYTES, Message};
 
 /// The longest line the programs read (16 MiB, the ledger's default); a longer one is
 /// counted as too long and skipped without being held whole.
@@ -84,6 +90,81 @@ pub fn for_each_line(
             return Ok(());
         }
     }
+}
+
+/// The time a line that carries none is fed at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Clock {
+    /// None: the ledger keeps the times the lines carry (a persisted log's `timestamp`).
+    None,
+    /// When the line is read: a live stream.
+    Now,
+}
+
+/// Feeds lines to a ledger: a record of a session log ([`crate::log`]) as its message, at
+/// its time `t`; any other line as it is, at the [`Clock`]'s time.
+pub struct Feeder {
+    clock: Clock,
+    /// A line longer than the ledger reads, to count a record of a line that was too long
+    /// (allocated the first time one is met).
+    too_long: Vec<u8>,
+}
+
+impl Feeder {
+    /// A feeder whose plain lines are fed at `clock`'s time.
+    pub fn new(clock: Clock) -> Feeder {
+        Feeder {
+            clock,
+            too_long: Vec::new(),
+        }
+    }
+
+    /// Feeds one line (as [`for_each_line`] reads it, with the limit [`MAX_RECORD_BYTES`]).
+    pub fn feed(&mut self, ledger: &mut Ledger, line: Line<'_>) -> LineOutcome {
+        let bytes = match line {
+            Line::Whole(bytes) => bytes,
+            // Longer than a record: too long for the ledger too, never held whole.
+            Line::TooLong(start) => return ledger.feed_bytes(start),
+        };
+        match log::read_record(bytes) {
+            Some(record) => match record.message {
+                Message::Json(message) => match record.time.or_else(|| self.now()) {
+                    Some(time) => ledger.feed_line_at(message, time),
+                    None => ledger.feed_line(message),
+                },
+                // Not JSON: counted so by the ledger.
+                Message::Raw(text) => ledger.feed_line(&text),
+                Message::TooLong(_) => {
+                    if self.too_long.is_empty() {
+                        self.too_long = vec![b' '; MAX_RECORD_BYTES + 1];
+                    }
+                    ledger.feed_bytes(&self.too_long)
+                }
+            },
+            None => match (self.now(), std::str::from_utf8(bytes)) {
+                (Some(now), Ok(text)) => ledger.feed_line_at(text, now),
+                // A line between the ledger's limit and a record's is counted as too long
+                // by the ledger itself.
+                _ => ledger.feed_bytes(bytes),
+            },
+        }
+    }
+
+    fn now(&self) -> Option<SystemTime> {
+        match self.clock {
+            Clock::None => None,
+            Clock::Now => Some(SystemTime::now()),
+        }
+    }
+}
+
+/// Reads every line of `reader` into `ledger` (see [`Feeder`]); only I/O errors are errors.
+pub fn read_into(ledger: &mut Ledger, reader: impl BufRead, clock: Clock) -> io::Result<()> {
+    let mut feeder = Feeder::new(clock);
+    for_each_line(reader, MAX_RECORD_BYTES, |line| {
+        feeder.feed(ledger, line);
+        true
+    })
 }
 
 #[cfg(test)]

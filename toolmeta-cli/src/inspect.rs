@@ -18,7 +18,7 @@ use serde_json::value::RawValue;
 use toolmeta::catalog::Harness;
 use toolmeta::client::{Call, Ledger, LineCounts, PermissionOutcome, Summary};
 
-use crate::input::{self, Input, MAX_LINE_BYTES};
+use crate::input::{self, Clock, Input, MAX_LINE_BYTES};
 use crate::printable::printable;
 use crate::{exit, finish_output};
 
@@ -38,7 +38,8 @@ pub struct Args {
     /// read without it): claude_code, codex, gemini_cli, opencode or grok_build
     #[arg(long, value_name = "NAME")]
     pub harness: Option<Harness>,
-    /// ACP logs (JSON Lines, one message per line); `-` reads standard input
+    /// ACP logs (JSON Lines, one message per line) or session logs of `toolmeta proxy --log`;
+    /// `-` reads standard input
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
 }
@@ -77,10 +78,10 @@ pub(crate) fn read_all(
     let mut stdin = Some(stdin);
     for (input, path) in inputs.into_iter().zip(files) {
         let read = match input {
-            Input::File(file) => ledger.read_lines(file),
+            Input::File(file) => input::read_into(ledger, file, Clock::None),
             // `-` given twice reads standard input once.
             Input::Stdin => match stdin.take() {
-                Some(stdin) => ledger.read_lines(stdin),
+                Some(stdin) => input::read_into(ledger, stdin, Clock::None),
                 None => Ok(()),
             },
         };

@@ -5,6 +5,8 @@
 //! toolmeta inspect [--json] [--harness NAME] FILE...   which tools were called, by label
 //! toolmeta live [FILE...]                               a call-by-call view as it streams
 //! toolmeta touched [--json] FILE...                     every path read or changed, every command run
+//! toolmeta proxy [--log FILE] [--harness NAME] -- AGENT [ARGS...]
+//!                                                       run AGENT, adding the envelope to its tool calls
 //! ```
 //!
 //! Each subcommand is a function over its arguments, an input and two outputs, so the
@@ -19,6 +21,8 @@
 //! | 1 | an input could not be opened or read, or the output could not be written |
 //! | 2 | a usage error: an unknown option, a missing argument |
 //! | 3 | `touched` only: the report may be incomplete (calls evicted by the retention limits, lines skipped as unreadable or too long) |
+//!
+//! `proxy` exits with the agent's status instead (see [`proxy`]).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -30,7 +34,9 @@ use clap::{Parser, Subcommand};
 mod input;
 pub mod inspect;
 pub mod live;
+pub mod log;
 mod printable;
+pub mod proxy;
 pub mod touched;
 
 pub use input::MAX_LINE_BYTES;
@@ -53,14 +59,15 @@ Exit codes:
   0  done (skipped lines are reported, not failures), or the output was closed early
   1  an input could not be read, or the output could not be written
   2  a usage error
-  3  touched: the report may be incomplete (evicted calls, skipped lines)";
+  3  touched: the report may be incomplete (evicted calls, skipped lines)
+  proxy exits with the agent's status";
 
 /// The command line of `toolmeta`.
 #[derive(Debug, Parser)]
 #[command(
     name = "toolmeta",
     version,
-    about = "Cross-harness tool identity for ACP tool calls: read session logs, watch agents, audit what they touched",
+    about = "Cross-harness tool identity for ACP tool calls: read session logs, watch agents, audit what they touched, give any agent the envelope",
     after_help = EXIT_CODES
 )]
 pub struct Cli {
@@ -78,6 +85,8 @@ pub enum Command {
     Live(live::Args),
     /// List every path an agent read, edited or wrote and every command it ran
     Touched(touched::Args),
+    /// Run an ACP agent for a client (an editor), adding the x.ai/tool envelope to its tool calls
+    Proxy(proxy::Args),
 }
 
 /// Runs `toolmeta` with `args` (the program name first, as `std::env::args_os` gives
@@ -104,11 +113,37 @@ where
 }
 
 /// Runs the parsed command line; returns the exit code.
+///
+/// `proxy` hands the streams to threads that outlive the call, so it runs on the process's
+/// own standard input and output (see [`proxy::run`]), not on `stdin` and `out`.
 pub fn run(cli: &Cli, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     match &cli.command {
         Command::Inspect(args) => inspect::run(args, stdin, out, err),
         Command::Live(args) => live::run(args, stdin, out, err),
         Command::Touched(args) => touched::run(args, stdin, out, err),
+        Command::Proxy(args) => proxy::run(args, err),
+    }
+}
+
+/// `toolmeta` as a program: its command line from the process, on the process's standard
+/// streams; returns the exit code.
+pub fn main() -> u8 {
+    match Cli::try_parse() {
+        // The proxy reads standard input from a thread of its own: it must not be locked.
+        Ok(Cli {
+            command: Command::Proxy(args),
+        }) => proxy::run(&args, &mut io::stderr()),
+        Ok(cli) => run(
+            &cli,
+            &mut io::stdin().lock(),
+            &mut io::stdout().lock(),
+            &mut io::stderr().lock(),
+        ),
+        Err(error) => {
+            let code = u8::try_from(error.exit_code()).unwrap_or(exit::USAGE);
+            let _ = error.print();
+            code
+        }
     }
 }
 

@@ -1,31 +1,43 @@
 //! `toolmeta live`: a terminal view of an agent's tool calls as they stream, then a
 //! summary per session — a loop over the ledger's events, with no snapshot to diff.
 //!
-//! Each line read is stamped with the time it arrived (a persisted log's own `timestamp`
-//! wins), so durations are real on a live stream. Every field taken from the traffic is
-//! shown through [`printable`], so the traffic cannot forge a line or drive the terminal.
+//! An agent only talks while a client drives it, so a live agent is followed through the
+//! session log `toolmeta proxy --log` writes as the editor runs the agent:
+//!
+//! ```text
+//! toolmeta proxy --log session.jsonl -- claude-agent-acp     # the editor's agent command
+//! tail -f -n +1 session.jsonl | toolmeta live                # in a terminal
+//! ```
+//!
+//! Each line read is stamped with the time it arrived (a session log's `t` and a persisted
+//! log's own `timestamp` win), so durations are real on a live stream. Every field taken
+//! from the traffic is shown through [`printable`], so the traffic cannot forge a line or
+//! drive the terminal.
 
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
-use std::time::SystemTime;
 
 use toolmeta::client::{Call, Change, Ledger};
 
-use crate::input::{self, Input, Line, MAX_LINE_BYTES};
+use crate::input::{self, Clock, Feeder, Input, MAX_LINE_BYTES};
 use crate::inspect::{duration, plural};
+use crate::log::MAX_RECORD_BYTES;
 use crate::printable::printable;
 use crate::{exit, finish_output};
 
 /// The arguments of `toolmeta live`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
+A live agent: run it through `toolmeta proxy --log FILE -- AGENT` (as the editor's agent
+command), and follow the log: `tail -f -n +1 FILE | toolmeta live`.
+
 Exit codes:
   0  the inputs were read to their end, or the output was closed
   1  an input could not be opened or read, or the output could not be written
   2  a usage error")]
 pub struct Args {
-    /// ACP messages, one per line: a session log being written, or `-` (the default) for
-    /// standard input
+    /// ACP messages, one per line, or a session log of `toolmeta proxy --log`; `-` (the
+    /// default) for standard input, such as `tail -f` of a log being written
     #[arg(value_name = "FILE", default_value = "-")]
     pub files: Vec<PathBuf>,
 }
@@ -70,15 +82,9 @@ fn follow(
     out: &mut dyn Write,
     written: &mut io::Result<()>,
 ) -> io::Result<()> {
-    input::for_each_line(reader, MAX_LINE_BYTES, |line| {
-        match line {
-            Line::Whole(bytes) => match std::str::from_utf8(bytes) {
-                Ok(text) => ledger.feed_line_at(text, SystemTime::now()),
-                Err(_) => ledger.feed_bytes(bytes),
-            },
-            // Longer than the ledger's limit: counted as too long, never held whole.
-            Line::TooLong(start) => ledger.feed_bytes(start),
-        };
+    let mut feeder = Feeder::new(Clock::Now);
+    input::for_each_line(reader, MAX_RECORD_BYTES, |line| {
+        feeder.feed(ledger, line);
         *written = events(ledger, out);
         written.is_ok()
     })

@@ -33,7 +33,8 @@ pub struct Args {
     /// Print one JSON object per path or command (JSON Lines), for audit scripts
     #[arg(long)]
     pub json: bool,
-    /// ACP logs (JSON Lines, one message per line); `-` reads standard input
+    /// ACP logs (JSON Lines, one message per line) or session logs of `toolmeta proxy --log`;
+    /// `-` reads standard input
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
 }

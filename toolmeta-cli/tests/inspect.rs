@@ -339,3 +339,60 @@ fn an_input_that_cannot_be_read_back_is_written_as_null() {
     assert_eq!(record["tool_call_id"], "c1");
     assert_eq!(record["input"], serde_json::Value::Null);
 }
+
+/// The recordings' `interleaved.jsonl` (both directions, `{"dir","t","msg"}` per line, the
+/// form `toolmeta proxy --log` writes): every call, with the client's answers, each message
+/// at its recorded time.
+#[test]
+fn session_logs_of_both_directions_are_read_message_by_message_at_their_time() {
+    for harness in ["claude_code", "codex", "gemini_cli", "opencode"] {
+        let out = inspect(
+            &["--json", &format!("$DATA/real/{harness}/interleaved.jsonl")],
+            "",
+        );
+        assert_eq!((out.code, out.stderr.as_str()), (0, ""), "{harness}");
+        let ids: Vec<String> = out
+            .stdout
+            .lines()
+            .map(|line| {
+                let record: serde_json::Value = serde_json::from_str(line).unwrap();
+                record["tool_call_id"].as_str().unwrap().to_owned()
+            })
+            .collect();
+        let expected: Vec<String> =
+            std::fs::read_to_string(format!("{DATA}/real/{harness}/expected.jsonl"))
+                .unwrap()
+                .lines()
+                .map(|line| {
+                    let record: serde_json::Value = serde_json::from_str(line).unwrap();
+                    record["tool_call_id"].as_str().unwrap().to_owned()
+                })
+                .collect();
+        assert_eq!(ids, expected, "{harness}");
+    }
+    // Claude Code's `rm -rf build`: first seen at t=4383 ms, refused by the client's answer
+    // (option `reject`) at t=4441 ms.
+    let out = inspect(&["--json", "$DATA/real/claude_code/interleaved.jsonl"], "");
+    let rm: serde_json::Value = out
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .find(|record| record["tool_call_id"] == "toolu_d5a47d50889440948f0bfe8f")
+        .unwrap();
+    assert_eq!(
+        (
+            &rm["permission"]["decision"],
+            &rm["permission"]["selected"],
+            &rm["first_seen_ms"],
+            &rm["finished_at_ms"],
+            &rm["duration_ms"]
+        ),
+        (
+            &serde_json::json!("rejected"),
+            &serde_json::json!("reject"),
+            &serde_json::json!(4383),
+            &serde_json::json!(4441),
+            &serde_json::json!(58)
+        )
+    );
+}

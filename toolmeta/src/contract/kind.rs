@@ -59,11 +59,17 @@ macro_rules! kinds {
                 match self { $(ToolKind::$variant => $read_only,)* }
             }
 
-            /// The wire name of the ACP `ToolKind` this kind maps to; the `acp` feature maps
-            /// it onto ACP's type, so that the contract does not depend on ACP's crate.
-            // Only the `acp` feature reads it.
-            #[cfg_attr(not(feature = "acp"), allow(dead_code))]
-            pub(crate) const fn acp_kind(self) -> &'static str {
+            /// The wire name of the ACP `ToolKind` this kind maps to (the "ACP kind" column
+            /// above): what a program that writes ACP's JSON itself puts in an event's
+            /// `kind`. The `acp` feature maps it onto ACP's type, so that the contract does
+            /// not depend on ACP's crate.
+            ///
+            /// ```
+            /// use toolmeta::ToolKind;
+            /// assert_eq!(ToolKind::ListDir.acp_kind(), "read");
+            /// assert_eq!(ToolKind::WebSearch.acp_kind(), "fetch");
+            /// ```
+            pub const fn acp_kind(self) -> &'static str {
                 match self { $(ToolKind::$variant => $acp,)* }
             }
 
