@@ -150,7 +150,12 @@ fn checked_type<'a>(field: &'a Field) -> &'a Type {
 /// signature that does not fit is reported there. The value reaches the `Projector` already
 /// converted (`Option<&str>`, `Option<i128>`, ...), so its methods are not generic over the
 /// field type: less for the compiler to infer per field.
-fn project_field(index: usize, projected: &Projected, receiver: Receiver) -> FieldCall {
+fn project_field(
+    index: usize,
+    projected: &Projected,
+    first_line: Option<&Projected>,
+    receiver: Receiver,
+) -> FieldCall {
     let field = projected.field;
     let member = field.ident;
     // `&self.field` in a struct; in a variant, the match binds the field by reference.
@@ -159,6 +164,16 @@ fn project_field(index: usize, projected: &Projected, receiver: Receiver) -> Fie
         Receiver::Variant => quote_spanned!(span=> #member),
     };
     let (trait_ident, method) = key_trait(projected);
+    // The value of a field read as it is, through its key's trait.
+    let as_is = |projected: &Projected, trait_ident: &Ident| {
+        let ty = checked_type(projected.field);
+        let convert = match projected.field.option_inner {
+            Some(_) => quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::optional),
+            None => quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::some),
+        };
+        let place = place(projected.field.ident, Span::call_site());
+        quote!(#convert(#place))
+    };
     let mut prelude = TokenStream::new();
     let value = if let Some((path, lit)) = &field.attrs.with {
         let with = format_ident!("__toolmeta_with{index}");
@@ -172,14 +187,15 @@ fn project_field(index: usize, projected: &Projected, receiver: Receiver) -> Fie
         }
         let with_trait = with_trait(projected);
         quote_spanned!(lit.span()=> <_ as __toolmeta::#with_trait>::project(&#with))
+    } else if let (Some(_), Some(first)) = (field.attrs.last_line, first_line) {
+        // `limit` counts the lines from the first line (the `offset` field) through this one.
+        let last = as_is(projected, &trait_ident);
+        let (first_trait, _) = key_trait(first);
+        let first_value = as_is(first, &first_trait);
+        let zero_based = first.field.attrs.zero_based.is_some();
+        quote!(__toolmeta::last_line_limit(#first_value, #zero_based, #last))
     } else {
-        let ty = checked_type(field);
-        let convert = match field.option_inner {
-            Some(_) => quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::optional),
-            None => quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::some),
-        };
-        let place = place(member, Span::call_site());
-        quote!(#convert(#place))
+        as_is(projected, &trait_ident)
     };
     let method = Ident::new(method, Span::call_site());
     let call = match projected.row().write {
@@ -270,12 +286,16 @@ fn tool_impls(container: &Container, tool: &Tool) -> TokenStream {
 /// The identity, `has_input`, `project` body and `INPUT_FIELDS` of a checked tool.
 fn tool_parts(container: &Container, tool: &Tool, receiver: Receiver) -> StructParts {
     let identity = tool.identity.as_ref().expect("checked before expanding");
+    let first_line = tool
+        .projected
+        .iter()
+        .find(|projected| projected.normalized());
     let (preludes, calls): (Vec<_>, Vec<_>) = tool
         .projected
         .iter()
         .enumerate()
         .map(|(index, projected)| {
-            let FieldCall { prelude, call } = project_field(index, projected, receiver);
+            let FieldCall { prelude, call } = project_field(index, projected, first_line, receiver);
             (prelude, call)
         })
         .unzip();
@@ -332,6 +352,7 @@ fn input_field(container: &Container, projected: &Projected) -> TokenStream {
         ("optional", optional),
         ("converted", projected.converted()),
         ("zero_based", field.attrs.zero_based.is_some()),
+        ("last_line", field.attrs.last_line.is_some()),
     ] {
         if set {
             let name = Ident::new(name, Span::call_site());

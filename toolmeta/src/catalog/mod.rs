@@ -8,11 +8,15 @@
 //! [`synthesize`] looks a call up there and projects its raw arguments (see
 //! [`ToolEntry::project`](crate::ToolEntry::project) for the rules).
 //!
-//! Where a harness's argument does not carry a canonical value as is, the tool converts it
-//! with `with` and is registered [`ToolEntry::deserialized`](crate::ToolEntry::deserialized):
-//! Codex's argv commands become one command line, and Gemini CLI's `start_line`/`end_line`
-//! become `offset` and `limit`. Tools that accept other spellings of an argument (serde
-//! aliases: codex-acp's event fields, OpenCode's `cwd`) are registered the same way.
+//! Every tool is registered [`ToolEntry::of`](crate::ToolEntry::of): its raw arguments are
+//! projected through the wire keys and conversions the derive recorded, the same data the
+//! catalog exports (see `toolmeta catalog --json`). Where a harness's argument does not carry a canonical value
+//! as is, the declaration says how, from the closed list of
+//! [`Conversion`](crate::convert::Conversion)s: Codex's argv commands are
+//! [`Argv`](crate::convert::Argv)/[`CommandLine`](crate::convert::CommandLine) fields, and
+//! Gemini CLI's `end_line` is a `#[tool(last_line)]` that becomes `limit`. Other spellings
+//! of an argument (serde aliases: codex-acp's event fields, OpenCode's `cwd`) are wire keys
+//! too.
 //!
 //! Each harness module names the release its tools were checked against and where they were
 //! read from. Every tool of the tool list each release sent to the model is declared (the
@@ -338,6 +342,24 @@ mod tests {
         ]);
         raw_matches_typed::<claude_code::TodoWrite>(&[json!({"todos": []})]);
         raw_matches_typed::<codex::ShellCommand>(&[json!({"command": "ls", "workdir": "/r"})]);
+        raw_matches_typed::<codex::Shell>(&[
+            json!({"command": ["bash", "-lc", "cargo test"], "workdir": "/r"}),
+            json!({"command": ["rg", "fn main", "src"]}),
+            json!({"command": []}),
+        ]);
+        raw_matches_typed::<codex::ExecCommand>(&[
+            json!({"cmd": "cargo test", "workdir": "/r"}),
+            json!({"command": ["/bin/zsh", "-lc", "ls"], "cwd": "/r", "parsed_cmd": []}),
+        ]);
+        raw_matches_typed::<gemini_cli::ReadFile>(&[
+            json!({"file_path": "/a", "start_line": 10, "end_line": 14}),
+            json!({"file_path": "/a", "end_line": 3}),
+            json!({"file_path": "/a", "start_line": 0, "end_line": 2}),
+            json!({"file_path": "/a", "start_line": -4, "end_line": 2}),
+            json!({"file_path": "/a", "start_line": 9, "end_line": 3}),
+            json!({"file_path": "/a", "start_line": 9}),
+            json!({"file_path": "/a", "end_line": -1}),
+        ]);
         raw_matches_typed::<codex::ListDir>(&[json!({"dir_path": "/r", "depth": 2})]);
         raw_matches_typed::<gemini_cli::RunShellCommand>(&[
             json!({"command": "ls", "description": "list", "dir_path": "pkg"}),

@@ -317,10 +317,9 @@ pub struct Task {
     pub command: Option<String>,
 }
 
-/// OpenCode's tools. `bash` is registered [`ToolEntry::deserialized`] so that the `cwd`
-/// OpenCode's ACP updates carry projects like `workdir`.
+/// OpenCode's tools.
 pub const TOOLS: StaticToolset = StaticToolset::new(&[
-    ToolEntry::deserialized::<Bash>(),
+    ToolEntry::of::<Bash>(),
     ToolEntry::of::<Edit>(),
     ToolEntry::of::<Glob>(),
     ToolEntry::of::<Grep>(),

@@ -34,7 +34,7 @@ macro_rules! key_table {
             COMMAND = "command": Text => ProjectCommand,
                 "`{Self}` cannot be projected as `command`: a text key needs a string type",
                 "cannot be projected as `command`",
-                "`command` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]";
+                "`command` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str>, and toolmeta::convert::Argv or CommandLine for an argv (or an Option of one); convert other types with #[tool(with = \"...\")]";
             /// A human-readable description of what a command does.
             DESCRIPTION = "description": Text => ProjectDescription,
                 "`{Self}` cannot be projected as `description`: a text key needs a string type",
