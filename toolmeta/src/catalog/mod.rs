@@ -58,8 +58,11 @@ mod gemini_cli;
 mod grok_build;
 #[allow(dead_code)]
 mod opencode;
+mod probe;
 
-use arguments::ToolArguments;
+use std::sync::OnceLock;
+
+use arguments::{DescribedTool, ToolArguments};
 
 use serde_json::Value;
 
@@ -202,6 +205,17 @@ impl Harness {
         }
     }
 
+    /// Its tools as argument matching sees them, each tool's arguments read once.
+    pub(crate) fn described(self) -> &'static [DescribedTool] {
+        static CACHES: [OnceLock<Vec<DescribedTool>>; Harness::ALL.len()] =
+            [const { OnceLock::new() }; Harness::ALL.len()];
+        let index = Harness::ALL
+            .iter()
+            .position(|harness| *harness == self)
+            .unwrap_or(0);
+        arguments::described(&CACHES[index], self.arguments())
+    }
+
     /// Every argument name the tool `name` accepts (serde aliases included), or `None` when
     /// the harness has no such tool.
     ///
@@ -257,8 +271,10 @@ impl std::str::FromStr for Harness {
 }
 
 /// The tool of `harness` a call with raw arguments `raw_input` was made to, for traffic that
-/// names no tool: the one tool whose arguments the call's deserialize and that shares the
-/// most argument names with them. `None` when no tool fits, or two fit equally well.
+/// names no tool: the one tool the call's arguments could be for (every required argument
+/// there, every value of its argument's JSON type, as the tool's `Deserialize` impl reads
+/// them) that shares the most argument names with them. `None` when no tool fits, or two
+/// fit equally well. The rule is written out in `docs/identification.md`.
 ///
 /// ```
 /// use serde_json::json;
@@ -274,7 +290,7 @@ impl std::str::FromStr for Harness {
 /// assert_eq!(catalog::identify(Harness::Codex, &json!({"filePath": "a.rs"})), None);
 /// ```
 pub fn identify(harness: Harness, raw_input: &Value) -> Option<&'static str> {
-    arguments::best_fit(harness.arguments(), raw_input)
+    arguments::best_fit(harness.described(), raw_input)
 }
 
 /// Synthesizes the envelope of a call to `name` on `harness` from its raw JSON arguments
@@ -321,6 +337,116 @@ mod tests {
             let typed = serde_json::to_string(&typed.tool_meta().input).unwrap();
             let projected = serde_json::to_string(&entry.project(raw)).unwrap();
             assert_eq!(projected, typed, "{} {raw}", T::IDENTITY.name);
+        }
+    }
+
+    /// Every catalog tool's arguments can be read off its `Deserialize` impl: none is left
+    /// out of argument matching or the data export.
+    #[test]
+    fn every_tools_arguments_are_readable() {
+        for &harness in super::Harness::ALL {
+            for tool in harness.arguments() {
+                if let Err(error) = tool.describe() {
+                    panic!("{harness} {}: {error}", tool.name);
+                }
+            }
+            assert_eq!(harness.described().len(), harness.arguments().len());
+        }
+    }
+
+    /// The published rule takes exactly the raw arguments serde's own derive takes, for
+    /// every catalog tool, on every `rawInput` of the recorded sessions and on each tool's
+    /// arguments given one at a time with values of every JSON type. (The one exception
+    /// by design: an untagged enum's `any` takes every value; Codex's `exec_command` `cmd`
+    /// refuses numbers, objects and bools.)
+    #[test]
+    fn the_argument_rule_agrees_with_serde() {
+        let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/real");
+        let mut samples: Vec<Value> = Vec::new();
+        let mut dirs = vec![std::path::PathBuf::from(corpus)];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|ext| ext == "jsonl") {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    for line in text.lines() {
+                        collect_raw_inputs(
+                            &serde_json::from_str(line).unwrap_or(Value::Null),
+                            &mut samples,
+                        );
+                    }
+                }
+            }
+        }
+        assert!(samples.len() > 100, "{} rawInputs", samples.len());
+        let values = [
+            json!(null),
+            json!("s"),
+            json!(3),
+            json!(-3),
+            json!(2.5),
+            json!(true),
+            json!(["a"]),
+            json!([1]),
+            json!({}),
+        ];
+        let mut checked = 0;
+        for &harness in super::Harness::ALL {
+            for (tool, described) in harness.arguments().iter().zip(harness.described()) {
+                let mut tool_samples = samples.clone();
+                let required: serde_json::Map<String, Value> = described
+                    .arguments
+                    .iter()
+                    .filter(|argument| argument.required)
+                    .map(|argument| (argument.name.to_owned(), json!("s")))
+                    .collect();
+                for argument in &described.arguments {
+                    for name in std::iter::once(&argument.name).chain(&argument.aliases) {
+                        for value in &values {
+                            let mut raw = required.clone();
+                            raw.insert((*name).to_owned(), value.clone());
+                            tool_samples.push(Value::Object(raw));
+                        }
+                    }
+                }
+                for raw in &tool_samples {
+                    let Some(object) = raw.as_object() else {
+                        continue;
+                    };
+                    let rule = super::arguments::fit(&described.arguments, object).is_some();
+                    let serde = (tool.deserializes)(raw);
+                    let untagged = harness == super::Harness::Codex
+                        && tool.name == "exec_command"
+                        && !serde
+                        && rule;
+                    assert!(
+                        rule == serde || untagged,
+                        "{harness} {}: {raw} rule {rule} serde {serde}",
+                        tool.name
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
+    fn collect_raw_inputs(value: &Value, out: &mut Vec<Value>) {
+        match value {
+            Value::Object(map) => {
+                for (key, value) in map {
+                    if key == "rawInput" && value.is_object() {
+                        out.push(value.clone());
+                    }
+                    collect_raw_inputs(value, out);
+                }
+            }
+            Value::Array(values) => values
+                .iter()
+                .for_each(|value| collect_raw_inputs(value, out)),
+            _ => {}
         }
     }
 
