@@ -5,6 +5,7 @@
 //! toolmeta inspect [--json] [--harness NAME] FILE...   which tools were called, by label
 //! toolmeta live [FILE...]                               a call-by-call view as it streams
 //! toolmeta touched [--json] FILE...                     every path read or changed, every command run
+//! toolmeta catalog [--json]                             the tools of every harness, and what recognises it
 //! ```
 //!
 //! Each subcommand is a function over its arguments, an input and two outputs, so the
@@ -27,6 +28,7 @@ use std::io::{self, BufRead, Write};
 
 use clap::{Parser, Subcommand};
 
+pub mod catalog;
 mod input;
 pub mod inspect;
 pub mod live;
@@ -78,6 +80,8 @@ pub enum Command {
     Live(live::Args),
     /// List every path an agent read, edited or wrote and every command it ran
     Touched(touched::Args),
+    /// Show the tools toolmeta knows of each harness, or write them as data (--json)
+    Catalog(catalog::Args),
 }
 
 /// Runs `toolmeta` with `args` (the program name first, as `std::env::args_os` gives
@@ -109,6 +113,7 @@ pub fn run(cli: &Cli, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut dy
         Command::Inspect(args) => inspect::run(args, stdin, out, err),
         Command::Live(args) => live::run(args, stdin, out, err),
         Command::Touched(args) => touched::run(args, stdin, out, err),
+        Command::Catalog(args) => catalog::run(args, out, err),
     }
 }
 

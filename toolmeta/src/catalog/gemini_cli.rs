@@ -21,6 +21,7 @@
 use serde::Deserialize;
 
 use super::arguments::ToolArguments;
+use super::recognition::{Pattern, Recognition};
 use crate::ToolIdentity;
 use crate::{StaticToolset, ToolEntry};
 
@@ -385,6 +386,20 @@ pub struct CompleteTask {
     /// Whether to wait for the previous calls.
     pub wait_for_previous: Option<bool>,
 }
+
+/// The release these declarations were checked against.
+pub(crate) const RELEASE: &str = "Gemini CLI 0.61.0";
+
+/// Where the tools were read from.
+pub(crate) const SOURCE: &str = "the tool lists that release sent to the model (tests/data/real/gemini_cli/tools.json: main agent, plan mode, subagent), and google-gemini/gemini-cli packages/core/src/tools for write_todos and read_many_files";
+
+/// What recognises the harness in ACP traffic.
+pub(crate) const RECOGNITION: Recognition = Recognition {
+    agent_names: &["gemini"],
+    // The ACP integration's call ids: `${callId}` = `${name}__${name}_${Date.now()}_${n}`.
+    tool_call_ids: &[Pattern("{name}__{name}_{digits}_{digits}")],
+    ..Recognition::NONE
+};
 
 /// Gemini CLI's tools.
 pub const TOOLS: StaticToolset = StaticToolset::new(&[

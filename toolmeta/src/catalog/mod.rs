@@ -52,6 +52,8 @@ mod arguments;
 mod claude_code;
 #[allow(dead_code)]
 mod codex;
+#[cfg(feature = "client")]
+pub mod export;
 #[allow(dead_code)]
 mod gemini_cli;
 #[allow(dead_code)]
@@ -59,10 +61,14 @@ mod grok_build;
 #[allow(dead_code)]
 mod opencode;
 mod probe;
+mod recognition;
 
 use std::sync::OnceLock;
 
 use arguments::{DescribedTool, ToolArguments};
+pub use recognition::{
+    KNOWN_AGENTS, KnownAgent, MetaToolName, Pattern, Recognition, Spelling, TitleFormat,
+};
 
 use serde_json::Value;
 
@@ -150,7 +156,8 @@ impl Harness {
 
     /// The harness an ACP agent's `agentInfo.name` (the `initialize` response) names, if the
     /// catalog has it: `claude-agent-acp`, `@zed-industries/claude-code-acp`, `codex-acp`,
-    /// `gemini-cli`, `OpenCode`, `grok`... (matched case-insensitively on the product name).
+    /// `gemini-cli`, `OpenCode`, `grok`... (its [`Recognition::agent_names`]: matched
+    /// case-insensitively on the product name).
     ///
     /// ```
     /// use toolmeta::catalog::Harness;
@@ -161,19 +168,44 @@ impl Harness {
     /// assert_eq!(Harness::from_agent_name("goose"), None);
     /// ```
     pub fn from_agent_name(name: &str) -> Option<Harness> {
-        let name = name.to_ascii_lowercase();
-        // The npm scope or vendor prefix says nothing; the product name does.
-        let product = name.rsplit('/').next().unwrap_or(&name);
-        [
-            ("claude", Harness::ClaudeCode),
-            ("codex", Harness::Codex),
-            ("gemini", Harness::GeminiCli),
-            ("opencode", Harness::OpenCode),
-            ("grok", Harness::GrokBuild),
-        ]
-        .into_iter()
-        .find(|(mark, _)| product.contains(mark))
-        .map(|(_, harness)| harness)
+        Harness::ALL
+            .iter()
+            .copied()
+            .find(|harness| harness.recognition().names_agent(name))
+    }
+
+    /// What recognises the harness in ACP traffic: its agent names, `_meta` tool-name keys,
+    /// call-id and title formats.
+    pub const fn recognition(self) -> Recognition {
+        match self {
+            Harness::ClaudeCode => claude_code::RECOGNITION,
+            Harness::Codex => codex::RECOGNITION,
+            Harness::GeminiCli => gemini_cli::RECOGNITION,
+            Harness::OpenCode => opencode::RECOGNITION,
+            Harness::GrokBuild => grok_build::RECOGNITION,
+        }
+    }
+
+    /// The harness release its tools were checked against.
+    pub const fn release(self) -> &'static str {
+        match self {
+            Harness::ClaudeCode => claude_code::RELEASE,
+            Harness::Codex => codex::RELEASE,
+            Harness::GeminiCli => gemini_cli::RELEASE,
+            Harness::OpenCode => opencode::RELEASE,
+            Harness::GrokBuild => grok_build::RELEASE,
+        }
+    }
+
+    /// Where its tools were read from (its tool definitions).
+    pub const fn source(self) -> &'static str {
+        match self {
+            Harness::ClaudeCode => claude_code::SOURCE,
+            Harness::Codex => codex::SOURCE,
+            Harness::GeminiCli => gemini_cli::SOURCE,
+            Harness::OpenCode => opencode::SOURCE,
+            Harness::GrokBuild => grok_build::SOURCE,
+        }
     }
 
     /// The harness an `initialize` answer's `agentInfo` object names: its `name`, else its

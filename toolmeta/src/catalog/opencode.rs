@@ -23,6 +23,7 @@
 use serde::Deserialize;
 
 use super::arguments::ToolArguments;
+use super::recognition::Recognition;
 use crate::ToolIdentity;
 use crate::{StaticToolset, ToolEntry};
 
@@ -316,6 +317,19 @@ pub struct Task {
     /// The command that triggered the task.
     pub command: Option<String>,
 }
+
+/// The release these declarations were checked against.
+pub(crate) const RELEASE: &str = "OpenCode 1.18.33";
+
+/// Where the tools were read from.
+pub(crate) const SOURCE: &str = "the tool list that release sent to the model (tests/data/real/opencode/tools.json), and sst/opencode packages/opencode/src/tool/registry.ts for the tools other models and clients get";
+
+/// What recognises the harness in ACP traffic.
+pub(crate) const RECOGNITION: Recognition = Recognition {
+    agent_names: &["opencode"],
+    first_title_names_tool: true,
+    ..Recognition::NONE
+};
 
 /// OpenCode's tools.
 pub const TOOLS: StaticToolset = StaticToolset::new(&[

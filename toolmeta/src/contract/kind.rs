@@ -65,7 +65,10 @@ macro_rules! kinds {
             /// The wire name of the ACP `ToolKind` this kind maps to; the `acp` feature maps
             /// it onto ACP's type, so that the contract does not depend on ACP's crate.
             // Only the `acp` feature reads it.
-            #[cfg_attr(not(feature = "acp"), allow(dead_code))]
+            #[cfg_attr(
+                not(any(feature = "acp", all(feature = "catalog", feature = "client"))),
+                allow(dead_code)
+            )]
             pub(crate) const fn acp_kind(self) -> &'static str {
                 match self { $(ToolKind::$variant => $acp,)* }
             }
