@@ -193,7 +193,15 @@ fn namespace_is_a_closed_enum_of_every_namespace() {
     assert_eq!(namespace["type"], "string");
     let wire: Vec<&str> = Namespace::ALL.iter().map(|ns| ns.as_str()).collect();
     assert_eq!(namespace["enum"], json!(wire));
-    for added in ["claude_code", "gemini_cli", "zed", "goose", "amazon_q"] {
+    for added in [
+        "claude_code",
+        "gemini_cli",
+        "zed",
+        "goose",
+        "amazon_q",
+        "qwen_code",
+        "kimi_cli",
+    ] {
         assert!(wire.contains(&added), "{added}");
     }
     let description = namespace["description"].as_str().unwrap();
@@ -260,7 +268,9 @@ fn published_schema_is_a_superset_of_the_reference() {
             &json!("gemini_cli"),
             &json!("zed"),
             &json!("goose"),
-            &json!("amazon_q")
+            &json!("amazon_q"),
+            &json!("qwen_code"),
+            &json!("kimi_cli")
         ]
     );
     for ns in Namespace::ALL {

@@ -124,7 +124,7 @@ fn unknown_namespace_is_an_error_naming_the_field_and_the_value() {
 #[test]
 fn every_spelling_of_every_namespace_decodes() {
     // The contract's table (DESIGN.md section 2), written out independently of the crate.
-    let table: [(&str, &[&str], Namespace); 11] = [
+    let table: [(&str, &[&str], Namespace); 13] = [
         ("grok_build", &["GrokBuild"], Namespace::GrokBuild),
         (
             "grok_build_concise",
@@ -144,6 +144,16 @@ fn every_spelling_of_every_namespace_decodes() {
         ("zed", &["Zed"], Namespace::Zed),
         ("goose", &["Goose"], Namespace::Goose),
         ("amazon_q", &["AmazonQ"], Namespace::AmazonQ),
+        (
+            "qwen_code",
+            &["QwenCode", "_qwen_code"],
+            Namespace::QwenCode,
+        ),
+        (
+            "kimi_cli",
+            &["KimiCli", "_kimi_code_cli"],
+            Namespace::KimiCli,
+        ),
     ];
     assert_eq!(table.len(), Namespace::ALL.len());
     for (wire, aliases, namespace) in table {

@@ -137,6 +137,16 @@ pub const NAMESPACES: &[Namespace] = &[
         variant: "AmazonQ",
         aliases: &["AmazonQ"],
     },
+    Namespace {
+        wire: "qwen_code",
+        variant: "QwenCode",
+        aliases: &["QwenCode", "_qwen_code"],
+    },
+    Namespace {
+        wire: "kimi_cli",
+        variant: "KimiCli",
+        aliases: &["KimiCli", "_kimi_code_cli"],
+    },
 ];
 
 /// What values a canonical key carries.

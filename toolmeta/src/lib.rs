@@ -58,7 +58,7 @@
 //! |---|---|---|
 //! | `derive` | yes | re-exports `#[derive(ToolIdentity)]` |
 //! | `client` | no | `client`: the tolerant reader and the ledger |
-//! | `catalog` | no | `catalog`: Claude Code, Codex, Gemini CLI and OpenCode tools (needs `derive`) |
+//! | `catalog` | no | `catalog`: Claude Code, Codex, Gemini CLI, OpenCode, Grok Build, Qwen Code and Kimi CLI tools (needs `derive`); with `client`, their data export (`catalog::export`) |
 //! | `acp` | no | `acp`: stamping `agent-client-protocol-schema` `ToolCall`/`ToolCallUpdate` |
 //! | `schemars` | no | `JsonSchema` for the wire types and `schema::tool_meta_schema()` |
 //! | `preserve_order` | no (`acp` turns it on) | serde_json's `preserve_order`: see below |

@@ -59,8 +59,12 @@ mod gemini_cli;
 #[allow(dead_code)]
 mod grok_build;
 #[allow(dead_code)]
+mod kimi_cli;
+#[allow(dead_code)]
 mod opencode;
 mod probe;
+#[allow(dead_code)]
+mod qwen_code;
 mod recognition;
 
 use std::sync::OnceLock;
@@ -103,6 +107,10 @@ pub enum Harness {
     OpenCode,
     /// xAI's Grok Build, whose older releases send envelopes without `input`.
     GrokBuild,
+    /// Qwen Code.
+    QwenCode,
+    /// Moonshot AI's Kimi CLI.
+    KimiCli,
 }
 
 impl Harness {
@@ -113,6 +121,8 @@ impl Harness {
         Harness::GeminiCli,
         Harness::OpenCode,
         Harness::GrokBuild,
+        Harness::QwenCode,
+        Harness::KimiCli,
     ];
 
     /// The namespace its tools' envelopes carry.
@@ -123,6 +133,8 @@ impl Harness {
             Harness::GeminiCli => Namespace::GeminiCli,
             Harness::OpenCode => Namespace::OpenCode,
             Harness::GrokBuild => Namespace::GrokBuild,
+            Harness::QwenCode => Namespace::QwenCode,
+            Harness::KimiCli => Namespace::KimiCli,
         }
     }
 
@@ -134,6 +146,8 @@ impl Harness {
             Namespace::GeminiCli => Some(Harness::GeminiCli),
             Namespace::OpenCode => Some(Harness::OpenCode),
             Namespace::GrokBuild => Some(Harness::GrokBuild),
+            Namespace::QwenCode => Some(Harness::QwenCode),
+            Namespace::KimiCli => Some(Harness::KimiCli),
             Namespace::GrokBuildConcise
             | Namespace::GrokBuildHashline
             | Namespace::Mcp
@@ -151,6 +165,8 @@ impl Harness {
             Harness::GeminiCli => &gemini_cli::TOOLS,
             Harness::OpenCode => &opencode::TOOLS,
             Harness::GrokBuild => &grok_build::TOOLS,
+            Harness::QwenCode => &qwen_code::TOOLS,
+            Harness::KimiCli => &kimi_cli::TOOLS,
         }
     }
 
@@ -183,6 +199,8 @@ impl Harness {
             Harness::GeminiCli => gemini_cli::RECOGNITION,
             Harness::OpenCode => opencode::RECOGNITION,
             Harness::GrokBuild => grok_build::RECOGNITION,
+            Harness::QwenCode => qwen_code::RECOGNITION,
+            Harness::KimiCli => kimi_cli::RECOGNITION,
         }
     }
 
@@ -194,6 +212,8 @@ impl Harness {
             Harness::GeminiCli => gemini_cli::RELEASE,
             Harness::OpenCode => opencode::RELEASE,
             Harness::GrokBuild => grok_build::RELEASE,
+            Harness::QwenCode => qwen_code::RELEASE,
+            Harness::KimiCli => kimi_cli::RELEASE,
         }
     }
 
@@ -205,6 +225,8 @@ impl Harness {
             Harness::GeminiCli => gemini_cli::SOURCE,
             Harness::OpenCode => opencode::SOURCE,
             Harness::GrokBuild => grok_build::SOURCE,
+            Harness::QwenCode => qwen_code::SOURCE,
+            Harness::KimiCli => kimi_cli::SOURCE,
         }
     }
 
@@ -234,6 +256,8 @@ impl Harness {
             Harness::GeminiCli => gemini_cli::ARGUMENTS,
             Harness::OpenCode => opencode::ARGUMENTS,
             Harness::GrokBuild => grok_build::ARGUMENTS,
+            Harness::QwenCode => qwen_code::ARGUMENTS,
+            Harness::KimiCli => kimi_cli::ARGUMENTS,
         }
     }
 

@@ -71,6 +71,12 @@ namespaces! {
     Goose = "goose" | "Goose";
     /// The tools of the Amazon Q Developer CLI.
     AmazonQ = "amazon_q" | "AmazonQ";
+    /// Qwen Code's tools (toolmeta's catalog); `_qwen_code` is the extension namespace its
+    /// calls had before.
+    QwenCode = "qwen_code" | "QwenCode" | "_qwen_code";
+    /// Kimi CLI's tools (toolmeta's catalog); `_kimi_code_cli` is the extension namespace
+    /// made from its agent name (`Kimi Code CLI`) its calls had before.
+    KimiCli = "kimi_cli" | "KimiCli" | "_kimi_code_cli";
 }
 
 impl Namespace {
@@ -85,6 +91,8 @@ impl Namespace {
                 | Namespace::Zed
                 | Namespace::Goose
                 | Namespace::AmazonQ
+                | Namespace::QwenCode
+                | Namespace::KimiCli
         )
     }
 }
@@ -176,6 +184,16 @@ mod tests {
         (Namespace::Zed, "zed", &["Zed"]),
         (Namespace::Goose, "goose", &["Goose"]),
         (Namespace::AmazonQ, "amazon_q", &["AmazonQ"]),
+        (
+            Namespace::QwenCode,
+            "qwen_code",
+            &["QwenCode", "_qwen_code"],
+        ),
+        (
+            Namespace::KimiCli,
+            "kimi_cli",
+            &["KimiCli", "_kimi_code_cli"],
+        ),
     ];
 
     #[test]
@@ -225,7 +243,7 @@ mod tests {
             UnknownNamespace("cursor".into()).to_string(),
             "unknown namespace `cursor`, expected one of `grok_build`, `grok_build_concise`, \
              `grok_build_hashline`, `codex`, `opencode`, `mcp`, `claude_code`, `gemini_cli`, \
-             `zed`, `goose`, `amazon_q`"
+             `zed`, `goose`, `amazon_q`, `qwen_code`, `kimi_cli`"
         );
         let err = serde_json::from_str::<Namespace>("\"cursor\"").unwrap_err();
         assert!(
@@ -244,6 +262,8 @@ mod tests {
                     | Namespace::Zed
                     | Namespace::Goose
                     | Namespace::AmazonQ
+                    | Namespace::QwenCode
+                    | Namespace::KimiCli
             );
             assert_eq!(namespace.in_reference_schema(), !extra, "{namespace}");
         }
