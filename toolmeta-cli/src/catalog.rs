@@ -115,9 +115,6 @@ fn recognition_line(recognise: &toolmeta::catalog::export::RecognitionData) -> S
     for title in &recognise.titles {
         parts.push(format!("title {}", title.pattern));
     }
-    if recognise.first_title_names_tool {
-        parts.push("first title".to_owned());
-    }
     parts.join("; ")
 }
 

@@ -214,8 +214,6 @@ pub struct RecognitionData {
     pub tool_call_ids: Vec<String>,
     /// The adapter's fixed title formats, each naming the tool.
     pub titles: Vec<TitleData>,
-    /// Whether a call's first `title` names the tool, when it matches `{name}`.
-    pub first_title_names_tool: bool,
 }
 
 /// A `_meta` key that names the tool.
@@ -498,7 +496,6 @@ fn recognition_data(recognition: &Recognition) -> RecognitionData {
                 tool: title.tool.map(str::to_owned),
             })
             .collect(),
-        first_title_names_tool: recognition.first_title_names_tool,
     }
 }
 

@@ -327,7 +327,8 @@ pub(crate) const SOURCE: &str = "the tool list that release sent to the model (t
 /// What recognises the harness in ACP traffic.
 pub(crate) const RECOGNITION: Recognition = Recognition {
     agent_names: &["opencode"],
-    first_title_names_tool: true,
+    // OpenCode names the tool in a call's first title; every reader reads a first title
+    // that reads as a tool name (docs/identification.md), so nothing to declare.
     ..Recognition::NONE
 };
 

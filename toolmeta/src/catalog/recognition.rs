@@ -29,9 +29,6 @@ pub struct Recognition {
     pub tool_call_ids: &'static [Pattern],
     /// Its adapter's fixed title formats, each naming the tool.
     pub titles: &'static [TitleFormat],
-    /// Whether the first `title` of a call is the tool's name, when it reads as one (later
-    /// titles are human text): OpenCode.
-    pub first_title_names_tool: bool,
 }
 
 impl Recognition {
@@ -41,7 +38,6 @@ impl Recognition {
         meta_tool_names: &[],
         tool_call_ids: &[],
         titles: &[],
-        first_title_names_tool: false,
     };
 
     /// Whether an `initialize` answer's agent name (its `name`, or its `title`) is this
