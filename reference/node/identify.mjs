@@ -373,8 +373,7 @@ export class Reader {
       if (permission.id !== undefined) this.requests.set(JSON.stringify(permission.id), key);
     }
     // A Grok Build envelope marks the stream's agent when nothing else did.
-    if (this.agent === null && this.agentExtension === null
-      && /^grok_build/.test(call.envelope.namespace ?? '')) {
+    if (this.agent === null && /^grok_build/.test(call.envelope.namespace ?? '')) {
       this.agent = partyOfNamespace(this.catalog, 'grok_build');
     }
     this.settle(call);
@@ -419,6 +418,8 @@ function merge(call, update, fromPermission) {
   if (kind !== null && (!fromPermission || call.kind === null)) call.kind = kind;
   const status = str(update.status);
   if (status !== null && (!fromPermission || call.status === null)) call.status = status;
+  // A permission request makes a running call wait on the user again; a finished one stays.
+  if (fromPermission && call.status !== null && !isFinished(call)) call.status = 'pending';
   if (update.rawInput !== undefined && update.rawInput !== null
     && (!fromPermission || !call.rawInputFromUpdate)) {
     const empty = isObject(update.rawInput) && Object.keys(update.rawInput).length === 0;
