@@ -37,20 +37,6 @@ pub const FORMAT: &str = "toolmeta-catalog";
 /// (`docs/catalog.md`, "Stability"); fields are added without a bump.
 pub const FORMAT_VERSION: u32 = 1;
 
-/// ACP's tool kinds (`ToolKind` in ACP's schema, by wire name), for the fallback table.
-const ACP_KINDS: &[&str] = &[
-    "read",
-    "edit",
-    "delete",
-    "move",
-    "search",
-    "execute",
-    "think",
-    "fetch",
-    "switch_mode",
-    "other",
-];
-
 /// The whole document.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
@@ -397,7 +383,7 @@ pub fn catalog_data() -> Result<CatalogData, ExportError> {
                 optional: strings(shape.optional),
             })
             .collect(),
-        acp_kinds: ACP_KINDS
+        acp_kinds: KindFallback::ACP_KINDS
             .iter()
             .map(|&acp_kind| {
                 let fallback = KindFallback::from_acp_kind(acp_kind);
@@ -689,6 +675,6 @@ mod tests {
                     .to_owned()
             })
             .collect();
-        assert_eq!(names, ACP_KINDS);
+        assert_eq!(names, KindFallback::ACP_KINDS);
     }
 }

@@ -143,8 +143,11 @@ impl TitleFormat {
     }
 }
 
-/// A format with placeholders (see the [module](self) documentation), matched against a
-/// whole string.
+/// A format, matched against a whole string: literal text with placeholders —
+/// `{name}` (a tool name: a letter or `_`, then letters, digits, `_` or `-`; every `{name}`
+/// of one pattern matches the same text, which names the tool), `{digits}` (one or more
+/// ASCII digits) and `{any}` (one or more characters of any kind); see
+/// [`Pattern::PLACEHOLDERS`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Pattern(pub &'static str);
 
