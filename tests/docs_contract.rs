@@ -219,3 +219,34 @@ fn the_catalog_format_documents_every_conversion_and_placeholder() {
         );
     }
 }
+
+/// The extension-namespace rules table: every example is accepted or refused as its row says.
+#[test]
+fn the_extension_namespace_rules_are_the_runtime_rules() {
+    let rows = table("Extension namespaces");
+    assert_eq!(rows.len(), 7);
+    for row in &rows[..6] {
+        let accepted = match row[2].split(':').next().unwrap().split(',').next().unwrap() {
+            "accepted" => true,
+            "refused" => false,
+            other => panic!("outcome {other:?} of {row:?}"),
+        };
+        let examples: Vec<String> = row[1]
+            .split(',')
+            .map(|example| example.trim())
+            .filter(|example| example.starts_with('`'))
+            .map(|example| example.trim_matches('`').to_owned())
+            .collect();
+        assert!(!examples.is_empty(), "{row:?}");
+        for example in examples {
+            assert_eq!(
+                Namespace::from_wire(&example).is_some(),
+                accepted,
+                "`{example}` in {row:?}"
+            );
+        }
+    }
+    let too_long = format!("_{}", "a".repeat(64));
+    assert_eq!(Namespace::from_wire(&too_long), None);
+    assert!(Namespace::from_wire(&too_long[..64]).is_some());
+}

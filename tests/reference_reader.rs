@@ -400,3 +400,48 @@ fn the_reference_reader_reads_the_catalog_it_is_given() {
     assert!(labels.iter().any(|label| label == "Peek"), "{labels:?}");
     assert!(!labels.iter().any(|label| label == "Read"), "{labels:?}");
 }
+
+/// The namespace of an agent without a catalog is the one `Namespace::for_agent` makes.
+#[test]
+fn agent_namespaces_are_the_runtimes() {
+    let names = [
+        "qwen-code",
+        "Kimi Code CLI",
+        "Goose",
+        "Zed",
+        "open-code",
+        "Forge",
+        "@scope/My Agent 2",
+        "9lives",
+        "--",
+        "agent_",
+        &format!("{}-tail", "x".repeat(80)),
+    ];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let script = format!(
+        "import({module:?}).then((m) => {{ const c = m.loadCatalog(require('fs').readFileSync({catalog:?}, 'utf8')); \
+         console.log(JSON.stringify({names}.map((n) => m.extensionNamespace(c, n)))); }})",
+        module = root
+            .join("reference/node/identify.mjs")
+            .display()
+            .to_string(),
+        catalog = root
+            .join("toolmeta/catalog/catalog.json")
+            .display()
+            .to_string(),
+        names = serde_json::to_string(&names).unwrap(),
+    );
+    let output = Command::new(node()).args(["-e", &script]).output().unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let node: Vec<Option<String>> = serde_json::from_slice(&output.stdout).unwrap();
+    let rust: Vec<Option<String>> = names
+        .iter()
+        .map(|name| toolmeta::Namespace::for_agent(name).map(|ns| ns.as_str().to_owned()))
+        .collect();
+    assert_eq!(node, rust);
+    assert_eq!(rust[0].as_deref(), Some("qwen_code"));
+}

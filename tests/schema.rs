@@ -182,8 +182,15 @@ fn kind_is_an_open_string_listing_every_known_kind() {
     assert_eq!(listed, format!("{}.", expected.join(", ")));
 }
 
+/// The first-party spellings (wire names, then aliases) the published schema lists.
+fn first_party_enum(schema: &Value) -> &Vec<Value> {
+    schema["definitions"]["ToolNamespace"]["anyOf"][0]["enum"]
+        .as_array()
+        .expect("the first branch of ToolNamespace lists the first-party spellings")
+}
+
 #[test]
-fn namespace_is_a_closed_enum_of_every_namespace() {
+fn namespace_is_every_first_party_spelling_or_a_well_formed_extension() {
     let schema = published();
     assert_eq!(
         schema["properties"]["namespace"],
@@ -191,19 +198,30 @@ fn namespace_is_a_closed_enum_of_every_namespace() {
     );
     let namespace = &schema["definitions"]["ToolNamespace"];
     assert_eq!(namespace["type"], "string");
-    let wire: Vec<&str> = Namespace::ALL.iter().map(|ns| ns.as_str()).collect();
-    assert_eq!(namespace["enum"], json!(wire));
-    for added in [
-        "claude_code",
-        "gemini_cli",
-        "zed",
-        "goose",
-        "amazon_q",
-        "qwen_code",
-        "kimi_cli",
-    ] {
-        assert!(wire.contains(&added), "{added}");
-    }
+    let mut spellings: Vec<&str> = Namespace::ALL.iter().map(|ns| ns.as_str()).collect();
+    spellings.extend(
+        Namespace::ALL
+            .iter()
+            .flat_map(|ns| ns.aliases().iter().copied()),
+    );
+    let mut listed: Vec<&str> = first_party_enum(&schema)
+        .iter()
+        .map(|spelling| spelling.as_str().unwrap())
+        .collect();
+    listed.sort_unstable();
+    spellings.sort_unstable();
+    assert_eq!(listed, spellings);
+    assert_eq!(
+        namespace["anyOf"][1],
+        json!({
+            "pattern": "^_[a-z][a-z0-9_]{0,62}$",
+            "not": {"enum": [
+                "_grok_build", "_grok_build_concise", "_grok_build_hashline", "_codex",
+                "_opencode", "_open_code", "_mcp", "_claude_code", "_gemini_cli", "_zed",
+                "_goose", "_amazon_q", "_kimi_cli"
+            ]}
+        })
+    );
     let description = namespace["description"].as_str().unwrap();
     for ns in Namespace::ALL {
         for alias in ns.aliases() {
@@ -246,9 +264,15 @@ fn published_schema_is_a_superset_of_the_reference() {
     let reference_namespaces = reference["definitions"]["ToolNamespace"]["enum"]
         .as_array()
         .unwrap();
-    let our_namespaces = ours["definitions"]["ToolNamespace"]["enum"]
-        .as_array()
-        .unwrap();
+    let aliases: Vec<Value> = Namespace::ALL
+        .iter()
+        .flat_map(|ns| ns.aliases().iter().map(|alias| json!(alias)))
+        .collect();
+    let our_namespaces: Vec<Value> = first_party_enum(&ours)
+        .iter()
+        .filter(|spelling| !aliases.contains(spelling))
+        .cloned()
+        .collect();
     for namespace in reference_namespaces {
         assert!(
             our_namespaces.contains(namespace),

@@ -23,6 +23,7 @@ const CATEGORIES: &[&str] = &[
     "toolset",
     "payload",
     "serde",
+    "namespace",
 ];
 
 #[test]

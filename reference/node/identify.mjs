@@ -87,11 +87,17 @@ function partyOfAgent(catalog, agentName) {
     party.recognise.agent_names.some((mark) => product.includes(mark))) ?? null;
 }
 
-/** The extension namespace of an agent without a catalog (DESIGN §7), or null. */
-export function extensionNamespace(agentName) {
-  const name = agentName.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
-  if (!/^[a-z]/.test(name)) return null;
-  return `_${name}`.slice(0, 64);
+/** The namespace of an agent without a catalog (DESIGN §7): the extension made from its
+ * name — or the first-party namespace that extension spells (`Goose` → `goose`) — or null. */
+export function extensionNamespace(catalog, agentName) {
+  const lower = agentName.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  const extension = `_${lower.replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '')}`
+    .slice(0, 64).replace(/_+$/, '');
+  if (!/^_[a-z][a-z0-9_]{0,62}$/.test(extension)) return null;
+  const firstParty = catalog.data.namespaces.find((namespace) =>
+    extension === `_${namespace.namespace}` || namespace.aliases.includes(extension)
+    || namespace.aliases.some((alias) => extension === `_${alias}`));
+  return firstParty ? firstParty.namespace : extension;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -322,7 +328,7 @@ export class Reader {
       this.agent = party;
       this.agentExtension = null;
     } else if (name !== null) {
-      this.agentExtension = extensionNamespace(name);
+      this.agentExtension = extensionNamespace(this.catalog, name);
     }
   }
 

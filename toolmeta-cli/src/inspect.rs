@@ -338,12 +338,13 @@ fn outcomes(summary: &Summary) -> String {
 fn counts(out: &mut String, calls: usize, counts: &LineCounts) {
     let _ = writeln!(
         out,
-        "{}; {}: {} tool-call updates, {} permission answers, {} other session updates, {} blank",
+        "{}; {}: {} tool-call updates, {} permission answers, {} other session updates, {} other messages, {} blank",
         plural(calls as u64, "call"),
         plural(counts.lines, "line"),
         counts.tool_call_updates,
         counts.permission_answers,
         counts.other_updates,
+        counts.not_update,
         counts.blank
     );
     if counts.evicted_finished + counts.evicted_pending > 0 {
@@ -367,12 +368,13 @@ fn counts(out: &mut String, calls: usize, counts: &LineCounts) {
             counts.late_updates
         );
     }
+    // Requests, responses and notifications other than session updates are the rest of a
+    // session, counted above; only lines that may have held a tool call are "skipped".
     let _ = writeln!(
         out,
-        "skipped lines: {} (not JSON {}, not an update {}, no toolCallId {}, too long {})",
-        counts.skipped(),
+        "skipped lines: {} (not JSON {}, no toolCallId {}, too long {})",
+        counts.not_json + counts.missing_tool_call_id + counts.too_long,
         counts.not_json,
-        counts.not_update,
         counts.missing_tool_call_id,
         counts.too_long
     );

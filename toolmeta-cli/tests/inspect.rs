@@ -106,8 +106,8 @@ Web Search       1  web_search            completed 1  0ms
 
 session s1: 5 calls: 5 completed, 0 failed, 0 rejected, 0 unfinished, over 7.0s
 
-5 calls; 16 lines: 14 tool-call updates, 0 permission answers, 2 other session updates, 0 blank
-skipped lines: 0 (not JSON 0, not an update 0, no toolCallId 0, too long 0)
+5 calls; 16 lines: 14 tool-call updates, 0 permission answers, 2 other session updates, 0 other messages, 0 blank
+skipped lines: 0 (not JSON 0, no toolCallId 0, too long 0)
 "
     );
 }
@@ -123,10 +123,18 @@ fn several_files_and_stdin_go_into_one_ledger() {
         out.stdout
     );
     assert!(out.stdout.contains("failed 1"), "{}", out.stdout);
+    // mixed_bad_lines.jsonl: two lines that are not JSON, two updates without a
+    // `toolCallId`, and eight JSON messages that are not session updates.
     assert!(
-        out.stdout.contains(
-            "skipped lines: 12 (not JSON 2, not an update 8, no toolCallId 2, too long 0)"
-        )
+        out.stdout.contains(", 8 other messages, "),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("skipped lines: 4 (not JSON 2, no toolCallId 2, too long 0)"),
+        "{}",
+        out.stdout
     );
 }
 
@@ -197,8 +205,8 @@ fn an_empty_input_prints_only_the_counts() {
     assert_eq!(out.code, 0);
     assert_eq!(
         out.stdout,
-        "0 calls; 0 lines: 0 tool-call updates, 0 permission answers, 0 other session updates, 0 blank\n\
-         skipped lines: 0 (not JSON 0, not an update 0, no toolCallId 0, too long 0)\n"
+        "0 calls; 0 lines: 0 tool-call updates, 0 permission answers, 0 other session updates, 0 other messages, 0 blank\n\
+         skipped lines: 0 (not JSON 0, no toolCallId 0, too long 0)\n"
     );
     assert_eq!(inspect(&["--json", "-"], "").stdout, "");
 }

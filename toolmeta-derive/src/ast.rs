@@ -41,24 +41,21 @@ pub struct TaggedVariant<'a> {
     pub tool: Container<'a>,
 }
 
-/// A named field of a tool struct, or a key computed from the whole tool
-/// (`#[tool(compute(key = "function"))]`), which is projected like a field converted by
-/// `with` whose function takes the whole tool.
+/// A named field of a tool struct. (A key computed from the whole tool,
+/// `#[tool(compute(key = "function"))]`, is a source of its own: `attr::Compute`, in the
+/// container's attributes.)
 pub struct Field<'a> {
-    /// The field's name; for a computed key, the struct's.
+    /// The field's name.
     pub ident: &'a Ident,
     /// The field's name without any `r#`.
     pub name: String,
     /// The key serde reads the field from in the raw JSON arguments.
     pub wire: String,
-    /// The field's type; `None` for a computed key.
-    pub ty: Option<&'a Type>,
+    /// The field's type.
+    pub ty: &'a Type,
     /// `T` when the field is an `Option<T>`.
     pub option_inner: Option<&'a Type>,
     pub attrs: attr::Field,
-    /// Whether this is a key computed from the whole tool: `name` is the key, `attrs.with`
-    /// the function, called with `&self`.
-    pub computed: bool,
 }
 
 /// A variant of an enum of tools.
@@ -91,12 +88,11 @@ impl<'a> Container<'a> {
             syn::Data::Struct(data) => match &data.fields {
                 syn::Fields::Named(fields) => {
                     let attrs = attr::Container::from_attrs(cx, &input.attrs, Scope::Struct);
-                    let mut fields: Vec<Field> = fields
+                    let fields = fields
                         .named
                         .iter()
                         .map(|field| Field::from_ast(cx, field, &attrs))
                         .collect();
-                    fields.extend(computed_fields(&input.ident, &attrs));
                     return Some(Container {
                         ident: &input.ident,
                         generics: &input.generics,
@@ -230,8 +226,6 @@ impl<'a> TaggedVariant<'a> {
                 (false, Vec::new())
             }
         };
-        let mut fields: Vec<Field> = fields;
-        fields.extend(computed_fields(&variant.ident, &attrs));
         TaggedVariant {
             tag,
             aliases,
@@ -246,27 +240,12 @@ impl<'a> TaggedVariant<'a> {
     }
 }
 
-/// The keys `compute(...)` computes from the whole tool, as fields converted by their function.
-fn computed_fields<'a>(ident: &'a Ident, attrs: &attr::Container) -> Vec<Field<'a>> {
-    attrs
-        .compute
-        .iter()
-        .map(|compute| Field {
-            ident,
-            name: compute.key.to_string(),
-            wire: String::new(),
-            ty: None,
-            option_inner: None,
-            attrs: attr::Field {
-                with: Some((compute.function.clone(), compute.lit.clone())),
-                ..attr::Field::default()
-            },
-            computed: true,
-        })
-        .collect()
-}
-
 impl<'a> Field<'a> {
+    /// The type whose fitness for a key is checked: `T` of an `Option<T>`, else the field's.
+    pub fn checked_type(&self) -> &'a Type {
+        self.option_inner.unwrap_or(self.ty)
+    }
+
     fn from_ast(cx: &Ctxt, field: &'a syn::Field, container: &attr::Container) -> Field<'a> {
         let ident = field.ident.as_ref().expect("named fields have names");
         let name = ident.to_string().trim_start_matches("r#").to_owned();
@@ -280,10 +259,9 @@ impl<'a> Field<'a> {
             ident,
             name,
             wire,
-            ty: Some(&field.ty),
+            ty: &field.ty,
             option_inner: option_inner(&field.ty),
             attrs,
-            computed: false,
         }
     }
 }
@@ -345,6 +323,42 @@ fn check_no_field_attrs(cx: &Ctxt, variant: &syn::Variant) {
                     variant.ident
                 ),
             );
+        }
+    }
+}
+
+/// Where a projected key comes from: a field, or the whole tool.
+#[derive(Clone, Copy)]
+pub enum Source<'a> {
+    /// A field of the tool.
+    Field(&'a Field<'a>),
+    /// A key computed from the whole tool: `#[tool(compute(key = "function"))]`.
+    Computed(&'a attr::Compute),
+}
+
+impl<'a> Source<'a> {
+    /// The field, when the key comes from one.
+    pub fn field(self) -> Option<&'a Field<'a>> {
+        match self {
+            Source::Field(field) => Some(field),
+            Source::Computed(_) => None,
+        }
+    }
+
+    /// The function that gives the value (a field's `with`, a computed key's function),
+    /// with the string it was written as.
+    pub fn function(self) -> Option<(&'a syn::Path, &'a syn::LitStr)> {
+        match self {
+            Source::Field(field) => field.attrs.with.as_ref().map(|(path, lit)| (path, lit)),
+            Source::Computed(compute) => Some((&compute.function, &compute.lit)),
+        }
+    }
+
+    /// The source as messages name it: "field `path`", "`compute(limit = ...)`".
+    pub fn describe(self) -> String {
+        match self {
+            Source::Field(field) => format!("field `{}`", field.name),
+            Source::Computed(compute) => format!("`compute({} = ...)`", compute.key),
         }
     }
 }

@@ -12,9 +12,11 @@ use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::LitStr;
 
-use crate::ast::{Container, Data, Field, Tagged, Variant};
+use crate::ast::{Container, Data, Field, Source, Tagged, Variant};
+use crate::attr::Compute;
 use crate::contract::{self, Key};
 use crate::ctxt::Ctxt;
+use crate::shared::namespaces::{Spelling, spelling};
 use crate::suggest;
 
 /// A tool struct with its identity and projection resolved.
@@ -28,18 +30,26 @@ pub struct Tool<'a> {
     pub projected: Vec<Projected<'a>>,
 }
 
+/// A resolved namespace.
+pub enum Namespace {
+    /// A first-party namespace: its row of the table.
+    FirstParty(&'static contract::Namespace),
+    /// A harness's extension namespace (`_forge`), as written.
+    Extension(String),
+}
+
 /// The resolved `#[tool(name, namespace, kind, label, read_only)]`.
 pub struct Identity {
     pub name: String,
     pub kind: &'static contract::Kind,
-    pub namespace: &'static contract::Namespace,
+    pub namespace: Namespace,
     pub label: String,
     pub read_only: bool,
 }
 
-/// One projected field.
+/// One projected key and where it comes from.
 pub struct Projected<'a> {
-    pub field: &'a Field<'a>,
+    pub source: Source<'a>,
     pub key: String,
     /// The canonical key's row of the key table; `None` for an extra key.
     pub canonical: Option<&'static Key>,
@@ -52,13 +62,13 @@ pub struct Projected<'a> {
 
 impl<'a> Projected<'a> {
     fn new(
-        field: &'a Field<'a>,
+        source: Source<'a>,
         key: String,
         canonical: Option<&'static Key>,
         key_tokens: TokenStream,
     ) -> Projected<'a> {
         Projected {
-            field,
+            source,
             key,
             canonical,
             key_tokens,
@@ -85,29 +95,36 @@ impl<'a> Projected<'a> {
     /// `Option`, a `with` that may return `None`, and an `offset`, whose negative values are
     /// dropped, can each be absent.)
     pub fn always_present(&self) -> bool {
-        // An empty or inverted range gives no `limit`.
-        if self.field.attrs.last_line.is_some() {
-            return false;
-        }
-        let present = match self.field.attrs.with {
-            Some(_) => self.required,
-            None => self.field.option_inner.is_none(),
+        let present = match self.source {
+            // An empty or inverted range gives no `limit`.
+            Source::Field(field) if field.attrs.last_line.is_some() => false,
+            Source::Field(field) if field.attrs.with.is_none() => field.option_inner.is_none(),
+            _ => self.required,
         };
         present && !self.normalized()
     }
 
-    /// Whether the raw value cannot be projected as it is: converted by `with`, by serde's
-    /// `deserialize_with`/`with`, or flattened.
+    /// Whether the raw value cannot be projected as it is: computed from the whole tool,
+    /// converted by `with`, by serde's `deserialize_with`/`with`, or flattened.
     pub fn converted(&self) -> bool {
-        let serde = &self.field.attrs.serde;
-        self.field.attrs.with.is_some()
-            || serde.deserialize_with.is_some()
-            || serde.flatten.is_some()
+        let Source::Field(field) = self.source else {
+            return true;
+        };
+        let serde = &field.attrs.serde;
+        field.attrs.with.is_some() || serde.deserialize_with.is_some() || serde.flatten.is_some()
+    }
+
+    /// The field the key is projected from as it is (no function between): its type is
+    /// the one checked against the key.
+    pub fn plain_field(&self) -> Option<&'a Field<'a>> {
+        self.source
+            .field()
+            .filter(|field| field.attrs.with.is_none())
     }
 }
 
 /// Checks a tool struct.
-pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -> Tool<'a> {
+pub fn tool<'a>(cx: &Ctxt, container: &'a Container<'a>, fields: &'a [Field<'a>]) -> Tool<'a> {
     let identity = identity(cx, container);
     let attrs = &container.attrs;
     let mut projected = Vec::new();
@@ -116,17 +133,17 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
     no_input_rule(cx, container);
     let project_all = attrs.project.is_some() && attrs.no_input.is_none();
 
-    for field in fields {
-        let chosen = if field.computed {
-            computed_key(cx, container, field)
-        } else {
-            field_key(cx, field, project_all)
-        };
+    let from_fields = fields.iter().map(|field| {
+        let chosen = field_key(cx, field, project_all);
         zero_based_rule(cx, field, chosen.as_ref());
         last_line_rule(cx, field, chosen.as_ref());
-        let Some(chosen) = chosen else {
-            continue;
-        };
+        chosen
+    });
+    let computed = attrs
+        .compute
+        .iter()
+        .map(|compute| computed_key(cx, compute));
+    for chosen in from_fields.chain(computed).flatten() {
         if no_input_field_rule(cx, container, &chosen)
             && one_source_per_key_rule(cx, &mut by_key, &chosen)
         {
@@ -188,8 +205,8 @@ fn no_input_field_rule(cx: &Ctxt, container: &Container, chosen: &Projected) -> 
     cx.error_spanned_by(
         &chosen.key_tokens,
         format!(
-            "the tool is `no_input`, so it never carries input, but field `{}` is projected; remove the projection, or remove `no_input`",
-            chosen.field.name
+            "the tool is `no_input`, so it never carries input, but {} is projected; remove the projection, or remove `no_input`",
+            chosen.source.describe()
         ),
     );
     false
@@ -202,12 +219,7 @@ fn one_source_per_key_rule(
     by_key: &mut HashMap<String, String>,
     chosen: &Projected,
 ) -> bool {
-    let field = chosen.field;
-    let source = if field.computed {
-        format!("`compute({} = ...)`", field.name)
-    } else {
-        format!("field `{}`", field.name)
-    };
+    let source = chosen.source.describe();
     if let Some(first) = by_key.get(&chosen.key) {
         cx.error_spanned_by(
             &chosen.key_tokens,
@@ -224,20 +236,11 @@ fn one_source_per_key_rule(
 
 /// The key of `compute(key = "function")`: canonical, since a computed value stands for
 /// what the contract calls it (a harness-specific value has a field to project).
-fn computed_key<'a>(
-    cx: &Ctxt,
-    container: &Container,
-    field: &'a Field<'a>,
-) -> Option<Projected<'a>> {
-    let compute = container
-        .attrs
-        .compute
-        .iter()
-        .find(|compute| compute.key == field.name.as_str())?;
-    let key = field.name.clone();
+fn computed_key<'a>(cx: &Ctxt, compute: &'a Compute) -> Option<Projected<'a>> {
+    let key = compute.key.to_string();
     if let Some(canonical) = contract::key(&key) {
         return Some(Projected::new(
-            field,
+            Source::Computed(compute),
             key,
             Some(canonical),
             compute.key.to_token_stream(),
@@ -314,23 +317,24 @@ fn last_line_rule(cx: &Ctxt, field: &Field, projected: Option<&Projected>) {
 fn first_line_rule(cx: &Ctxt, projected: &[Projected]) {
     let Some(last) = projected
         .iter()
-        .find(|projected| projected.field.attrs.last_line.is_some())
+        .filter_map(|projected| projected.source.field())
+        .find(|field| field.attrs.last_line.is_some())
     else {
         return;
     };
     let first = projected.iter().find(|projected| projected.normalized());
     let message = match first {
-        Some(first) if first.field.computed || first.field.attrs.with.is_some() => format!(
-            "`last_line` counts from the tool's `offset`, which `{}` projects through a function; project the first line from its field as it is (#[tool(project = \"offset\")]), or compute `limit` too",
-            first.field.name
+        Some(first) if first.plain_field().is_none() => format!(
+            "`last_line` counts from the tool's `offset`, which {} projects through a function; project the first line from its field as it is (#[tool(project = \"offset\")]), or compute `limit` too",
+            first.source.describe()
         ),
         Some(_) => return,
         None => format!(
             "`last_line` counts the lines from the tool's first line, the field projected as `offset`, and no field is; project it: #[tool(project = \"offset\")] on the field with the first line (field `{}` is the last)",
-            last.field.name
+            last.name
         ),
     };
-    if let Some(span) = last.field.attrs.last_line {
+    if let Some(span) = last.attrs.last_line {
         cx.error_at(span, message);
     }
 }
@@ -376,7 +380,10 @@ fn identity(cx: &Ctxt, container: &Container) -> Option<Identity> {
             if !no_attr {
                 missing(
                     "namespace",
-                    &format!("add `namespace = \"...\"` with one of {}", namespaces()),
+                    &format!(
+                        "add `namespace = \"...\"` with one of {}, or your harness's own extension namespace, such as `namespace = \"_myharness\"`",
+                        namespaces()
+                    ),
                 );
             }
             None
@@ -433,28 +440,23 @@ fn namespaces() -> String {
     suggest::one_of(contract::NAMESPACES.iter().map(|namespace| namespace.wire))
 }
 
-/// **The namespace is one of the closed set**, spelled as on the wire (a read-side alias
-/// is refused with the wire name to write); did-you-mean for a near miss.
-fn check_namespace(cx: &Ctxt, lit: &LitStr) -> Option<&'static contract::Namespace> {
+/// **The namespace is first-party or a harness's extension** (DESIGN §2): spelled as on the
+/// wire (a read-side alias is refused with the wire name to write); did-you-mean for a near
+/// miss of a first-party name, the extension to write for any other bare name.
+fn check_namespace(cx: &Ctxt, lit: &LitStr) -> Option<Namespace> {
     let value = lit.value();
-    if let Some(namespace) = contract::namespace(&value) {
-        return Some(namespace);
-    }
-    let message = if let Some(namespace) = contract::namespace_by_alias(&value) {
-        format!(
+    let message = match spelling(&value) {
+        Spelling::FirstParty(i) => return Some(Namespace::FirstParty(&contract::NAMESPACES[i])),
+        Spelling::Extension => return Some(Namespace::Extension(value)),
+        Spelling::Alias(i) if value.starts_with('_') => format!(
+            "`{value}` is the first-party namespace `{wire}` now (readers still accept `{value}`): write `namespace = \"{wire}\"`",
+            wire = contract::NAMESPACES[i].wire
+        ),
+        Spelling::Alias(i) => format!(
             "`{value}` is an alias readers accept; the attribute takes the wire name: `namespace = \"{}\"`",
-            namespace.wire
-        )
-    } else if let Some(near) = suggest::closest(
-        &value,
-        contract::NAMESPACES.iter().map(|namespace| namespace.wire),
-    ) {
-        format!("unknown namespace `{value}`; did you mean `{near}`?")
-    } else {
-        format!(
-            "unknown namespace `{value}`: namespaces are a closed set, one of {} (adding one is a change to toolmeta itself)",
-            namespaces()
-        )
+            contract::NAMESPACES[i].wire
+        ),
+        Spelling::Refused(refusal) => refusal.explain(&value),
     };
     cx.error_spanned_by(lit, message);
     None
@@ -609,7 +611,12 @@ fn extra_key_rule<'a>(cx: &Ctxt, field: &'a Field<'a>, extra: &LitStr) -> Option
         cx.error_spanned_by(extra, message);
         return None;
     }
-    Some(Projected::new(field, key, None, extra.to_token_stream()))
+    Some(Projected::new(
+        Source::Field(field),
+        key,
+        None,
+        extra.to_token_stream(),
+    ))
 }
 
 /// **A projected key is canonical**: `project = "key"` names a canonical key, and a bare
@@ -625,7 +632,12 @@ fn canonical_key_rule<'a>(cx: &Ctxt, field: &'a Field<'a>) -> Option<Projected<'
         None => (field.name.clone(), field.ident.to_token_stream(), false),
     };
     if let Some(canonical) = contract::key(&key) {
-        return Some(Projected::new(field, key, Some(canonical), key_tokens));
+        return Some(Projected::new(
+            Source::Field(field),
+            key,
+            Some(canonical),
+            key_tokens,
+        ));
     }
     let near = if explicit {
         suggest::closest(&key, contract::key_names())
@@ -844,19 +856,20 @@ fn required_keys_rule(
                     a_label(shape.label)
                 ),
             ),
-            Some(projected)
-                if projected.field.option_inner.is_some() && projected.field.attrs.with.is_none() =>
-            {
-                cx.error_spanned_by(
-                    projected.field.ty,
-                    format!(
-                        "`{required}` is required for {} tool, but field `{}` is an `Option`: every call must carry `{required}`, so make the field non-optional (or give the value with `with = \"...\"`, a function that returns it)",
-                        a_label(shape.label),
-                        projected.field.name
-                    ),
-                )
+            Some(projected) => {
+                if let Some(field) = projected.plain_field()
+                    && field.option_inner.is_some()
+                {
+                    cx.error_spanned_by(
+                        field.ty,
+                        format!(
+                            "`{required}` is required for {} tool, but field `{}` is an `Option`: every call must carry `{required}`, so make the field non-optional (or give the value with `with = \"...\"`, a function that returns it)",
+                            a_label(shape.label),
+                            field.name
+                        ),
+                    )
+                }
             }
-            Some(_) => {}
         }
     }
 }

@@ -8,7 +8,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{DeriveInput, Generics, Type, WherePredicate, parse_quote};
 
-use crate::ast::{Container, Data, Field, Tagged, Variant};
+use crate::ast::{Container, Data, Field, Source, Tagged, Variant};
 use crate::check::{self, Projected, Tool};
 use crate::contract::{KeyType, Write};
 use crate::ctxt::Ctxt;
@@ -70,7 +70,7 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
 }
 
 /// The module of `toolmeta::__private` the generated code imports, named after this
-/// crate's release (`toolmeta_derive_0_1_needs_toolmeta_0_1`): the runtime crate of the
+/// crate's release (`toolmeta_derive_0_2_needs_toolmeta_0_2`): the runtime crate of the
 /// same release declares it, so a mismatched pair fails with one unresolved import whose
 /// name says which versions to align.
 fn private_module() -> Ident {
@@ -116,7 +116,12 @@ fn key_trait(projected: &Projected) -> (Ident, &'static str) {
     let row = projected.row();
     let method = match row.write {
         Write::Keyed(method) => method,
-        Write::Normalized { zero_based, .. } if projected.field.attrs.zero_based.is_some() => {
+        Write::Normalized { zero_based, .. }
+            if projected
+                .source
+                .field()
+                .is_some_and(|field| field.attrs.zero_based.is_some()) =>
+        {
             zero_based
         }
         Write::Normalized { method, .. } => method,
@@ -130,14 +135,6 @@ fn with_trait(projected: &Projected) -> Ident {
     let [value, option] = projected.row().with_traits;
     let name = if projected.required { value } else { option };
     Ident::new(name, Span::call_site())
-}
-
-/// The type whose fitness for the key is checked: `T` of an `Option<T>`, else the field type.
-fn checked_type<'a>(field: &'a Field) -> &'a Type {
-    field
-        .option_inner
-        .or(field.ty)
-        .expect("only computed keys have no type, and they always go through their function")
 }
 
 /// The call that projects field number `index` onto the `Projector` chain
@@ -156,8 +153,6 @@ fn project_field(
     first_line: Option<&Projected>,
     receiver: Receiver,
 ) -> FieldCall {
-    let field = projected.field;
-    let member = field.ident;
     // `&self.field` in a struct; in a variant, the match binds the field by reference.
     let place = |member: &Ident, span: Span| match receiver {
         Receiver::Struct => quote_spanned!(span=> &self.#member),
@@ -165,37 +160,46 @@ fn project_field(
     };
     let (trait_ident, method) = key_trait(projected);
     // The value of a field read as it is, through its key's trait.
-    let as_is = |projected: &Projected, trait_ident: &Ident| {
-        let ty = checked_type(projected.field);
-        let convert = match projected.field.option_inner {
+    let as_is = |field: &Field, trait_ident: &Ident| {
+        let ty = field.checked_type();
+        let convert = match field.option_inner {
             Some(_) => quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::optional),
             None => quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::some),
         };
-        let place = place(projected.field.ident, Span::call_site());
+        let place = place(field.ident, Span::call_site());
         quote!(#convert(#place))
     };
     let mut prelude = TokenStream::new();
-    let value = if let Some((path, lit)) = &field.attrs.with {
-        let with = format_ident!("__toolmeta_with{index}");
-        if field.computed {
-            prelude = quote_spanned! {lit.span()=> let #with = #path(self);};
-        } else {
-            let mut field_at_lit = member.clone();
-            field_at_lit.set_span(lit.span());
-            let place = place(&field_at_lit, lit.span());
-            prelude = quote_spanned! {lit.span()=> let #with = #path(#place);};
+    let value = match (projected.source, projected.source.function()) {
+        (source, Some((path, lit))) => {
+            let with = format_ident!("__toolmeta_with{index}");
+            let argument = match source {
+                Source::Computed(_) => quote_spanned!(lit.span()=> self),
+                Source::Field(field) => {
+                    let mut field_at_lit = field.ident.clone();
+                    field_at_lit.set_span(lit.span());
+                    place(&field_at_lit, lit.span())
+                }
+            };
+            prelude = quote_spanned! {lit.span()=> let #with = #path(#argument);};
+            let with_trait = with_trait(projected);
+            quote_spanned!(lit.span()=> <_ as __toolmeta::#with_trait>::project(&#with))
         }
-        let with_trait = with_trait(projected);
-        quote_spanned!(lit.span()=> <_ as __toolmeta::#with_trait>::project(&#with))
-    } else if let (Some(_), Some(first)) = (field.attrs.last_line, first_line) {
-        // `limit` counts the lines from the first line (the `offset` field) through this one.
-        let last = as_is(projected, &trait_ident);
-        let (first_trait, _) = key_trait(first);
-        let first_value = as_is(first, &first_trait);
-        let zero_based = first.field.attrs.zero_based.is_some();
-        quote!(__toolmeta::last_line_limit(#first_value, #zero_based, #last))
-    } else {
-        as_is(projected, &trait_ident)
+        (Source::Field(field), None) => match (field.attrs.last_line, first_line) {
+            // `limit` counts the lines from the first line (the `offset` field) through this one.
+            (Some(_), Some(first)) => {
+                let last = as_is(field, &trait_ident);
+                let (first_trait, _) = key_trait(first);
+                let first_field = first
+                    .plain_field()
+                    .expect("checked: the first line is a field projected as it is");
+                let first_value = as_is(first_field, &first_trait);
+                let zero_based = first_field.attrs.zero_based.is_some();
+                quote!(__toolmeta::last_line_limit(#first_value, #zero_based, #last))
+            }
+            _ => as_is(field, &trait_ident),
+        },
+        (Source::Computed(_), None) => unreachable!("a computed key always has its function"),
     };
     let method = Ident::new(method, Span::call_site());
     let call = match projected.row().write {
@@ -230,10 +234,9 @@ fn projection_bounds(generics: &Generics, projected: &[Projected]) -> Vec<WhereP
     let params = type_params(generics);
     projected
         .iter()
-        .filter(|projected| projected.field.attrs.with.is_none())
-        .filter(|projected| mentions(checked_type(projected.field), &params))
-        .map(|projected| {
-            let ty = checked_type(projected.field);
+        .filter_map(|projected| Some((projected, projected.plain_field()?.checked_type())))
+        .filter(|(_, ty)| mentions(ty, &params))
+        .map(|(projected, ty)| {
             let (trait_ident, _) = key_trait(projected);
             parse_quote!(#ty: __toolmeta::#trait_ident)
         })
@@ -306,8 +309,15 @@ fn tool_parts(container: &Container, tool: &Tool, receiver: Receiver) -> StructP
 
     let name = &identity.name;
     let kind = Ident::new(identity.kind.variant, Span::call_site());
-    let namespace = Ident::new(identity.namespace.variant, Span::call_site());
-    let mut identity_tokens = quote!(__toolmeta::Identity::new(#name, __toolmeta::ToolKind::#kind, __toolmeta::Namespace::#namespace));
+    let namespace = match &identity.namespace {
+        check::Namespace::FirstParty(row) => {
+            let variant = Ident::new(row.variant, Span::call_site());
+            quote!(__toolmeta::Namespace::#variant)
+        }
+        check::Namespace::Extension(name) => quote!(__toolmeta::Namespace::extension(#name)),
+    };
+    let mut identity_tokens =
+        quote!(__toolmeta::Identity::new(#name, __toolmeta::ToolKind::#kind, #namespace));
     if identity.label != identity.kind.label {
         let label = &identity.label;
         identity_tokens.extend(quote!(.with_label(#label)));
@@ -338,21 +348,29 @@ fn tool_parts(container: &Container, tool: &Tool, receiver: Receiver) -> StructP
 /// The `INPUT_FIELDS` entry of one projected field: only what differs from
 /// `__toolmeta::FIELD`'s defaults is written.
 fn input_field(container: &Container, projected: &Projected) -> TokenStream {
-    let field = projected.field;
-    let optional =
-        field.option_inner.is_some() || field.attrs.serde.default || container.attrs.serde.default;
-    let (key, wire) = (&projected.key, &field.wire);
-    let mut entry = quote!(key: #key, wire: #wire,);
-    let aliases = &field.attrs.serde.aliases;
-    if !aliases.is_empty() {
-        entry.extend(quote!(aliases: &[#(#aliases),*],));
+    let key = &projected.key;
+    let mut entry = quote!(key: #key,);
+    // A computed key has no wire key: `FIELD`'s empty one.
+    let field = projected.source.field();
+    if let Some(field) = field {
+        let wire = &field.wire;
+        entry.extend(quote!(wire: #wire,));
+        let aliases = &field.attrs.serde.aliases;
+        if !aliases.is_empty() {
+            entry.extend(quote!(aliases: &[#(#aliases),*],));
+        }
     }
+    let optional = field.is_some_and(|field| {
+        field.option_inner.is_some() || field.attrs.serde.default || container.attrs.serde.default
+    });
+    let zero_based = field.is_some_and(|field| field.attrs.zero_based.is_some());
+    let last_line = field.is_some_and(|field| field.attrs.last_line.is_some());
     for (name, set) in [
         ("extra", projected.is_extra()),
         ("optional", optional),
         ("converted", projected.converted()),
-        ("zero_based", field.attrs.zero_based.is_some()),
-        ("last_line", field.attrs.last_line.is_some()),
+        ("zero_based", zero_based),
+        ("last_line", last_line),
     ] {
         if set {
             let name = Ident::new(name, Span::call_site());
@@ -372,10 +390,10 @@ fn input_field(container: &Container, projected: &Projected) -> TokenStream {
 /// `project`, so a type that does not fit the key is reported once.
 fn raw_type(projected: &Projected) -> (Ident, Option<TokenStream>) {
     let base = |name: &str| Ident::new(name, Span::call_site());
-    if projected.converted() {
-        return (base("FIELD"), None);
-    }
-    let ty = checked_type(projected.field);
+    let ty = match projected.plain_field() {
+        Some(field) if !projected.converted() => field.checked_type(),
+        _ => return (base("FIELD"), None),
+    };
     // Only a type that fits the key is read by name; any other goes to the key trait, whose
     // error then comes in field order.
     let key_type = projected.row().ty;
@@ -444,8 +462,7 @@ fn tagged_impls(container: &Container, tagged: &Tagged, tools: &[Tool]) -> Token
             let fields = tool
                 .projected
                 .iter()
-                .filter(|projected| !projected.field.computed)
-                .map(|projected| projected.field.ident);
+                .filter_map(|projected| Some(projected.source.field()?.ident));
             quote!({ #(#fields,)* .. })
         });
         let body = &parts.project;
@@ -489,10 +506,9 @@ fn fallback_struct(container: &Container, tool: &Tool) -> TokenStream {
     let converters: TokenStream = tool
         .projected
         .iter()
-        .filter(|projected| projected.field.attrs.with.is_none())
-        .filter(|projected| !mentions(checked_type(projected.field), &params))
-        .map(|projected| {
-            let ty = checked_type(projected.field);
+        .filter_map(|projected| Some((projected, projected.plain_field()?.checked_type())))
+        .filter(|(_, ty)| !mentions(ty, &params))
+        .map(|(projected, ty)| {
             let (trait_ident, _) = key_trait(projected);
             quote_spanned!(ty.span()=> let _ = <#ty as __toolmeta::#trait_ident>::value;)
         })

@@ -3,15 +3,15 @@
 //! compile time. Use it through `toolmeta`, which re-exports it.
 //!
 //! The generated code needs the `toolmeta` of the same release: it imports
-//! `toolmeta::__private::toolmeta_derive_0_1_needs_toolmeta_0_1` (named after this crate's
+//! `toolmeta::__private::toolmeta_derive_0_2_needs_toolmeta_0_2` (named after this crate's
 //! version), so a mismatched pair fails with one error at the derive, "no
-//! `toolmeta_derive_0_1_needs_toolmeta_0_1` in `toolmeta::__private`", that says which
+//! `toolmeta_derive_0_2_needs_toolmeta_0_2` in `toolmeta::__private`", that says which
 //! versions to align.
 #![forbid(unsafe_code)]
 
 // The pipeline, one file per step: `attr` parses `#[tool(...)]` (and serde's renames), `ast`
-// builds the typed item, `check` resolves it against `contract` (the derive's copy of the
-// contract tables, kept in sync by tests/contract_sync.rs) collecting every mistake in a
+// builds the typed item, `check` resolves it against `contract` (the derive's reading of the
+// contract tables in `shared`, the one source it compiles with toolmeta) collecting every mistake in a
 // `ctxt::Ctxt` with did-you-means from `suggest`, and `expand` writes the impls — or the
 // errors plus fallback impls. `symbol` names the keys, `case` applies serde's `rename_all`.
 
@@ -22,6 +22,9 @@ mod check;
 mod contract;
 mod ctxt;
 mod expand;
+// The runtime reads columns, tables and rules of `shared` that the derive has no use for.
+#[allow(dead_code, unused_imports)]
+mod shared;
 mod suggest;
 mod symbol;
 

@@ -12,7 +12,7 @@
 //! deserializes from, for the raw projection ([`RawType`]); `INPUT_FIELDS` entries are
 //! struct literals filled from [`FIELD`] or one of its typed variants (`FIELD_U8`, ...).
 //!
-//! The derive imports all of this as `toolmeta_derive_0_1_needs_toolmeta_0_1` (see that
+//! The derive imports all of this as `toolmeta_derive_0_2_needs_toolmeta_0_2` (see that
 //! module), so a mismatched release pair fails with one error naming the versions.
 //!
 //! Every projected value serializes infallibly (strings, lossily-converted paths,
@@ -40,14 +40,14 @@ pub use crate::{
 };
 
 /// Everything in `__private`, under the name the derive imports it by (`use
-/// ::toolmeta::__private::toolmeta_derive_0_1_needs_toolmeta_0_1 as __toolmeta;`).
+/// ::toolmeta::__private::toolmeta_derive_0_2_needs_toolmeta_0_2 as __toolmeta;`).
 ///
 /// The name states the release pair that fits: a `toolmeta-derive` of another release
 /// (0.x: another minor version) names another module, so a mismatched pair fails with one
-/// error at the derive — ``unresolved import `toolmeta::__private::toolmeta_derive_0_2_needs_toolmeta_0_2` `` —
+/// error at the derive — ``unresolved import `toolmeta::__private::toolmeta_derive_0_3_needs_toolmeta_0_3` `` —
 /// that says which versions to align, instead of errors about generated code. Bumping the
 /// version renames it (a unit test keeps it in step with `CARGO_PKG_VERSION`).
-pub mod toolmeta_derive_0_1_needs_toolmeta_0_1 {
+pub mod toolmeta_derive_0_2_needs_toolmeta_0_2 {
     pub use super::*;
 }
 
@@ -271,9 +271,6 @@ macro_rules! key_trait {
     };
 }
 
-/// The name of the trait of every extra key, which the derive names.
-pub const EXTRA_TRAIT: &str = stringify!(ProjectExtra);
-
 key_trait!(
     /// A type that can be projected under an `extra` key.
     ProjectExtra -> Extra<'_>,
@@ -442,20 +439,19 @@ macro_rules! integer_impls {
 }
 
 /// The traits of the canonical keys, from the rows of the key table
-/// (`crate::keys::key_table`): for each key, its trait (named by the derive at the user's
+/// (`contract/shared/keys.rs`): for each key, its trait (named by the derive at the user's
 /// field type), what values it takes (`Path`: the string and path types; `Text`: the string
 /// types; `Integer`: the primitive integers), and its `on_unimplemented` message, label and
-/// note. Also [`KEY_TRAITS`].
+/// note.
 macro_rules! key_traits {
-    ($($(#[$doc:meta])* $name:ident = $key:literal: $takes:ident => $trait:ident, $message:literal, $label:literal, $note:literal;)*) => {
+    ($( $(#[$doc:meta])* $name:ident {
+        key: $key:literal, carries: $takes:ident, project_trait: $trait:ident, write: $write:ident $(/ $zero_based:ident)?,
+        message: $message:literal, label: $label:literal, note: $note:literal, $($more:tt)*
+    } )*) => {
         $(
             key_trait!(#[doc = concat!("A type that can be projected as `", $key, "`.")] $trait -> key_value!($takes), $message, $label, $note);
             key_impls!($takes, $trait);
         )*
-
-        /// Each canonical key with the name of its trait, which the derive names
-        /// (`tests/contract_sync.rs` compares this with the derive's key table).
-        pub const KEY_TRAITS: &[(&str, &str)] = &[$((crate::keys::$name, stringify!($trait))),*];
     };
 }
 
@@ -480,7 +476,7 @@ macro_rules! key_impls {
     };
 }
 
-crate::keys::key_table!(key_traits);
+crate::contract::shared::keys::key_table!(key_traits);
 
 /// Seals every type that fits some key.
 macro_rules! sealed {
@@ -618,7 +614,7 @@ mod tests {
             major => major.to_string(),
         };
         let expected = format!("toolmeta_derive_{version}_needs_toolmeta_{version}");
-        let path = std::any::type_name::<super::toolmeta_derive_0_1_needs_toolmeta_0_1::Integer>();
+        let path = std::any::type_name::<super::toolmeta_derive_0_2_needs_toolmeta_0_2::Integer>();
         assert_eq!(path, "toolmeta::__private::Integer");
         // The module's name is only in the source: read it from there.
         let source = include_str!("__private.rs");

@@ -97,8 +97,8 @@ pub mod __private;
 
 pub use contract::keys;
 pub use contract::{
-    LabelShape, Namespace, TOOL_META_KEY, TOOL_META_VERSION, ToolKind, UnknownNamespace,
-    normalize_offset,
+    ExtensionName, LabelShape, Namespace, TOOL_META_KEY, TOOL_META_VERSION, ToolKind,
+    UnknownNamespace, normalize_offset,
 };
 pub use envelope::{Envelope, Identity, ToolMeta};
 pub use tool::{

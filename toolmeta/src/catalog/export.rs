@@ -27,7 +27,8 @@ use crate::client::KindFallback;
 use crate::convert::Conversion;
 use crate::keys::{self, KeyType};
 use crate::{
-    InputField, LabelShape, RawType, TOOL_META_KEY, TOOL_META_VERSION, ToolEntry, ToolKind,
+    InputField, LabelShape, Namespace, RawType, TOOL_META_KEY, TOOL_META_VERSION, ToolEntry,
+    ToolKind,
 };
 
 /// The `format` of the document: what it is.
@@ -54,6 +55,8 @@ pub struct CatalogData {
     pub format_version: u32,
     /// The envelope the identification gives each call.
     pub envelope: EnvelopeContract,
+    /// The first-party namespaces, with the spellings a reader accepts besides.
+    pub namespaces: Vec<NamespaceData>,
     /// The canonical input keys, in projection order, with the JSON each carries.
     pub keys: Vec<KeyData>,
     /// Every known tool kind: its label, read-only default and ACP kind.
@@ -80,6 +83,17 @@ pub struct EnvelopeContract {
     pub meta_key: String,
     /// The envelope's `version`.
     pub version: u32,
+}
+
+/// A first-party namespace.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+pub struct NamespaceData {
+    /// Its wire name.
+    pub namespace: String,
+    /// Other spellings a reader accepts (PascalCase and legacy forms, and the `_` form of a
+    /// former extension namespace).
+    pub aliases: Vec<String>,
 }
 
 /// A canonical input key.
@@ -354,6 +368,13 @@ pub fn catalog_data() -> Result<CatalogData, ExportError> {
             meta_key: TOOL_META_KEY.to_owned(),
             version: TOOL_META_VERSION,
         },
+        namespaces: Namespace::ALL
+            .iter()
+            .map(|namespace| NamespaceData {
+                namespace: namespace.as_str().to_owned(),
+                aliases: strings(namespace.aliases()),
+            })
+            .collect(),
         keys: keys::CANONICAL
             .iter()
             .map(|&key| KeyData {

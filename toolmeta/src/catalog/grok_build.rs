@@ -2,8 +2,7 @@
 //! envelopes without `input`, or identity without arguments a client can read.
 //!
 //! Source: the conformance session published by the harness that defined the envelope
-//! (`../shared/conformance/acp_session.jsonl` beside this repository; a copy with its
-//! provenance is in `tests/data/real/grok_build/`): `read_file`, `grep`, `search_replace`,
+//! (`acp_session.jsonl`; a copy with its provenance is in `tests/data/real/grok_build/`): `read_file`, `grep`, `search_replace`,
 //! `run_terminal_command` and `web_search` calls, with `rawInput` and the envelope the
 //! harness emitted for them, which these declarations reproduce; and the DESIGN's
 //! `read_file` (`target_file`, `offset`, `limit`, `pages`). `list_dir` and `task` are

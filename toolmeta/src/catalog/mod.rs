@@ -153,7 +153,8 @@ impl Harness {
             | Namespace::Mcp
             | Namespace::Zed
             | Namespace::Goose
-            | Namespace::AmazonQ => None,
+            | Namespace::AmazonQ
+            | Namespace::Extension(_) => None,
         }
     }
 

@@ -1,7 +1,7 @@
 use toolmeta::ToolIdentity;
 
 #[derive(ToolIdentity)]
-#[tool(name = "read_file", namespace = "cursor", kind = "read")]
+#[tool(name = "read_file", namespace = "myharness", kind = "read")]
 struct ReadFile {
     #[tool(project)]
     path: String,
