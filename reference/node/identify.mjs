@@ -42,8 +42,10 @@ export function loadCatalog(text) {
     ...harnesses.map((harness) => ({ namespace: harness.namespace, recognise: harness.recognise, harness })),
     ...agents.map((agent) => ({ namespace: agent.namespace, recognise: agent.recognise, harness: null })),
   ];
-  const metaKeys = parties.flatMap((party) =>
-    party.recognise.meta_tool_names.map((key) => ({ ...key, party })));
+  const metaKeys = [
+    ...parties.flatMap((party) => party.recognise.meta_tool_names.map((key) => ({ ...key, party }))),
+    ...data.meta_tool_names.map((key) => ({ ...key, party: null })),
+  ];
   return { data, kinds, shapes, acpKinds, keyTypes, harnesses, parties, metaKeys };
 }
 

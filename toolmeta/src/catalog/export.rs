@@ -69,6 +69,8 @@ pub struct CatalogData {
     pub conversions: Vec<ConversionData>,
     /// The placeholders of call-id and title formats.
     pub placeholders: Vec<PlaceholderData>,
+    /// `_meta` tool-name keys no harness or agent owns: read for every call.
+    pub meta_tool_names: Vec<MetaToolNameData>,
     /// The harnesses with a catalog of tools.
     pub harnesses: Vec<HarnessData>,
     /// Agents with a first-party namespace and no catalog of tools.
@@ -431,6 +433,10 @@ pub fn catalog_data() -> Result<CatalogData, ExportError> {
                 description: (*description).to_owned(),
             })
             .collect(),
+        meta_tool_names: super::SHARED_META_TOOL_NAMES
+            .iter()
+            .map(meta_tool_name_data)
+            .collect(),
         harnesses,
         agents: KNOWN_AGENTS
             .iter()
@@ -484,11 +490,7 @@ fn recognition_data(recognition: &Recognition) -> RecognitionData {
         meta_tool_names: recognition
             .meta_tool_names
             .iter()
-            .map(|key| MetaToolNameData {
-                path: strings(key.path),
-                spelling: key.spelling.name().to_owned(),
-                marks_harness: key.marks_harness,
-            })
+            .map(meta_tool_name_data)
             .collect(),
         tool_call_ids: recognition
             .tool_call_ids
@@ -503,6 +505,14 @@ fn recognition_data(recognition: &Recognition) -> RecognitionData {
                 tool: title.tool.map(str::to_owned),
             })
             .collect(),
+    }
+}
+
+fn meta_tool_name_data(key: &super::MetaToolName) -> MetaToolNameData {
+    MetaToolNameData {
+        path: strings(key.path),
+        spelling: key.spelling.name().to_owned(),
+        marks_harness: key.marks_harness,
     }
 }
 

@@ -71,7 +71,8 @@ use std::sync::OnceLock;
 
 use arguments::{DescribedTool, ToolArguments};
 pub use recognition::{
-    KNOWN_AGENTS, KnownAgent, MetaToolName, Pattern, Recognition, Spelling, TitleFormat,
+    KNOWN_AGENTS, KnownAgent, MetaToolName, Pattern, Recognition, SHARED_META_TOOL_NAMES, Spelling,
+    TitleFormat,
 };
 
 use serde_json::Value;

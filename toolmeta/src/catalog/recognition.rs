@@ -276,6 +276,16 @@ fn match_from<'t>(pieces: &[Piece], text: &'t str, at: usize, name: &mut Option<
     }
 }
 
+/// `_meta` tool-name keys that no one party owns: read for every call, marking no harness.
+pub const SHARED_META_TOOL_NAMES: &[MetaToolName] = &[
+    // Mistral's Vibe and Poolside name the tool in `_meta.tool_name` (issue 27's survey).
+    MetaToolName {
+        path: &["tool_name"],
+        spelling: Spelling::AsIs,
+        marks_harness: false,
+    },
+];
+
 /// An agent with a first-party namespace but no tools in the catalog: its calls get its
 /// namespace, their identity from ACP's own fields.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
