@@ -24,6 +24,7 @@ const READ_FILE: ToolEntry = ToolEntry::new(
             optional: false,
             converted: false,
             zero_based: false,
+            last_line: false,
             raw: RawType::OfKey,
         },
         InputField {
@@ -34,6 +35,7 @@ const READ_FILE: ToolEntry = ToolEntry::new(
             optional: true,
             converted: false,
             zero_based: false,
+            last_line: false,
             raw: RawType::OfKey,
         },
     ],

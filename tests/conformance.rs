@@ -159,6 +159,8 @@ fn toolmeta_namespaces_are_accepted_by_ours_and_rejected_by_the_reference() {
         Namespace::Zed,
         Namespace::Goose,
         Namespace::AmazonQ,
+        Namespace::QwenCode,
+        Namespace::KimiCli,
     ] {
         assert!(!namespace.in_reference_schema());
         let envelope =

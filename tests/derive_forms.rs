@@ -191,6 +191,7 @@ fn with_converts_before_projecting() {
             optional: false,
             converted: true,
             zero_based: false,
+            last_line: false,
             raw: RawType::OfKey,
         }
     );

@@ -183,6 +183,94 @@ fn the_key_types_table_covers_every_canonical_key_once() {
     }
 }
 
+// `docs/catalog.md` says what the data export carries: every field of the document, of a
+// harness, a tool, a projection entry; every conversion and placeholder.
+
+const CATALOG_DOC: &str = include_str!("../docs/catalog.md");
+
+/// The first column of the table under `heading` (a `## ` or `### ` heading), as code names.
+fn catalog_table(heading: &str) -> Vec<String> {
+    let section = CATALOG_DOC
+        .split(&format!("\n{heading}\n"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("docs/catalog.md has `{heading}`"));
+    section
+        .lines()
+        .skip_while(|line| !line.starts_with('|'))
+        .take_while(|line| line.starts_with('|'))
+        .skip(2)
+        .flat_map(|line| names(line.trim_matches('|').split('|').next().unwrap()))
+        .collect()
+}
+
+/// The property names of the schema definition `name` (the root for `None`).
+fn schema_properties(name: Option<&str>) -> Vec<String> {
+    let schema = serde_json::to_value(toolmeta::schema::catalog_schema()).unwrap();
+    let definition = match name {
+        Some(name) => &schema["definitions"][name],
+        None => &schema,
+    };
+    definition["properties"]
+        .as_object()
+        .unwrap_or_else(|| panic!("{name:?} has properties"))
+        .keys()
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn the_catalog_format_documents_every_field() {
+    let sorted = |mut names: Vec<String>| {
+        names.sort();
+        names
+    };
+    for (heading, definition) in [
+        ("## The document", None),
+        ("### A harness", Some("HarnessData")),
+        ("### A tool", Some("ToolData")),
+    ] {
+        let documented: Vec<String> = catalog_table(heading)
+            .into_iter()
+            .flat_map(|cell| cell.split(", ").map(str::to_owned).collect::<Vec<_>>())
+            .collect();
+        assert_eq!(
+            sorted(documented),
+            sorted(schema_properties(definition)),
+            "{heading}"
+        );
+    }
+    assert_eq!(
+        sorted(catalog_table("`recognise`:")),
+        sorted(schema_properties(Some("RecognitionData")))
+    );
+    assert_eq!(
+        sorted(catalog_table("A `projection` entry:")),
+        sorted(schema_properties(Some("ProjectionData")))
+    );
+}
+
+#[test]
+fn the_catalog_format_documents_every_conversion_and_placeholder() {
+    let conversions: Vec<&str> = toolmeta::convert::Conversion::ALL
+        .iter()
+        .map(|conversion| conversion.name())
+        .collect();
+    assert_eq!(catalog_table("### Conversions"), conversions);
+    let placeholders: Vec<String> = toolmeta::catalog::Pattern::PLACEHOLDERS
+        .iter()
+        .map(|(name, _, _)| format!("{{{name}}}"))
+        .collect();
+    assert_eq!(catalog_table("### Formats"), placeholders);
+    let data = toolmeta::catalog::export::catalog_data().unwrap();
+    for placeholder in &data.placeholders {
+        assert!(
+            CATALOG_DOC.contains(&format!("`{}`", placeholder.regex)),
+            "the regex of {{{}}} is documented",
+            placeholder.name
+        );
+    }
+}
+
 /// The extension-namespace rules table: every example is accepted or refused as its row says.
 #[test]
 fn the_extension_namespace_rules_are_the_runtime_rules() {

@@ -97,7 +97,7 @@ fn every_known_kind_decodes_to_itself() {
 
 #[test]
 fn unknown_namespace_is_an_error_naming_the_value_and_what_would_be_right() {
-    const FIRST_PARTY: &str = "(`grok_build`, `grok_build_concise`, `grok_build_hashline`, `codex`, `opencode`, `mcp`, `claude_code`, `gemini_cli`, `zed`, `goose` or `amazon_q`)";
+    const FIRST_PARTY: &str = "(`grok_build`, `grok_build_concise`, `grok_build_hashline`, `codex`, `opencode`, `mcp`, `claude_code`, `gemini_cli`, `zed`, `goose`, `amazon_q`, `qwen_code` or `kimi_cli`)";
     let bare = |value: &str, advice: &str| {
         format!(
             "unknown namespace `{value}`: it is not first-party {FIRST_PARTY}; a harness without a first-party namespace writes its own extension namespace, `{advice}`"
@@ -131,7 +131,7 @@ fn unknown_namespace_is_an_error_naming_the_value_and_what_would_be_right() {
 #[test]
 fn every_spelling_of_every_namespace_decodes() {
     // The contract's table (DESIGN.md section 2), written out independently of the crate.
-    let table: [(&str, &[&str], Namespace); 11] = [
+    let table: [(&str, &[&str], Namespace); 13] = [
         ("grok_build", &["GrokBuild"], Namespace::GrokBuild),
         (
             "grok_build_concise",
@@ -151,6 +151,16 @@ fn every_spelling_of_every_namespace_decodes() {
         ("zed", &["Zed"], Namespace::Zed),
         ("goose", &["Goose"], Namespace::Goose),
         ("amazon_q", &["AmazonQ"], Namespace::AmazonQ),
+        (
+            "qwen_code",
+            &["QwenCode", "_qwen_code"],
+            Namespace::QwenCode,
+        ),
+        (
+            "kimi_cli",
+            &["KimiCli", "_kimi_code_cli"],
+            Namespace::KimiCli,
+        ),
     ];
     assert_eq!(table.len(), Namespace::ALL.len());
     for (wire, aliases, namespace) in table {

@@ -35,7 +35,7 @@ pub struct Args {
     pub json: bool,
     /// The agent behind calls without an envelope, when the log does not say (its
     /// `initialize` answer, `_meta.claudeCode`, Gemini CLI's call ids and envelopes are
-    /// read without it): claude_code, codex, gemini_cli, opencode or grok_build
+    /// read without it): claude_code, codex, gemini_cli, opencode, grok_build, qwen_code or kimi_cli
     #[arg(long, value_name = "NAME")]
     pub harness: Option<Harness>,
     /// ACP logs (JSON Lines, one message per line) or session logs of `toolmeta proxy --log`;

@@ -7,6 +7,7 @@
 //! toolmeta touched [--json] FILE...                     every path read or changed, every command run
 //! toolmeta proxy [--log FILE] [--harness NAME] -- AGENT [ARGS...]
 //!                                                       run AGENT, adding the envelope to its tool calls
+//! toolmeta catalog [--json]                             the tools of every harness, and what recognises it
 //! ```
 //!
 //! Each subcommand is a function over its arguments, an input and two outputs, so the
@@ -31,6 +32,7 @@ use std::io::{self, BufRead, Write};
 
 use clap::{Parser, Subcommand};
 
+pub mod catalog;
 mod input;
 pub mod inspect;
 pub mod live;
@@ -87,6 +89,8 @@ pub enum Command {
     Touched(touched::Args),
     /// Run an ACP agent for a client (an editor), adding the x.ai/tool envelope to its tool calls
     Proxy(proxy::Args),
+    /// Show the tools toolmeta knows of each harness, or write them as data (--json)
+    Catalog(catalog::Args),
 }
 
 /// Runs `toolmeta` with `args` (the program name first, as `std::env::args_os` gives
@@ -121,6 +125,7 @@ pub fn run(cli: &Cli, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut dy
         Command::Inspect(args) => inspect::run(args, stdin, out, err),
         Command::Live(args) => live::run(args, stdin, out, err),
         Command::Touched(args) => touched::run(args, stdin, out, err),
+        Command::Catalog(args) => catalog::run(args, out, err),
         Command::Proxy(args) => proxy::run(args, err),
     }
 }

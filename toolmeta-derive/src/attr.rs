@@ -118,6 +118,7 @@ pub struct Field {
     pub payload: Flag,
     pub skip: Flag,
     pub zero_based: Flag,
+    pub last_line: Flag,
     pub not_payload: Flag,
     /// What the field's `#[serde(...)]` changes about the raw JSON.
     pub serde: SerdeField,
@@ -286,6 +287,8 @@ impl Field {
                 field.skip = flag_value(cx, &entry);
             } else if key == ZERO_BASED {
                 field.zero_based = flag_value(cx, &entry);
+            } else if key == LAST_LINE {
+                field.last_line = flag_value(cx, &entry);
             } else if key == NOT_PAYLOAD {
                 field.not_payload = flag_value(cx, &entry);
             }

@@ -99,6 +99,8 @@ impl<'a> Projected<'a> {
     /// dropped, can each be absent.)
     pub fn always_present(&self) -> bool {
         let present = match self.source {
+            // An empty or inverted range gives no `limit`.
+            Source::Field(field) if field.attrs.last_line.is_some() => false,
             Source::Field(field) if field.attrs.with.is_none() => field.option_inner.is_none(),
             _ => self.required,
         };
@@ -137,6 +139,7 @@ pub fn tool<'a>(cx: &Ctxt, container: &'a Container<'a>, fields: &'a [Field<'a>]
     let from_fields = fields.iter().map(|field| {
         let chosen = field_key(cx, field, project_all);
         zero_based_rule(cx, field, chosen.as_ref());
+        last_line_rule(cx, field, chosen.as_ref());
         chosen
     });
     let computed = attrs
@@ -160,6 +163,7 @@ pub fn tool<'a>(cx: &Ctxt, container: &'a Container<'a>, fields: &'a [Field<'a>]
     };
     // A stable sort keeps extra keys in field order.
     projected.sort_by_key(key_order);
+    first_line_rule(cx, &projected);
     if let Some(shape) = identity
         .as_ref()
         .and_then(|identity| contract::shape(&identity.label))
@@ -278,6 +282,64 @@ fn zero_based_rule(cx: &Ctxt, field: &Field, projected: Option<&Projected>) {
         ),
     };
     cx.error_at(span, message);
+}
+
+/// **`last_line` gives `limit`, as is**: it says the field is the inclusive last line of a
+/// range and counts the range's lines, so it belongs on the field projected as `limit`,
+/// read from the raw JSON as it is (not through a `with` function).
+fn last_line_rule(cx: &Ctxt, field: &Field, projected: Option<&Projected>) {
+    let Some(span) = field.attrs.last_line else {
+        return;
+    };
+    let message = match projected {
+        Some(projected) if projected.key == "limit" && !projected.is_extra() => {
+            match field.attrs.with {
+                Some(_) => format!(
+                    "`last_line` and `with` both convert field `{}`: `last_line` counts the lines from the tool's `offset` through this last line; remove `with`, or compute `limit` in the `with` function and remove `last_line`",
+                    field.name
+                ),
+                None => return,
+            }
+        }
+        Some(projected) => format!(
+            "`last_line` applies to `limit` only: it counts the lines from the tool's `offset` through this inclusive last line, and field `{}` is projected as `{}`; write #[tool(project = \"limit\", last_line)], or remove `last_line`",
+            field.name, projected.key
+        ),
+        // Projected, but the key had an error of its own (already reported).
+        None if field.attrs.project.is_some() || field.attrs.extra.is_some() => return,
+        None => format!(
+            "`last_line` applies to a projected `limit`, and field `{}` is not projected; write #[tool(project = \"limit\", last_line)], or remove `last_line`",
+            field.name
+        ),
+    };
+    cx.error_at(span, message);
+}
+
+/// **A range has a first line**: a `last_line` field counts from the tool's `offset`, so the
+/// tool projects `offset` from a field of its own (read as it is, not through `with`).
+fn first_line_rule(cx: &Ctxt, projected: &[Projected]) {
+    let Some(last) = projected
+        .iter()
+        .filter_map(|projected| projected.source.field())
+        .find(|field| field.attrs.last_line.is_some())
+    else {
+        return;
+    };
+    let first = projected.iter().find(|projected| projected.normalized());
+    let message = match first {
+        Some(first) if first.plain_field().is_none() => format!(
+            "`last_line` counts from the tool's `offset`, which {} projects through a function; project the first line from its field as it is (#[tool(project = \"offset\")]), or compute `limit` too",
+            first.source.describe()
+        ),
+        Some(_) => return,
+        None => format!(
+            "`last_line` counts the lines from the tool's first line, the field projected as `offset`, and no field is; project it: #[tool(project = \"offset\")] on the field with the first line (field `{}` is the last)",
+            last.name
+        ),
+    };
+    if let Some(span) = last.attrs.last_line {
+        cx.error_at(span, message);
+    }
 }
 
 /// Resolves the identity keys; reports every one that is missing or wrong.

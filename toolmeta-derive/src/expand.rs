@@ -8,7 +8,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{DeriveInput, Generics, Type, WherePredicate, parse_quote};
 
-use crate::ast::{Container, Data, Source, Tagged, Variant};
+use crate::ast::{Container, Data, Field, Source, Tagged, Variant};
 use crate::check::{self, Projected, Tool};
 use crate::contract::{KeyType, Write};
 use crate::ctxt::Ctxt;
@@ -147,13 +147,28 @@ fn with_trait(projected: &Projected) -> Ident {
 /// signature that does not fit is reported there. The value reaches the `Projector` already
 /// converted (`Option<&str>`, `Option<i128>`, ...), so its methods are not generic over the
 /// field type: less for the compiler to infer per field.
-fn project_field(index: usize, projected: &Projected, receiver: Receiver) -> FieldCall {
+fn project_field(
+    index: usize,
+    projected: &Projected,
+    first_line: Option<&Projected>,
+    receiver: Receiver,
+) -> FieldCall {
     // `&self.field` in a struct; in a variant, the match binds the field by reference.
     let place = |member: &Ident, span: Span| match receiver {
         Receiver::Struct => quote_spanned!(span=> &self.#member),
         Receiver::Variant => quote_spanned!(span=> #member),
     };
     let (trait_ident, method) = key_trait(projected);
+    // The value of a field read as it is, through its key's trait.
+    let as_is = |field: &Field, trait_ident: &Ident| {
+        let ty = field.checked_type();
+        let convert = match field.option_inner {
+            Some(_) => quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::optional),
+            None => quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::some),
+        };
+        let place = place(field.ident, Span::call_site());
+        quote!(#convert(#place))
+    };
     let mut prelude = TokenStream::new();
     let value = match (projected.source, projected.source.function()) {
         (source, Some((path, lit))) => {
@@ -170,15 +185,20 @@ fn project_field(index: usize, projected: &Projected, receiver: Receiver) -> Fie
             let with_trait = with_trait(projected);
             quote_spanned!(lit.span()=> <_ as __toolmeta::#with_trait>::project(&#with))
         }
-        (Source::Field(field), None) => {
-            let ty = field.checked_type();
-            let convert = match field.option_inner {
-                Some(_) => quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::optional),
-                None => quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::some),
-            };
-            let place = place(field.ident, Span::call_site());
-            quote!(#convert(#place))
-        }
+        (Source::Field(field), None) => match (field.attrs.last_line, first_line) {
+            // `limit` counts the lines from the first line (the `offset` field) through this one.
+            (Some(_), Some(first)) => {
+                let last = as_is(field, &trait_ident);
+                let (first_trait, _) = key_trait(first);
+                let first_field = first
+                    .plain_field()
+                    .expect("checked: the first line is a field projected as it is");
+                let first_value = as_is(first_field, &first_trait);
+                let zero_based = first_field.attrs.zero_based.is_some();
+                quote!(__toolmeta::last_line_limit(#first_value, #zero_based, #last))
+            }
+            _ => as_is(field, &trait_ident),
+        },
         (Source::Computed(_), None) => unreachable!("a computed key always has its function"),
     };
     let method = Ident::new(method, Span::call_site());
@@ -269,12 +289,16 @@ fn tool_impls(container: &Container, tool: &Tool) -> TokenStream {
 /// The identity, `has_input`, `project` body and `INPUT_FIELDS` of a checked tool.
 fn tool_parts(container: &Container, tool: &Tool, receiver: Receiver) -> StructParts {
     let identity = tool.identity.as_ref().expect("checked before expanding");
+    let first_line = tool
+        .projected
+        .iter()
+        .find(|projected| projected.normalized());
     let (preludes, calls): (Vec<_>, Vec<_>) = tool
         .projected
         .iter()
         .enumerate()
         .map(|(index, projected)| {
-            let FieldCall { prelude, call } = project_field(index, projected, receiver);
+            let FieldCall { prelude, call } = project_field(index, projected, first_line, receiver);
             (prelude, call)
         })
         .unzip();
@@ -341,11 +365,13 @@ fn input_field(container: &Container, projected: &Projected) -> TokenStream {
         field.option_inner.is_some() || field.attrs.serde.default || container.attrs.serde.default
     });
     let zero_based = field.is_some_and(|field| field.attrs.zero_based.is_some());
+    let last_line = field.is_some_and(|field| field.attrs.last_line.is_some());
     for (name, set) in [
         ("extra", projected.is_extra()),
         ("optional", optional),
         ("converted", projected.converted()),
         ("zero_based", zero_based),
+        ("last_line", last_line),
     ] {
         if set {
             let name = Ident::new(name, Span::call_site());

@@ -92,6 +92,7 @@ use proc_macro::TokenStream;
 /// | `payload` | `#[tool(payload)] content: String` | bulky content: never projected |
 /// | `skip` | `#[tool(skip)] encoding: String` | not projected, under a struct-wide `project` |
 /// | `zero_based` | `#[tool(project, zero_based)] offset: Option<u32>` | only with `offset`: the source counts from 0, the projection adds one |
+/// | `last_line` | `#[tool(project = "limit", last_line)] end_line: Option<u32>` | only with `limit`: the field is the inclusive last line of a range from the tool's `offset` field (line 1 when absent); `limit` is the number of lines (none for an empty or inverted range), on the typed and the raw path |
 /// | `not_payload` | `#[tool(extra = "content", not_payload)] content: String` | the field has a payload name but is short: project it anyway |
 ///
 /// # Payload names

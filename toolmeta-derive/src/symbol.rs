@@ -34,6 +34,7 @@ pub const WITH: Symbol = Symbol("with");
 pub const PAYLOAD: Symbol = Symbol("payload");
 pub const SKIP: Symbol = Symbol("skip");
 pub const ZERO_BASED: Symbol = Symbol("zero_based");
+pub const LAST_LINE: Symbol = Symbol("last_line");
 pub const NOT_PAYLOAD: Symbol = Symbol("not_payload");
 // Variant key.
 pub const DYNAMIC: Symbol = Symbol("dynamic");
@@ -69,7 +70,16 @@ pub const CONTAINER_KEYS: &[Symbol] = &[
     COMPUTE,
 ];
 /// The keys of a field's `#[tool(...)]`.
-pub const FIELD_KEYS: &[Symbol] = &[PROJECT, EXTRA, WITH, PAYLOAD, SKIP, ZERO_BASED, NOT_PAYLOAD];
+pub const FIELD_KEYS: &[Symbol] = &[
+    PROJECT,
+    EXTRA,
+    WITH,
+    PAYLOAD,
+    SKIP,
+    ZERO_BASED,
+    LAST_LINE,
+    NOT_PAYLOAD,
+];
 /// The keys of an enum's `#[tool(...)]`.
 pub const ENUM_KEYS: &[Symbol] = &[CRATE];
 /// The keys of an enum variant's `#[tool(...)]`.

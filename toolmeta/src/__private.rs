@@ -497,6 +497,49 @@ sealed!(
     i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, bool
 );
 
+/// `command` also takes the command types of [`convert`](crate::convert), which hold the
+/// command line an argv stands for.
+macro_rules! command_impls {
+    ($($ty:ty => $raw:expr),*) => {
+        $(
+            impl Sealed for $ty {}
+            impl Sealed for &$ty {}
+            impl ProjectCommand for $ty {
+                const RAW: RawType = $raw;
+                fn value(&self) -> &str {
+                    self.as_str()
+                }
+            }
+            impl ProjectCommand for &$ty {
+                const RAW: RawType = $raw;
+                fn value(&self) -> &str {
+                    self.as_str()
+                }
+            }
+        )*
+    };
+}
+command_impls!(
+    crate::convert::Argv => RawType::Argv,
+    crate::convert::CommandLine => RawType::CommandLine
+);
+
+/// The `limit` of a `#[tool(last_line)]` field: the lines from the tool's first line (its
+/// `offset` field's value, `first_zero_based` when that field counts from 0) through `last`.
+#[inline]
+pub fn last_line_limit(
+    first: Option<i128>,
+    first_zero_based: bool,
+    last: Option<i128>,
+) -> Option<i128> {
+    let first = if first_zero_based {
+        first.and_then(one_based_offset)
+    } else {
+        first.and_then(normalize_offset)
+    };
+    crate::convert::line_count(first, last?).map(i128::from)
+}
+
 text_impls!(ProjectExtra, Extra<'_>, |s| Extra::Text(Cow::Borrowed(s)));
 path_impls!(ProjectExtra, Extra<'_>, |p| Extra::Text(
     p.to_string_lossy()

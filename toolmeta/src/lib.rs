@@ -63,7 +63,7 @@
 //! |---|---|---|
 //! | `derive` | yes | re-exports `#[derive(ToolIdentity)]` |
 //! | `client` | no | `client`: the tolerant reader and the ledger |
-//! | `catalog` | no | `catalog`: Claude Code, Codex, Gemini CLI and OpenCode tools (needs `derive`) |
+//! | `catalog` | no | `catalog`: Claude Code, Codex, Gemini CLI, OpenCode, Grok Build, Qwen Code and Kimi CLI tools (needs `derive`); with `client`, their data export (`catalog::export`) |
 //! | `acp` | no | `acp`: completing and stamping `agent-client-protocol-schema` `ToolCall`/`ToolCallUpdate` |
 //! | `rmcp` | no | `rmcp`: MCP tool annotations and definitions on `rmcp`'s model types |
 //! | `schemars` | no | `JsonSchema` for the wire types and `schema::tool_meta_schema()` |

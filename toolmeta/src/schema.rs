@@ -36,6 +36,21 @@ pub fn tool_meta_schema() -> Schema {
         .into_root_schema_for::<ToolMeta>()
 }
 
+/// The JSON Schema (draft-07) of the catalog's data export
+/// ([`CatalogData`](crate::catalog::export::CatalogData)), as published in
+/// `toolmeta/schema/catalog.schema.json` (features `catalog` and `client`).
+///
+/// ```
+/// let schema = toolmeta::schema::catalog_schema();
+/// assert_eq!(schema.get("title").unwrap(), "toolmeta catalog");
+/// ```
+#[cfg(all(feature = "catalog", feature = "client"))]
+pub fn catalog_schema() -> Schema {
+    SchemaSettings::draft07()
+        .into_generator()
+        .into_root_schema_for::<crate::catalog::export::CatalogData>()
+}
+
 /// `a`, `b`, `c` with each item in backticks.
 fn code_list<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
     let mut list = String::new();

@@ -156,13 +156,17 @@ impl Namespace {
     /// no catalog: the extension made from its name (DESIGN §7: lowercased, every run of
     /// other characters than `a`-`z` and `0`-`9` made one `_`, trimmed, prefixed with `_`,
     /// cut to 64 bytes), or the first-party namespace that extension would spell
-    /// (`Goose` -> `goose`); `None` for a name that would not start with a letter.
+    /// (`Goose` -> `goose`), or whose former extension it is (`qwen-code` -> `qwen_code`, once
+    /// `_qwen_code`); `None` for a name that would not start with a letter.
     ///
     /// ```
     /// use toolmeta::Namespace;
-    /// assert_eq!(Namespace::for_agent("qwen-code").unwrap().as_str(), "_qwen_code");
-    /// assert_eq!(Namespace::for_agent("Kimi Code CLI").unwrap().as_str(), "_kimi_code_cli");
+    /// assert_eq!(Namespace::for_agent("forge-cli").unwrap().as_str(), "_forge_cli");
+    /// assert_eq!(Namespace::for_agent("Stakpak Agent").unwrap().as_str(), "_stakpak_agent");
     /// assert_eq!(Namespace::for_agent("Goose"), Some(Namespace::Goose));
+    /// // Agents whose extension namespace became first-party with their catalog.
+    /// assert_eq!(Namespace::for_agent("qwen-code"), Some(Namespace::QwenCode));
+    /// assert_eq!(Namespace::for_agent("Kimi Code CLI"), Some(Namespace::KimiCli));
     /// assert_eq!(Namespace::for_agent("9lives"), None);
     /// ```
     pub fn for_agent(agent: &str) -> Option<Namespace> {
@@ -334,6 +338,16 @@ mod tests {
         (Namespace::Zed, "zed", &["Zed"]),
         (Namespace::Goose, "goose", &["Goose"]),
         (Namespace::AmazonQ, "amazon_q", &["AmazonQ"]),
+        (
+            Namespace::QwenCode,
+            "qwen_code",
+            &["QwenCode", "_qwen_code"],
+        ),
+        (
+            Namespace::KimiCli,
+            "kimi_cli",
+            &["KimiCli", "_kimi_code_cli"],
+        ),
     ];
 
     fn refused(wire: &str) -> String {
@@ -508,7 +522,10 @@ mod tests {
                 )),
                 "{message}"
             );
-            assert!(message.contains(", `goose` or `amazon_q`); "), "{message}");
+            assert!(
+                message.contains(", `amazon_q`, `qwen_code` or `kimi_cli`); "),
+                "{message}"
+            );
             assert!(
                 message.ends_with(&format!(
                     "a harness without a first-party namespace writes its own extension namespace, `{advice}`"
@@ -534,6 +551,8 @@ mod tests {
                     | Namespace::Zed
                     | Namespace::Goose
                     | Namespace::AmazonQ
+                    | Namespace::QwenCode
+                    | Namespace::KimiCli
             );
             assert_eq!(namespace.in_reference_schema(), !extra, "{namespace}");
         }

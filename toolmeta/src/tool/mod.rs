@@ -93,6 +93,10 @@ pub struct InputField {
     /// Whether the source counts `offset` from 0 (`#[tool(zero_based)]`): the projection
     /// adds one.
     pub zero_based: bool,
+    /// Whether the field is the inclusive last line of a range starting at the tool's
+    /// `offset` (`#[tool(last_line)]`), projected as the `limit` that counts its lines
+    /// ([`line_count`](crate::convert::line_count)).
+    pub last_line: bool,
     /// The JSON values the field's Rust type deserializes from: a raw value of another
     /// type, or an integer out of the type's range, is not projected (it is treated as
     /// absent), since the typed field could not have held it.
@@ -132,6 +136,12 @@ pub enum RawType {
     /// No JSON value the raw projection could take as it is: `OsString` and `&OsStr`
     /// deserialize from serde's platform enum (`{"Unix": [..]}`), not from a string.
     Unreadable,
+    /// A JSON array of strings, an argv, projected as one command line
+    /// ([`Argv`](crate::convert::Argv)).
+    Argv,
+    /// A JSON string, kept as it is, or an array of strings, an argv projected as one
+    /// command line ([`CommandLine`](crate::convert::CommandLine)).
+    CommandLine,
 }
 
 impl RawType {
@@ -164,6 +174,7 @@ impl InputField {
             optional: false,
             converted: false,
             zero_based: false,
+            last_line: false,
             raw: RawType::OfKey,
         }
     }
@@ -207,6 +218,44 @@ impl InputField {
         InputField {
             zero_based: true,
             ..self
+        }
+    }
+
+    /// The same field, the inclusive last line of a range from the tool's `offset`,
+    /// projected as `limit`.
+    pub const fn last_line(self) -> InputField {
+        InputField {
+            last_line: true,
+            ..self
+        }
+    }
+
+    /// The conversion applied to the raw value on top of its key's own rules, by its name
+    /// in the closed list ([`Conversion`](crate::convert::Conversion)); `None` when the
+    /// value is projected as it is — or when it needs a Rust function the record cannot
+    /// name ([`converted`](InputField::converted)).
+    ///
+    /// ```
+    /// use toolmeta::convert::Conversion;
+    /// use toolmeta::{InputField, RawType};
+    /// let offset = InputField::new("offset", "line").zero_based();
+    /// assert_eq!(offset.conversion(), Some(Conversion::ZeroBased));
+    /// let command = InputField::new("command", "argv").raw(RawType::Argv);
+    /// assert_eq!(command.conversion(), Some(Conversion::CommandLine));
+    /// assert_eq!(InputField::new("path", "file").conversion(), None);
+    /// ```
+    pub const fn conversion(&self) -> Option<crate::convert::Conversion> {
+        use crate::convert::Conversion;
+        if self.converted {
+            None
+        } else if self.zero_based {
+            Some(Conversion::ZeroBased)
+        } else if self.last_line {
+            Some(Conversion::LastLine)
+        } else if matches!(self.raw, RawType::Argv | RawType::CommandLine) {
+            Some(Conversion::CommandLine)
+        } else {
+            None
         }
     }
 }

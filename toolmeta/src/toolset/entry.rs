@@ -275,6 +275,14 @@ impl ToolEntry {
         self.fields
     }
 
+    /// Whether raw arguments are projected through the recorded fields alone (not a
+    /// [deserialized](ToolEntry::deserialized) or [tagged](ToolEntry::tagged) entry): what
+    /// the catalog's data export can describe.
+    #[cfg_attr(not(all(feature = "catalog", feature = "client")), allow(dead_code))]
+    pub(crate) const fn projects_through_fields(&self) -> bool {
+        self.typed.is_none() && self.tagged.is_none()
+    }
+
     /// The canonical input of a call with raw JSON arguments `raw`; `None` when the tool has
     /// no input or the arguments cannot give one.
     ///

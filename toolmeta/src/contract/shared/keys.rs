@@ -45,7 +45,7 @@ macro_rules! key_table {
                 key: "command", carries: Text, project_trait: ProjectCommand, write: text,
                 message: "`{Self}` cannot be projected as `command`: a text key needs a string type",
                 label: "cannot be projected as `command`",
-                note: "`command` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str> (or an Option of one); convert other types with #[tool(with = \"...\")]",
+                note: "`command` accepts String, &str, Cow<str>, Box<str>, Arc<str>, Rc<str>, and toolmeta::convert::Argv or CommandLine for an argv (or an Option of one); convert other types with #[tool(with = \"...\")]",
             }
             /// A human-readable description of what a command does.
             DESCRIPTION {

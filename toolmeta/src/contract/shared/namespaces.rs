@@ -39,6 +39,12 @@ macro_rules! namespace_table {
             Goose { wire: "goose", aliases: ["Goose"], reference: false }
             /// The tools of the Amazon Q Developer CLI.
             AmazonQ { wire: "amazon_q", aliases: ["AmazonQ"], reference: false }
+            /// Qwen Code's tools (toolmeta's catalog); `_qwen_code` is the extension namespace
+            /// its calls had before.
+            QwenCode { wire: "qwen_code", aliases: ["QwenCode", "_qwen_code"], reference: false }
+            /// Kimi CLI's tools (toolmeta's catalog); `_kimi_code_cli` is the extension
+            /// namespace its agent name (`Kimi Code CLI`) made before.
+            KimiCli { wire: "kimi_cli", aliases: ["KimiCli", "_kimi_code_cli"], reference: false }
         }
     };
 }
