@@ -212,16 +212,16 @@ fn a_permission_requests_tool_call_is_stamped() {
 
 #[test]
 fn an_agent_without_a_catalog_gets_its_extension_namespace_for_named_tools() {
-    let qwen =
-        r#"{"jsonrpc":"2.0","id":0,"result":{"agentInfo":{"name":"qwen-code","version":"0.4.0"}}}"#;
+    // An agent toolmeta has no catalog for (Mistral's Vibe), named by its `initialize` answer.
+    let vibe = r#"{"jsonrpc":"2.0","id":0,"result":{"agentInfo":{"name":"mistral-vibe","version":"0.4.0"}}}"#;
     let named = update(
         r#"{"sessionUpdate":"tool_call","toolCallId":"t1","name":"read_file","kind":"read","title":"Reading a.rs","rawInput":{"absolute_path":"/w/a.rs","path":"/w/a.rs"}}"#,
     );
     assert_eq!(
-        last(None, &[qwen, &named]),
+        last(None, &[vibe, &named]),
         Some(named.replace(
             r#""path":"/w/a.rs"}}"#,
-            r#""path":"/w/a.rs"},"_meta":{"x.ai/tool":{"version":1,"name":"read_file","kind":"read","namespace":"_qwen_code","label":"Read","read_only":true,"input":{"path":"/w/a.rs"}}}}"#
+            r#""path":"/w/a.rs"},"_meta":{"x.ai/tool":{"version":1,"name":"read_file","kind":"read","namespace":"_mistral_vibe","label":"Read","read_only":true,"input":{"path":"/w/a.rs"}}}}"#
         ))
     );
     // ACP `other`: label Tool, not read-only.
@@ -229,17 +229,17 @@ fn an_agent_without_a_catalog_gets_its_extension_namespace_for_named_tools() {
         r#"{"sessionUpdate":"tool_call","toolCallId":"t2","name":"save_memory","kind":"other"}"#,
     );
     assert_eq!(
-        last(None, &[qwen, &other]),
+        last(None, &[vibe, &other]),
         Some(other.replace(
             r#""kind":"other"}"#,
-            r#""kind":"other","_meta":{"x.ai/tool":{"version":1,"name":"save_memory","kind":"other","namespace":"_qwen_code","label":"Tool","read_only":false}}}"#
+            r#""kind":"other","_meta":{"x.ai/tool":{"version":1,"name":"save_memory","kind":"other","namespace":"_mistral_vibe","label":"Tool","read_only":false}}}"#
         ))
     );
     // Nothing names the tool: left unstamped.
     let unnamed = update(
         r#"{"sessionUpdate":"tool_call","toolCallId":"t3","title":"Reading a.rs","kind":"read","rawInput":{"path":"/w/a.rs"}}"#,
     );
-    assert_eq!(last(None, &[qwen, &unnamed]), None);
+    assert_eq!(last(None, &[vibe, &unnamed]), None);
     // An agent that does not say its name, with no --harness: nothing to call it.
     assert_eq!(last(None, &[&named]), None);
 }
@@ -261,16 +261,16 @@ fn harness_names_the_agent_when_initialize_does_not() {
     let named =
         update(r#"{"sessionUpdate":"tool_call","toolCallId":"t1","name":"web","kind":"fetch"}"#);
     assert!(
-        last(Some("Kimi Code CLI"), &[&named])
+        last(Some("Poolside Agent"), &[&named])
             .unwrap()
-            .contains(r#""namespace":"_kimi_code_cli""#)
+            .contains(r#""namespace":"_poolside_agent""#)
     );
     // The agent's own word wins over --harness.
-    let qwen = r#"{"jsonrpc":"2.0","id":0,"result":{"agentInfo":{"name":"qwen-code"}}}"#;
+    let vibe = r#"{"jsonrpc":"2.0","id":0,"result":{"agentInfo":{"name":"mistral-vibe"}}}"#;
     assert!(
-        last(Some("codex"), &[qwen, &named])
+        last(Some("codex"), &[vibe, &named])
             .unwrap()
-            .contains(r#""namespace":"_qwen_code""#)
+            .contains(r#""namespace":"_mistral_vibe""#)
     );
 }
 

@@ -20,7 +20,6 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-mod agent_name;
 mod forward;
 mod lines;
 mod scan;

@@ -9,9 +9,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use toolmeta::catalog::Harness;
 use toolmeta::client::{Call, Ledger};
-use toolmeta::{TOOL_META_KEY, TOOL_META_VERSION, ToolKind};
+use toolmeta::{Namespace, TOOL_META_KEY, TOOL_META_VERSION, ToolKind};
 
-use super::agent_name::namespace_for_agent;
 use super::scan::{self, Event, Locations, Meta, Origin, Scanned};
 use crate::MAX_LINE_BYTES;
 
@@ -57,7 +56,7 @@ pub struct Stamper {
     /// `agentInfo.name` from the agent's `initialize` answer.
     agent_name: Option<String>,
     /// The namespace for calls the catalog cannot give one (an agent without a catalog).
-    agent_namespace: Option<String>,
+    agent_namespace: Option<Namespace>,
     acp_fields: bool,
 }
 
@@ -120,7 +119,7 @@ impl Stamper {
             .or(harness_namespace
                 .as_ref()
                 .map(|namespace| namespace.as_str()))
-            .or(self.agent_namespace.as_deref())?;
+            .or(self.agent_namespace.as_ref().map(Namespace::as_str))?;
         let envelope = serde_json::to_string(&Envelope::of(call, namespace)?).ok()?;
         Some(splice(
             text,
@@ -146,7 +145,8 @@ impl Stamper {
         self.ledger = Some(builder.build());
         self.agent_namespace = match harness {
             Some(_) => None,
-            None => named.and_then(namespace_for_agent),
+            // DESIGN §7: the extension namespace made from the agent's own name.
+            None => named.and_then(Namespace::for_agent),
         };
     }
 }
