@@ -5,3 +5,8 @@
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// Every Rust block of docs/adopting.md, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/adopting.md")]
+pub struct AdoptingDoctests;

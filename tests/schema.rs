@@ -199,7 +199,11 @@ fn namespace_is_every_first_party_spelling_or_a_well_formed_extension() {
     let namespace = &schema["definitions"]["ToolNamespace"];
     assert_eq!(namespace["type"], "string");
     let mut spellings: Vec<&str> = Namespace::ALL.iter().map(|ns| ns.as_str()).collect();
-    spellings.extend(Namespace::ALL.iter().flat_map(|ns| ns.aliases().iter().copied()));
+    spellings.extend(
+        Namespace::ALL
+            .iter()
+            .flat_map(|ns| ns.aliases().iter().copied()),
+    );
     let mut listed: Vec<&str> = first_party_enum(&schema)
         .iter()
         .map(|spelling| spelling.as_str().unwrap())

@@ -24,6 +24,9 @@ const CATEGORIES: &[&str] = &[
     "payload",
     "serde",
     "namespace",
+    "registration",
+    "attribute",
+    "remote",
 ];
 
 #[test]

@@ -161,7 +161,7 @@ use proc_macro::TokenStream;
 /// assert_eq!(Tools::Bash(Bash { command: "ls".into() }).identity().unwrap().label, "Run Command");
 /// assert!(Tools::Unknown { name: "x".into() }.identity().is_none());
 /// ```
-#[proc_macro_derive(ToolIdentity, attributes(tool))]
+#[proc_macro_derive(ToolIdentity, attributes(tool, toolmeta))]
 pub fn derive_tool_identity(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     expand::derive(&input).into()

@@ -105,7 +105,9 @@ impl JsonSchema for Namespace {
         );
         let first_party: Vec<&str> = Namespace::ALL
             .iter()
-            .flat_map(|namespace| std::iter::once(namespace.as_str()).chain(namespace.aliases().iter().copied()))
+            .flat_map(|namespace| {
+                std::iter::once(namespace.as_str()).chain(namespace.aliases().iter().copied())
+            })
             .collect();
         json_schema!({
             "description": description,

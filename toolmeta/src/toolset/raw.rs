@@ -32,7 +32,10 @@ pub(crate) fn project_raw(
             .chain(field.aliases.iter().copied())
             .find_map(|wire| raw_value(raw, wire));
         match project_field(field, value) {
-            Some(value) => {
+            // Read, but normalized away (a negative `offset`): the key is dropped, as on the
+            // typed path, and the arguments still give an input.
+            Some(None) => {}
+            Some(Some(value)) => {
                 // Noted as inserted rather than looked up afterwards: a lookup in an
                 // `IndexMap` hashes the key.
                 if let Some(at) = required_position(&shape, field) {
@@ -77,10 +80,11 @@ fn raw_value<'a>(raw: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
     }
 }
 
-/// The projected value of one field, or `None` when it is absent, `null`, a value the
-/// field's type does not deserialize from (another JSON type, an integer out of its range),
-/// or a negative offset.
-fn project_field(field: &InputField, raw: Option<&Value>) -> Option<Value> {
+/// The projected value of one field: `None` when it is absent, `null` or a value the field's
+/// type does not deserialize from (another JSON type, an integer out of its range): the
+/// typed field could not have held it; `Some(None)` when it is read but normalized away (a
+/// negative `offset`, or one beyond `u64` once shifted from 0).
+fn project_field(field: &InputField, raw: Option<&Value>) -> Option<Option<Value>> {
     let raw = raw.filter(|value| !value.is_null())?;
     if !field.extra {
         // A canonical key carries its own type, whatever the field records.
@@ -96,7 +100,7 @@ fn project_field(field: &InputField, raw: Option<&Value>) -> Option<Value> {
         return None;
     }
     if field.extra || field.key != OFFSET {
-        return Some(raw.clone());
+        return Some(Some(raw.clone()));
     }
     let offset = json_integer(raw)?;
     let offset = if field.zero_based {
@@ -104,7 +108,7 @@ fn project_field(field: &InputField, raw: Option<&Value>) -> Option<Value> {
     } else {
         normalize_offset(offset)
     };
-    offset.map(Value::from)
+    Some(offset.map(Value::from))
 }
 
 /// Whether the field's Rust type deserializes from `raw` (see [`RawType`]): the typed
