@@ -305,3 +305,42 @@ fn a_required_offset_normalized_away_keeps_the_input() {
         None
     );
 }
+
+mod container_attributes_raw_matches_typed {
+    //! The raw-vs-typed property (DESIGN §3) over the serde container attributes that change
+    //! the wire shape: whatever the arguments, a registered tool's projection is the typed
+    //! one (none when they do not deserialize, for `from`/`try_from`, whose raw keys are not
+    //! the fields').
+
+    use proptest::prelude::*;
+    use serde_json::{Value, json};
+
+    use super::{ReadFrom, ReadTryFrom, Run, registered_and_typed};
+
+    fn value() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            "[a-z./]{0,8}".prop_map(Value::from),
+            any::<i64>().prop_map(Value::from),
+            (0u32..100).prop_map(Value::from),
+            Just(Value::Null),
+            Just(json!(true)),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn from_and_try_from(file in value(), first in value(), other in value()) {
+            let raw = json!({"file": file, "first": first, "path": other});
+            let (registered, typed) = registered_and_typed::<ReadFrom>(&raw);
+            prop_assert_eq!(registered, typed, "from: {}", raw);
+            let (registered, typed) = registered_and_typed::<ReadTryFrom>(&raw);
+            prop_assert_eq!(registered, typed, "try_from: {}", raw);
+        }
+
+        #[test]
+        fn transparent(command in value()) {
+            let (registered, typed) = registered_and_typed::<Run>(&command);
+            prop_assert_eq!(registered, typed, "transparent: {}", command);
+        }
+    }
+}

@@ -2,6 +2,7 @@
 //! time, with duplicate wire names rejected by const evaluation.
 
 use super::{RegisteredTool, ToolEntry};
+use crate::contract::shared::spelling::bytes_eq;
 
 /// A toolset fixed at compile time: duplicate wire names are a compile error.
 ///
@@ -86,20 +87,6 @@ impl StaticToolset {
     pub const fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
-}
-
-const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// Stops const evaluation with a message naming the duplicate. Const panics can only print
