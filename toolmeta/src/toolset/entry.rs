@@ -267,11 +267,13 @@ impl ToolEntry {
     ///
     /// An input in which no key is left (every optional field absent) is not emitted either —
     /// `input` is never `{}`, as on the typed path. An input that lacks a required key of its
-    /// label's shape ([`LabelShape`](crate::LabelShape)) is not emitted at all, and a `no_input` tool (no projected fields) has no input. To
-    /// project through `with` conversions, register the tool with
-    /// [`ToolEntry::deserialized`]: the raw arguments are deserialized into the tool type and
-    /// projected exactly as the derive does (falling back to the wire keys when they do not
-    /// deserialize).
+    /// label's shape ([`LabelShape`](crate::LabelShape)) is not emitted at all, and a `no_input` tool (no projected fields) has no input.
+    ///
+    /// These are the rules of the wire keys. A tool that converts a key in Rust is not
+    /// projected by them alone: [`ToolEntry::of`] (and [`ToolEntry::tagged`], `toolset!`)
+    /// deserializes its raw arguments into the tool type and projects them exactly as the
+    /// derive does, as [`ToolEntry::deserialized`] does for any tool, falling back to the
+    /// wire keys when they do not deserialize.
     ///
     /// ```
     /// use serde_json::json;
