@@ -84,6 +84,8 @@ pub struct Container {
     pub remote: Option<(syn::Type, LitStr)>,
     /// The first `#[tool(...)]` attribute, for errors about missing keys.
     pub attr_tokens: Option<TokenStream>,
+    /// The name the attributes are read under, `tool` or `toolmeta`, for messages.
+    pub attr_name: &'static str,
     /// `packed` of a `#[repr(packed)]`, by its tokens: no reference to a field can be taken.
     pub packed: Option<TokenStream>,
     /// What the container's `#[serde(...)]` changes about the raw JSON.
@@ -186,6 +188,7 @@ impl Container {
                 .iter()
                 .find(|attr| attr.path() == name)
                 .map(|attr| attr.to_token_stream()),
+            attr_name: name.0,
             serde: SerdeContainer::from_attrs(attrs),
             packed: packed(attrs),
             misspelled: parsed.misspelled,

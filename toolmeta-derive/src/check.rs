@@ -391,7 +391,7 @@ fn identity(cx: &Ctxt, container: &Container) -> Option<Identity> {
         if attrs.broken || attrs.misspelled.iter().any(|meant| meant == key) {
             return;
         }
-        let message = format!("missing `{key}` in #[tool(...)]: {advice}");
+        let message = format!("missing `{key}` in #[{}(...)]: {advice}", attrs.attr_name);
         match &attrs.attr_tokens {
             Some(tokens) => cx.error_spanned_by(tokens, message),
             None => cx.error_spanned_by(
