@@ -15,3 +15,8 @@ pub struct DeriveGuideDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../docs/client.md")]
 pub struct ClientGuideDoctests;
+
+/// Every Rust block of docs/adopting.md, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/adopting.md")]
+pub struct AdoptingDoctests;

@@ -25,6 +25,9 @@ const CATEGORIES: &[&str] = &[
     "serde",
     "effects",
     "namespace",
+    "registration",
+    "attribute",
+    "remote",
 ];
 
 #[test]

@@ -6,6 +6,7 @@ use syn::{DeriveInput, Generics, Ident, Type};
 use crate::attr::{self, Scope};
 use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
+use crate::symbol::Symbol;
 
 /// The item `#[derive(ToolIdentity)]` is on.
 pub struct Container<'a> {
@@ -84,14 +85,15 @@ impl Variant<'_> {
 impl<'a> Container<'a> {
     /// Parses `input`; `None` when it is not an item the derive supports (reported).
     pub fn from_ast(cx: &Ctxt, input: &'a DeriveInput) -> Option<Container<'a>> {
+        let name = attr::attr_name(input);
         let (data, scope) = match &input.data {
             syn::Data::Struct(data) => match &data.fields {
                 syn::Fields::Named(fields) => {
-                    let attrs = attr::Container::from_attrs(cx, &input.attrs, Scope::Struct);
+                    let attrs = attr::Container::from_attrs(cx, &input.attrs, Scope::Struct, name);
                     let fields = fields
                         .named
                         .iter()
-                        .map(|field| Field::from_ast(cx, field, &attrs))
+                        .map(|field| Field::from_ast(cx, field, &attrs, name))
                         .collect();
                     return Some(Container {
                         ident: &input.ident,
@@ -103,25 +105,32 @@ impl<'a> Container<'a> {
                 syn::Fields::Unnamed(_) => {
                     cx.error_spanned_by(
                         &input.ident,
-                        "#[derive(ToolIdentity)] needs a struct with named fields: each projected field is matched to a canonical key and a JSON argument by name; write `struct Name { field: Type }`",
+                        "#[derive(ToolIdentity)] needs a struct with named fields: each projected field is matched to a canonical key and a JSON argument by name; write `struct Name { field: Type }` (arguments that have no struct of their own, such as rmcp's `Parameters<JsonObject>`, are described by a struct with named fields that derives ToolIdentity: its `ToolEntry` projects the raw object)",
                     );
                     return None;
                 }
+                // A tool without arguments: it has no input to project.
                 syn::Fields::Unit => {
-                    cx.error_spanned_by(
-                        &input.ident,
-                        "#[derive(ToolIdentity)] needs a struct with named fields; a tool without arguments is written `struct Name {}` with #[tool(no_input)]",
-                    );
-                    return None;
+                    let mut attrs =
+                        attr::Container::from_attrs(cx, &input.attrs, Scope::Struct, name);
+                    if attrs.no_input.is_none() {
+                        attrs.no_input = Some(input.ident.span());
+                    }
+                    return Some(Container {
+                        ident: &input.ident,
+                        generics: &input.generics,
+                        attrs,
+                        data: Data::Struct(Vec::new()),
+                    });
                 }
             },
             syn::Data::Enum(data) if is_tagged_tool(input, data) => {
-                let attrs = attr::Container::from_attrs(cx, &input.attrs, Scope::Enum);
+                let attrs = attr::Container::from_attrs(cx, &input.attrs, Scope::Enum, name);
                 let tag = attrs.serde.tag.clone().expect("checked by is_tagged_tool");
                 let variants = data
                     .variants
                     .iter()
-                    .map(|variant| TaggedVariant::from_ast(cx, input, &attrs, variant))
+                    .map(|variant| TaggedVariant::from_ast(cx, input, &attrs, variant, name))
                     .collect();
                 return Some(Container {
                     ident: &input.ident,
@@ -137,10 +146,10 @@ impl<'a> Container<'a> {
                     .iter()
                     .map(|variant| {
                         let (tag, tag_aliases) = variant_tag(variant, rename_all);
-                        check_no_field_attrs(cx, variant);
+                        check_no_field_attrs(cx, variant, name);
                         Variant {
                             ident: &variant.ident,
-                            attrs: attr::Variant::from_attrs(cx, &variant.attrs),
+                            attrs: attr::Variant::from_attrs(cx, &variant.attrs, name),
                             fields: &variant.fields,
                             tag,
                             tag_aliases,
@@ -157,7 +166,7 @@ impl<'a> Container<'a> {
                 return None;
             }
         };
-        let attrs = attr::Container::from_attrs(cx, &input.attrs, scope);
+        let attrs = attr::Container::from_attrs(cx, &input.attrs, scope, name);
         Some(Container {
             ident: &input.ident,
             generics: &input.generics,
@@ -195,8 +204,9 @@ impl<'a> TaggedVariant<'a> {
         input: &'a DeriveInput,
         enum_attrs: &attr::Container,
         variant: &'a syn::Variant,
+        name: Symbol,
     ) -> TaggedVariant<'a> {
-        let mut attrs = attr::Container::from_attrs(cx, &variant.attrs, Scope::Struct);
+        let mut attrs = attr::Container::from_attrs(cx, &variant.attrs, Scope::Struct, name);
         if attrs.crate_path.is_none() {
             attrs.crate_path = enum_attrs.crate_path.clone();
         }
@@ -211,7 +221,7 @@ impl<'a> TaggedVariant<'a> {
                 fields
                     .named
                     .iter()
-                    .map(|field| Field::from_ast(cx, field, &attrs))
+                    .map(|field| Field::from_ast(cx, field, &attrs, name))
                     .collect(),
             ),
             syn::Fields::Unit => (false, Vec::new()),
@@ -246,10 +256,15 @@ impl<'a> Field<'a> {
         self.option_inner.unwrap_or(self.ty)
     }
 
-    fn from_ast(cx: &Ctxt, field: &'a syn::Field, container: &attr::Container) -> Field<'a> {
+    fn from_ast(
+        cx: &Ctxt,
+        field: &'a syn::Field,
+        container: &attr::Container,
+        attr_name: Symbol,
+    ) -> Field<'a> {
         let ident = field.ident.as_ref().expect("named fields have names");
         let name = ident.to_string().trim_start_matches("r#").to_owned();
-        let attrs = attr::Field::from_attrs(cx, &field.attrs);
+        let attrs = attr::Field::from_attrs(cx, &field.attrs, attr_name);
         let wire = match (&attrs.serde.rename, container.serde.rename_all) {
             (Some(rename), _) => rename.clone(),
             (None, Some(rule)) => rule.apply_to_field(&name),
@@ -309,17 +324,13 @@ fn option_inner(ty: &Type) -> Option<&Type> {
 
 /// A dispatch enum's variant is a tool type with attributes of its own: `#[tool(...)]` on
 /// the variant's field would be ignored, so it is refused.
-fn check_no_field_attrs(cx: &Ctxt, variant: &syn::Variant) {
+fn check_no_field_attrs(cx: &Ctxt, variant: &syn::Variant, name: Symbol) {
     for field in &variant.fields {
-        for attr in field
-            .attrs
-            .iter()
-            .filter(|attr| attr.path() == crate::symbol::TOOL)
-        {
+        for attr in field.attrs.iter().filter(|attr| attr.path() == name) {
             cx.error_spanned_by(
                 attr,
                 format!(
-                    "#[tool(...)] on the field of variant `{}` has no effect: the variant's type is the tool, so its #[tool(...)] attributes go on that type's fields",
+                    "#[{name}(...)] on the field of variant `{}` has no effect: the variant's type is the tool, so its #[{name}(...)] attributes go on that type's fields",
                     variant.ident
                 ),
             );

@@ -13,7 +13,7 @@ use quote::{ToTokens, quote};
 use syn::LitStr;
 
 use crate::ast::{Container, Data, Field, Source, Tagged, Variant};
-use crate::attr::Compute;
+use crate::attr::{self, Compute};
 use crate::contract::{self, Key};
 use crate::ctxt::Ctxt;
 use crate::effects;
@@ -29,6 +29,21 @@ pub struct Tool<'a> {
     /// The projected fields in projection order: canonical keys in contract order, then
     /// extra keys in field order.
     pub projected: Vec<Projected<'a>>,
+    /// How a toolset projects raw arguments that raw JSON cannot: `None` when every key is
+    /// read from its wire key.
+    pub typed: Option<Typed>,
+}
+
+/// Raw arguments that a toolset projects by deserializing them into the tool, because a key
+/// is converted in Rust (`with`, `compute`, serde's `deserialize_with`/`with`, `flatten`) or
+/// serde reads the whole tool from another shape (`from`, `try_from`, `transparent`).
+pub struct Typed {
+    /// The first conversion, where an error about it points.
+    pub tokens: TokenStream,
+    /// Whether no key can be read from the raw JSON (`from`, `try_from`, `transparent`).
+    pub whole: bool,
+    /// Whether the raw arguments are the JSON of the one field (`transparent`), not an object.
+    pub transparent: bool,
 }
 
 /// A resolved namespace.
@@ -42,7 +57,8 @@ pub enum Namespace {
 /// The resolved `#[tool(name, namespace, kind, label, read_only)]`, and the other effect
 /// keys and `title`.
 pub struct Identity {
-    pub name: String,
+    /// The wire name's expression: a string literal, or the path of a constant.
+    pub name: TokenStream,
     pub kind: &'static contract::Kind,
     pub namespace: Namespace,
     pub label: String,
@@ -110,11 +126,23 @@ impl<'a> Projected<'a> {
     /// Whether the raw value cannot be projected as it is: computed from the whole tool,
     /// converted by `with`, by serde's `deserialize_with`/`with`, or flattened.
     pub fn converted(&self) -> bool {
-        let Source::Field(field) = self.source else {
-            return true;
+        self.conversion().is_some()
+    }
+
+    /// The tokens of what converts the raw value, if anything does.
+    fn conversion(&self) -> Option<TokenStream> {
+        let field = match self.source {
+            Source::Computed(compute) => return Some(compute.lit.to_token_stream()),
+            Source::Field(field) => field,
         };
         let serde = &field.attrs.serde;
-        field.attrs.with.is_some() || serde.deserialize_with.is_some() || serde.flatten.is_some()
+        match &field.attrs.with {
+            Some((_, lit)) => Some(lit.to_token_stream()),
+            None => serde
+                .deserialize_with
+                .clone()
+                .or_else(|| serde.flatten.clone()),
+        }
     }
 
     /// The field the key is projected from as it is (no function between): its type is
@@ -181,11 +209,90 @@ pub fn tool<'a>(cx: &Ctxt, container: &'a Container<'a>, fields: &'a [Field<'a>]
         let complete = !cx.has_errors();
         check_shape(cx, container, identity, &projected, complete);
     }
+    packed_rule(cx, container, &projected);
+    remote_rule(cx, container);
+    let typed = typed(cx, container, &projected);
     Tool {
         identity,
         has_input: attrs.no_input.is_none(),
         projected,
+        typed,
     }
+}
+
+/// **A remote definition computes no key**: a function of the whole tool takes the
+/// definition, and the value projected is the remote type's (a field's `with` takes the
+/// field, which both have).
+fn remote_rule(cx: &Ctxt, container: &Container) {
+    let Some((_, remote)) = &container.attrs.remote else {
+        return;
+    };
+    for compute in &container.attrs.compute {
+        cx.error_spanned_by(
+            &compute.key,
+            format!(
+                "`compute` takes the whole tool, and `{}` is a definition for `{}`, which is what its calls hold: convert a field with `with = \"...\"` instead",
+                container.ident,
+                remote.value()
+            ),
+        );
+    }
+}
+
+/// **A packed struct projects no field**: projecting borrows each projected field, and Rust
+/// takes no reference to a field of a `#[repr(packed)]` struct.
+fn packed_rule(cx: &Ctxt, container: &Container, projected: &[Projected]) {
+    let Some(packed) = &container.attrs.packed else {
+        return;
+    };
+    if projected
+        .iter()
+        .any(|projected| projected.source.field().is_some())
+    {
+        cx.error_spanned_by(
+            packed,
+            format!(
+                "`{}` is #[repr(packed)], and its fields cannot be projected: projecting borrows each projected field, and Rust takes no reference to a field of a packed struct; remove `packed` (an argument struct gains nothing from it), or mark the tool #[tool(no_input)]",
+                container.ident
+            ),
+        );
+    }
+}
+
+/// **Every key reaches the envelope through every registration**: a toolset projects raw
+/// arguments by deserializing them when raw JSON cannot give a key, which serde's `remote`
+/// (no `Deserialize` for the item) rules out.
+fn typed(cx: &Ctxt, container: &Container, projected: &[Projected]) -> Option<Typed> {
+    let serde = &container.attrs.serde;
+    let typed = if let Some(transparent) = &serde.transparent {
+        Typed {
+            tokens: transparent.clone(),
+            whole: true,
+            transparent: true,
+        }
+    } else if let Some(from) = &serde.from {
+        Typed {
+            tokens: from.clone(),
+            whole: true,
+            transparent: false,
+        }
+    } else {
+        Typed {
+            tokens: projected.iter().find_map(Projected::conversion)?,
+            whole: false,
+            transparent: false,
+        }
+    };
+    if let Some(remote) = &serde.remote {
+        cx.error_spanned_by(
+            &typed.tokens,
+            format!(
+                "this key is converted in Rust, which raw JSON arguments cannot run, so a toolset projects them by deserializing `{}`; but with #[serde({remote})], serde implements no `Deserialize` for it: project only fields read as they are, or derive ToolIdentity on the remote type itself",
+                container.ident
+            ),
+        );
+    }
+    Some(typed)
 }
 
 /// **`no_input` means no input**: a `no_input` tool does not also say `project`, which
@@ -349,7 +456,7 @@ fn identity(cx: &Ctxt, container: &Container) -> Option<Identity> {
         if attrs.broken || attrs.misspelled.iter().any(|meant| meant == key) {
             return;
         }
-        let message = format!("missing `{key}` in #[tool(...)]: {advice}");
+        let message = format!("missing `{key}` in #[{}(...)]: {advice}", attrs.attr_name);
         match &attrs.attr_tokens {
             Some(tokens) => cx.error_spanned_by(tokens, message),
             None => cx.error_spanned_by(
@@ -364,11 +471,12 @@ fn identity(cx: &Ctxt, container: &Container) -> Option<Identity> {
     let no_attr = attrs.attr_tokens.is_none();
 
     let name = match &attrs.name {
-        Some(name) if name.value().trim().is_empty() => {
+        Some(attr::Name::Literal(name)) if name.value().trim().is_empty() => {
             cx.error_spanned_by(name, "`name` cannot be empty: it is the tool's model-facing wire name, such as \"read_file\"");
             None
         }
-        Some(name) => Some(name.value()),
+        Some(attr::Name::Literal(name)) => Some(name.to_token_stream()),
+        Some(attr::Name::Constant(path)) => Some(path.to_token_stream()),
         None => {
             missing(
                 "name",
@@ -473,9 +581,15 @@ fn check_kind(cx: &Ctxt, lit: &LitStr) -> Option<&'static contract::Kind> {
     if let Some(kind) = contract::kind(&value) {
         return Some(kind);
     }
-    let message = match suggest::closest(&value, contract::KINDS.iter().map(|kind| kind.wire)) {
-        Some(near) => format!("unknown kind `{value}`; did you mean `{near}`?"),
-        None => format!(
+    let message = match suggest::kind_for(&value) {
+        suggest::KindSuggestion::Kind(near) => {
+            format!("unknown kind `{value}`; did you mean `{near}`?")
+        }
+        suggest::KindSuggestion::Acp(kinds) => format!(
+            "`{value}` is one of ACP's tool kinds, not one of toolmeta's, which are finer: the kinds ACP reports as `{value}` are {}; pick the one this tool is",
+            suggest::one_of(kinds.iter().copied())
+        ),
+        suggest::KindSuggestion::None => format!(
             "unknown kind `{value}`: expected a kind of `toolmeta::ToolKind` (snake_case), such as `read`, `edit`, `write`, `execute` or `search`; use `kind = \"other\"` with a `label` for a tool that fits none"
         ),
     };
@@ -512,10 +626,42 @@ fn field_key<'a>(cx: &Ctxt, field: &'a Field<'a>, project_all: bool) -> Option<P
     if !payload_rule(cx, field, explicitly) || !serde_rule(cx, field, explicitly) {
         return None;
     }
-    match &attrs.extra {
+    let projected = match &attrs.extra {
         Some(extra) => extra_key_rule(cx, field, extra),
         None => canonical_key_rule(cx, field),
+    }?;
+    argv_rule(cx, &projected).then_some(projected)
+}
+
+/// **An argv is one command line**: a list of words projected as `command` goes through
+/// `toolmeta::convert::command_line`, which joins it as a shell would read it (a type that
+/// does not fit the key is otherwise reported by the key's trait). Returns whether the
+/// projection may go on.
+fn argv_rule(cx: &Ctxt, projected: &Projected) -> bool {
+    let Some(field) = projected.plain_field() else {
+        return true;
+    };
+    let is_list = match field.checked_type() {
+        syn::Type::Path(path) => path
+            .path
+            .segments
+            .last()
+            .is_some_and(|last| last.ident == "Vec" || last.ident == "VecDeque"),
+        syn::Type::Array(_) | syn::Type::Slice(_) => true,
+        syn::Type::Reference(reference) => matches!(&*reference.elem, syn::Type::Slice(_)),
+        _ => false,
+    };
+    if projected.key != "command" || !is_list {
+        return true;
     }
+    cx.error_spanned_by(
+        field.ty,
+        format!(
+            "field `{}` is a list of words, and `command` is one command line: convert it with #[tool(project, with = \"toolmeta::convert::command_line\")], which joins an argv as a shell would read it (`[\"bash\", \"-lc\", script]` is the script)",
+            field.name
+        ),
+    );
+    false
 }
 
 /// **`payload` or `skip`, not both**: each keeps a field out of the projection, for a

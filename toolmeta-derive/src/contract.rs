@@ -18,13 +18,15 @@ pub struct Kind {
     pub label: &'static str,
     /// The read-only default.
     pub read_only: bool,
+    /// The wire name of the ACP `ToolKind` it maps to.
+    pub acp: &'static str,
 }
 
 macro_rules! kinds {
-    ($( $(#[$doc:meta])* $variant:ident { wire: $wire:literal, label: $label:literal, read_only: $read_only:literal, $($more:tt)* } )*) => {
+    ($( $(#[$doc:meta])* $variant:ident { wire: $wire:literal, label: $label:literal, read_only: $read_only:literal, acp: $acp:literal, $($more:tt)* } )*) => {
         /// Every kind, in the order of the wire contract.
         pub const KINDS: &[Kind] = &[
-            $(Kind { wire: $wire, variant: stringify!($variant), label: $label, read_only: $read_only },)*
+            $(Kind { wire: $wire, variant: stringify!($variant), label: $label, read_only: $read_only, acp: $acp },)*
         ];
     };
 }

@@ -69,8 +69,8 @@ use proc_macro::TokenStream;
 ///
 /// | key | example | meaning |
 /// |---|---|---|
-/// | `name` | `name = "read_file"` | required: the model-facing wire name |
-/// | `namespace` | `namespace = "grok_build"` | required: one of the closed set of `toolmeta::Namespace` (wire spelling) |
+/// | `name` | `name = "read_file"`, `name = ReadFile::NAME` | required: the model-facing wire name, a string or the path of a `&'static str` constant (checked not empty) |
+/// | `namespace` | `namespace = "grok_build"`, `namespace = "_myharness"` | required: a first-party `toolmeta::Namespace` (wire spelling), or the harness's own extension namespace, `_` and its snake_case name |
 /// | `kind` | `kind = "read"` | required: one of `toolmeta::ToolKind` (snake_case) |
 /// | `label` | `kind = "other", label = "Tool"` | only with `kind = "other"`; otherwise it must be the kind's label |
 /// | `read_only` | `read_only` / `read_only = false` | overrides the kind's read-only default |
@@ -79,7 +79,14 @@ use proc_macro::TokenStream;
 /// | `no_input` | `no_input` | no stable cross-harness shape: the envelope never carries `input` |
 /// | `project` | `project` | project every field under its own name; others say `skip` or `payload` |
 /// | `crate` | `crate = "my_harness::toolmeta"` | where the runtime crate is, when re-exported |
-/// | `compute` | `compute(limit = "line_count")` | a canonical key computed from the whole tool: `fn(&Self) -> T` for a key the label's shape requires, `fn(&Self) -> Option<T>` otherwise (raw projection skips it) |
+/// | `compute` | `compute(limit = "line_count")` | a canonical key computed from the whole tool: `fn(&Self) -> T` for a key the label's shape requires, `fn(&Self) -> Option<T>` otherwise |
+/// | `remote` | `remote = "crate::args::PathArgs"` | the struct is a definition mirroring the fields of an argument type the harness does not write (generated, or shared by several tools): the tool is `toolmeta::ToolFor` that type |
+///
+/// The attribute is also read as `#[toolmeta(...)]`, for an item where another derive owns
+/// `#[tool]`: on an item that uses it, every `#[tool]` is the other derive's. A unit struct
+/// is a tool without arguments (no input). A tool that converts a key in Rust (`with`,
+/// `compute`, serde's `deserialize_with`, `flatten`, `from`, `try_from`, `transparent`)
+/// implements `Deserialize`: a toolset projects its raw arguments by deserializing them.
 ///
 /// # Field keys
 ///
@@ -166,7 +173,7 @@ use proc_macro::TokenStream;
 /// assert_eq!(Tools::Bash(Bash { command: "ls".into() }).identity().unwrap().label, "Run Command");
 /// assert!(Tools::Unknown { name: "x".into() }.identity().is_none());
 /// ```
-#[proc_macro_derive(ToolIdentity, attributes(tool))]
+#[proc_macro_derive(ToolIdentity, attributes(tool, toolmeta))]
 pub fn derive_tool_identity(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     expand::derive(&input).into()

@@ -10,6 +10,9 @@ pub struct Symbol(pub &'static str);
 
 /// `#[tool(...)]`
 pub const TOOL: Symbol = Symbol("tool");
+/// `#[toolmeta(...)]`, the same attribute under toolmeta's own name, for an item where
+/// another derive owns `#[tool]`.
+pub const TOOLMETA: Symbol = Symbol("toolmeta");
 /// `#[serde(...)]`
 pub const SERDE: Symbol = Symbol("serde");
 
@@ -26,6 +29,7 @@ pub const TITLE: Symbol = Symbol("title");
 pub const NO_INPUT: Symbol = Symbol("no_input");
 pub const CRATE: Symbol = Symbol("crate");
 pub const COMPUTE: Symbol = Symbol("compute");
+pub const REMOTE: Symbol = Symbol("remote");
 // Container and field key.
 pub const PROJECT: Symbol = Symbol("project");
 // Field keys.
@@ -38,6 +42,10 @@ pub const LAST_LINE: Symbol = Symbol("last_line");
 pub const NOT_PAYLOAD: Symbol = Symbol("not_payload");
 // Variant key.
 pub const DYNAMIC: Symbol = Symbol("dynamic");
+
+// `#[repr(...)]`
+pub const REPR: Symbol = Symbol("repr");
+pub const PACKED: Symbol = Symbol("packed");
 
 // serde keys.
 pub const RENAME: Symbol = Symbol("rename");
@@ -52,6 +60,11 @@ pub const SERDE_SKIP: Symbol = Symbol("skip");
 pub const SKIP_DESERIALIZING: Symbol = Symbol("skip_deserializing");
 pub const TAG: Symbol = Symbol("tag");
 pub const RENAME_ALL_FIELDS: Symbol = Symbol("rename_all_fields");
+pub const CONTENT: Symbol = Symbol("content");
+pub const FROM: Symbol = Symbol("from");
+pub const TRY_FROM: Symbol = Symbol("try_from");
+pub const TRANSPARENT: Symbol = Symbol("transparent");
+pub const SERDE_REMOTE: Symbol = Symbol("remote");
 
 /// The keys of a struct's `#[tool(...)]`.
 pub const CONTAINER_KEYS: &[Symbol] = &[
@@ -68,6 +81,7 @@ pub const CONTAINER_KEYS: &[Symbol] = &[
     PROJECT,
     CRATE,
     COMPUTE,
+    REMOTE,
 ];
 /// The keys of a field's `#[tool(...)]`.
 pub const FIELD_KEYS: &[Symbol] = &[
@@ -84,6 +98,12 @@ pub const FIELD_KEYS: &[Symbol] = &[
 pub const ENUM_KEYS: &[Symbol] = &[CRATE];
 /// The keys of an enum variant's `#[tool(...)]`.
 pub const VARIANT_KEYS: &[Symbol] = &[DYNAMIC];
+
+impl PartialEq for Symbol {
+    fn eq(&self, other: &Symbol) -> bool {
+        self.0 == other.0
+    }
+}
 
 impl PartialEq<Symbol> for Ident {
     fn eq(&self, word: &Symbol) -> bool {

@@ -35,9 +35,73 @@ pub use serde::ser::SerializeMap;
 // Everything the generated code names, under the one path it imports (`use ::toolmeta::__private
 // as __toolmeta;`): short paths are fewer tokens to build, parse and resolve per derived type.
 pub use crate::{
-    Identity, InputField, Namespace, Projection, RawType, TaggedTool, TaggedVariant, ToolDispatch,
-    ToolIdentity, ToolKind,
+    Identity, InputField, IntoToolEntry, Namespace, Projection, RawType, TaggedTool, TaggedVariant,
+    ToolDispatch, ToolEntry, ToolFor, ToolIdentity, ToolKind, TypedProjection,
 };
+pub use core::primitive::{bool, str};
+pub use serde::de::DeserializeOwned;
+
+/// Stops the build when a wire name given by a constant (`name = ReadFile::NAME`) is empty.
+pub const fn check_wire_name(name: &str, message: &'static str) {
+    if name.is_empty() {
+        panic!("{}", message);
+    }
+}
+
+/// A tool whose raw arguments a toolset projects by deserializing them, because a key of
+/// it is converted in Rust: the derive names it at the conversion, so a tool that does not
+/// implement `Deserialize` is told so there.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` converts a key in Rust, so a toolset projects its raw arguments by deserializing them into `{Self}`, which does not implement `Deserialize`",
+    label = "raw JSON arguments cannot run this conversion",
+    note = "derive it: #[derive(serde::Deserialize, ToolIdentity)] (raw arguments cannot run `with`, `compute`, or serde's `deserialize_with`, `flatten`, `from`, `try_from` or `transparent`)"
+)]
+pub trait DeserializedTool {
+    /// Deserializes an object of arguments and projects it.
+    const PROJECTION: TypedProjection;
+    /// Deserializes arguments of any JSON type (a `#[serde(transparent)]` tool's) and
+    /// projects them.
+    const TRANSPARENT: TypedProjection;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: ToolIdentity + serde::de::DeserializeOwned> DeserializedTool for T {
+    const PROJECTION: TypedProjection = crate::toolset::typed_projection::<T>;
+    const TRANSPARENT: TypedProjection = crate::toolset::transparent_projection::<T>;
+}
+
+/// [`DeserializedTool`] for a tool declared for another type (`#[tool(remote = "T")]`): its
+/// raw arguments are deserialized into `T`, whose fields the definition mirrors.
+#[diagnostic::on_unimplemented(
+    message = "a tool declared with `remote = \"{T}\"` projects raw arguments by deserializing them into `{T}`, which does not implement `Deserialize`",
+    label = "raw arguments of this tool are a `{T}`",
+    note = "derive `Deserialize` for `{T}`, the argument type the harness deserializes its calls into"
+)]
+pub trait DeserializedRemote<T> {
+    /// Deserializes an object of arguments into `T` and projects it as this tool.
+    const PROJECTION: TypedProjection;
+}
+
+#[diagnostic::do_not_recommend]
+impl<D: crate::ToolFor<T>, T: serde::de::DeserializeOwned> DeserializedRemote<T> for D {
+    const PROJECTION: TypedProjection = crate::tool::remote_projection::<D, T>;
+}
+
+/// [`DeserializedTool`] for a serde-tagged enum of tools.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` converts a key in Rust, so a toolset projects its raw arguments by deserializing them into `{Self}`, which does not implement `Deserialize`",
+    label = "raw JSON arguments cannot run this conversion",
+    note = "derive it: #[derive(serde::Deserialize, ToolIdentity)]"
+)]
+pub trait DeserializedTaggedTool {
+    /// Deserializes an object of arguments and projects the variant it holds.
+    const PROJECTION: TypedProjection;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: ToolDispatch + serde::de::DeserializeOwned> DeserializedTaggedTool for T {
+    const PROJECTION: TypedProjection = crate::toolset::tagged_projection::<T>;
+}
 
 /// Everything in `__private`, under the name the derive imports it by (`use
 /// ::toolmeta::__private::toolmeta_derive_0_2_needs_toolmeta_0_2 as __toolmeta;`).

@@ -27,19 +27,15 @@ use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
 /// wrote, as Codex shows it); any other argv is its words joined with spaces, each word the
 /// shell would split or expand single-quoted ([`shell_quote`]). An empty argv gives `""`.
 ///
-/// As a `with` function for a required `command`, wrap it for the field's type:
+/// It is the `with` function of an argv projected as the required `command`:
 ///
 /// ```
 /// use toolmeta::ToolIdentity;
 ///
-/// fn command_line(argv: &Vec<String>) -> String {
-///     toolmeta::convert::command_line(argv)
-/// }
-///
-/// #[derive(ToolIdentity)]
+/// #[derive(serde::Deserialize, ToolIdentity)]
 /// #[tool(name = "shell", namespace = "codex", kind = "execute")]
 /// struct Shell {
-///     #[tool(project, with = "command_line")]
+///     #[tool(project, with = "toolmeta::convert::command_line")]
 ///     command: Vec<String>,
 /// }
 ///

@@ -109,10 +109,15 @@ pub use contract::{
     UnknownNamespace, normalize_offset,
 };
 pub use envelope::{Envelope, Identity, ToolMeta};
+#[doc(hidden)]
+pub use tool::TypedProjection;
 pub use tool::{
-    InputField, Projection, RawType, TaggedTool, TaggedVariant, ToolDispatch, ToolIdentity,
+    InputField, Projection, RawType, TaggedTool, TaggedVariant, ToolDispatch, ToolFor,
+    ToolIdentity, ToolView,
 };
-pub use toolset::{DuplicateToolName, RegisteredTool, StaticToolset, ToolEntry, Toolset};
+pub use toolset::{
+    DuplicateToolName, IntoToolEntry, RegisteredTool, StaticToolset, ToolEntry, Toolset,
+};
 
 #[cfg(feature = "derive")]
 pub use toolmeta_derive::ToolIdentity;

@@ -1,13 +1,22 @@
 //! The traits the derive implements: [`ToolIdentity`] (a tool struct) and [`ToolDispatch`]
 //! (an enum of tools), with [`Projection`], the canonical input an [`Envelope`] carries.
 
+mod remote;
 mod tagged;
 
+pub(crate) use remote::remote_projection;
+pub use remote::{ToolFor, ToolView};
+pub(crate) use tagged::Tagging;
 pub use tagged::{TaggedTool, TaggedVariant};
-pub(crate) use tagged::{project_tagged, variant_of};
 
 use crate::{Envelope, Identity, ToolMeta};
 use serde::ser::SerializeMap;
+use serde_json::Value;
+
+/// Projects raw JSON arguments by deserializing them into a tool type first: `None` when they
+/// do not deserialize, else the typed projection (itself `None` for no input).
+#[doc(hidden)]
+pub type TypedProjection = fn(&Value) -> Option<Option<Value>>;
 
 /// The canonical input of a value an [`Envelope`] carries: which canonical (and extra) keys
 /// it projects.
@@ -294,6 +303,14 @@ pub trait ToolIdentity {
     /// The projected fields with their raw wire keys, in projection order; empty for a
     /// `no_input` tool.
     const INPUT_FIELDS: &'static [InputField];
+
+    /// Set by the derive when some key is converted in Rust (`with`, `compute`, serde's
+    /// `deserialize_with`, `flatten`, `from`, ...), which raw JSON cannot run: a toolset
+    /// ([`ToolEntry::of`](crate::ToolEntry::of)) then projects raw arguments by deserializing
+    /// them into the type, so that every key reaches the envelope. `None` (the default):
+    /// through the recorded wire keys.
+    #[doc(hidden)]
+    const TYPED_PROJECTION: Option<TypedProjection> = None;
 
     /// Whether this value carries an `input` at all (`false` for a `no_input` tool, and for
     /// one whose every projected field is absent). Defaults to `true`, so the derive only

@@ -28,8 +28,9 @@ use crate::envelope::IdentityParts;
 use crate::{Effects, Identity, TOOL_META_KEY, ToolMeta};
 
 pub use entry::ToolEntry;
+pub(crate) use entry::{tagged_projection, transparent_projection, typed_projection};
 pub use runtime_toolset::{DuplicateToolName, Toolset};
-pub use static_toolset::StaticToolset;
+pub use static_toolset::{IntoToolEntry, StaticToolset};
 
 /// One tool of a toolset, as a lookup by wire name finds it
 /// ([`StaticToolset::get`], [`Toolset::get`]): the wire name it is registered under and its

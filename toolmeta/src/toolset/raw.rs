@@ -35,20 +35,23 @@ pub(crate) fn project_raw(
             .find_map(|wire| raw_value(raw, wire));
         let projected = project_field(field, value);
         if !field.extra && field.key == OFFSET {
-            first_line = projected.as_ref().and_then(Value::as_u64);
+            first_line = projected.as_ref().and_then(Option::as_ref).and_then(Value::as_u64);
         }
         let projected = match projected {
             // An empty or inverted range has no `limit`; the arguments still parsed.
-            Some(last) if field.last_line => {
+            Some(Some(last)) if field.last_line => {
                 match json_integer(&last).and_then(|last| line_count(first_line, last)) {
-                    Some(limit) => Some(Value::from(limit)),
+                    Some(limit) => Some(Some(Value::from(limit))),
                     None => continue,
                 }
             }
             projected => projected,
         };
         match projected {
-            Some(value) => {
+            // Read, but normalized away (a negative `offset`): the key is dropped, as on the
+            // typed path, and the arguments still give an input.
+            Some(None) => {}
+            Some(Some(value)) => {
                 // Noted as inserted rather than looked up afterwards: a lookup in an
                 // `IndexMap` hashes the key.
                 if let Some(at) = required_position(&shape, field) {
@@ -93,17 +96,18 @@ fn raw_value<'a>(raw: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
     }
 }
 
-/// The projected value of one field, or `None` when it is absent, `null`, a value the
-/// field's type does not deserialize from (another JSON type, an integer out of its range),
-/// or a negative offset.
-fn project_field(field: &InputField, raw: Option<&Value>) -> Option<Value> {
+/// The projected value of one field: `None` when it is absent, `null` or a value the field's
+/// type does not deserialize from (another JSON type, an integer out of its range): the
+/// typed field could not have held it; `Some(None)` when it is read but normalized away (a
+/// negative `offset`, or one beyond `u64` once shifted from 0).
+fn project_field(field: &InputField, raw: Option<&Value>) -> Option<Option<Value>> {
     let raw = raw.filter(|value| !value.is_null())?;
     match field.raw {
-        RawType::Argv => return as_argv(raw).map(|argv| Value::from(command_line(&argv))),
+        RawType::Argv => return as_argv(raw).map(|argv| Some(Value::from(command_line(&argv)))),
         RawType::CommandLine => {
             return match raw {
-                Value::String(_) => Some(raw.clone()),
-                _ => as_argv(raw).map(|argv| Value::from(command_line(&argv))),
+                Value::String(_) => Some(Some(raw.clone())),
+                _ => as_argv(raw).map(|argv| Some(Value::from(command_line(&argv)))),
             };
         }
         _ => {}
@@ -122,7 +126,7 @@ fn project_field(field: &InputField, raw: Option<&Value>) -> Option<Value> {
         return None;
     }
     if field.extra || field.key != OFFSET {
-        return Some(raw.clone());
+        return Some(Some(raw.clone()));
     }
     let offset = json_integer(raw)?;
     let offset = if field.zero_based {
@@ -130,7 +134,7 @@ fn project_field(field: &InputField, raw: Option<&Value>) -> Option<Value> {
     } else {
         normalize_offset(offset)
     };
-    offset.map(Value::from)
+    Some(offset.map(Value::from))
 }
 
 /// Whether the field's Rust type deserializes from `raw` (see [`RawType`]): the typed

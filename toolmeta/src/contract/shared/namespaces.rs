@@ -1,7 +1,7 @@
 //! The namespace table and the rules of extension namespaces (DESIGN §2): which strings name
 //! a namespace, and why every other one does not.
 
-use super::spelling;
+use super::spelling::{self, bytes_eq};
 
 /// The first-party namespaces, one row each, in the order of the wire contract:
 ///
@@ -290,20 +290,6 @@ const fn well_formed(name: &[u8]) -> Result<(), Malformed> {
         i += 1;
     }
     Ok(())
-}
-
-const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// The first-party namespace a bare `value` is a near miss of: a small edit away

@@ -1,5 +1,20 @@
 //! Near misses: the closest valid spelling of a mistyped name, for did-you-mean.
 
+/// Whether `a` and `b` are the same bytes, in a `const` (where `==` on slices is not).
+pub const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// The edit distance between `a` and `b` counting insertions, deletions, substitutions
 /// and transpositions of adjacent characters (optimal string alignment), case-insensitive.
 pub fn distance(a: &str, b: &str) -> usize {
