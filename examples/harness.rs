@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --example harness                                  # the JSONL stream
-//! cargo run --example harness | cargo run --example inspect -- -   # read it back
+//! cargo run --example harness | cargo run -p toolmeta-cli -- inspect -   # read it back
 //! ```
 //!
 //! The harness registers tools of three namespaces (`grok_build`, `codex`, `opencode`) in a

@@ -24,7 +24,10 @@ use serde_json::{Value, json};
 use toolmeta::TOOL_META_KEY;
 use toolmeta::client::{Ledger, Source};
 
+mod agent_driver;
 mod common;
+
+use agent_driver::agent_binary;
 
 /// Everything the client saw of one session.
 #[derive(Default)]
@@ -40,25 +43,6 @@ struct Received {
 enum Message {
     Notification(SessionNotification),
     Permission(RequestPermissionRequest),
-}
-
-fn agent_binary() -> PathBuf {
-    // tests live in target/<profile>/deps, examples in target/<profile>/examples.
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let profile = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>");
-    let agent = profile
-        .join("examples")
-        .join(format!("agent{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        agent.is_file(),
-        "{} is missing: `cargo test` builds the examples; with `--test acp_roundtrip` alone, \
-         run `cargo build --example agent` first",
-        agent.display()
-    );
-    agent
 }
 
 /// A fresh working directory for one session.

@@ -148,6 +148,16 @@ fn gemini_cli_0_61_0() {
     check("gemini_cli", Harness::GeminiCli);
 }
 
+#[test]
+fn qwen_code_0_24_4() {
+    check("qwen_code", Harness::QwenCode);
+}
+
+#[test]
+fn kimi_cli_1_51_0() {
+    check("kimi_cli", Harness::KimiCli);
+}
+
 /// The check reads the tool lists' shapes: a list it cannot read would pass vacuously.
 #[test]
 fn the_tool_lists_are_read() {

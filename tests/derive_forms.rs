@@ -160,7 +160,9 @@ mod convert {
     }
 }
 
-#[derive(ToolIdentity)]
+// A tool that converts a key in Rust is projected from raw arguments by deserializing them,
+// so it derives `Deserialize` (the derive says so otherwise).
+#[derive(serde::Deserialize, ToolIdentity)]
 #[tool(name = "view", namespace = "grok_build", kind = "read")]
 struct View {
     #[tool(project, with = "display")]
@@ -191,6 +193,7 @@ fn with_converts_before_projecting() {
             optional: false,
             converted: true,
             zero_based: false,
+            last_line: false,
             raw: RawType::OfKey,
         }
     );

@@ -58,6 +58,7 @@ fn read_file_records_wire_keys() {
                 optional: false,
                 converted: false,
                 zero_based: false,
+                last_line: false,
                 raw: RawType::OfKey,
             },
             InputField {
@@ -68,6 +69,7 @@ fn read_file_records_wire_keys() {
                 optional: true,
                 converted: false,
                 zero_based: false,
+                last_line: false,
                 raw: RawType::Integer {
                     min: i64::MIN,
                     max: i64::MAX as u64
@@ -81,6 +83,7 @@ fn read_file_records_wire_keys() {
                 optional: true,
                 converted: false,
                 zero_based: false,
+                last_line: false,
                 raw: RawType::Integer {
                     min: 0,
                     max: u64::MAX
@@ -232,6 +235,7 @@ fn opencode_write_camel_case() {
             optional: false,
             converted: false,
             zero_based: false,
+            last_line: false,
             raw: RawType::OfKey,
         }]
     );

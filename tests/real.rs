@@ -1,6 +1,12 @@
-//! Real harness structs: tool-argument structs copied from four public Rust coding agents
-//! (Codex, Zed's agent, goose, the Amazon Q Developer CLI), annotated the natural way, each
-//! with the envelope it must give, typed and raw (tests/real/). Expected values are decided
+//! Real harness structs: tool-argument structs copied from public Rust coding agents and
+//! tool servers, annotated the natural way, each with the envelope it must give, typed, raw
+//! and through its toolset registration (tests/real/). The first wave: Codex, Zed's agent,
+//! goose, the Amazon Q Developer CLI, under their first-party namespaces. The second (issue
+//! 23): forge, rust-mcp-filesystem, stakpak, kwaak and swiftide, rig, newer Codex tools and
+//! the rmcp example servers — each harness without a first-party namespace under its own
+//! extension namespace (`_forge`, `_stakpak`, ...), tools over argument structs the harness
+//! does not write (swiftide-generated, shared by two tools) declared with `remote`, and
+//! wire names from the harness's own constants. Expected values are decided
 //! from the contract (DESIGN.md §2, §3): the label shapes, the `offset` rules, payloads
 //! never projected, raw projection following serde.
 // The copied structs keep every field the harness declares, read or not.
@@ -12,8 +18,24 @@ mod amazon_q;
 mod check;
 #[path = "real/codex.rs"]
 mod codex;
+#[path = "real/codex_newer.rs"]
+mod codex_newer;
+#[path = "real/forge.rs"]
+mod forge;
 #[path = "real/goose.rs"]
 mod goose;
+#[path = "real/kwaak.rs"]
+mod kwaak;
+#[path = "real/rig.rs"]
+mod rig;
+#[path = "real/rmcp_examples.rs"]
+mod rmcp_examples;
+#[path = "real/rust_mcp_filesystem.rs"]
+mod rust_mcp_filesystem;
+#[path = "real/stakpak.rs"]
+mod stakpak;
+#[path = "real/swiftide.rs"]
+mod swiftide;
 #[path = "real/zed.rs"]
 mod zed;
 
@@ -114,6 +136,161 @@ fn amazon_q_tools_give_their_envelopes() {
     );
 }
 
+#[test]
+fn forge_tools_give_their_envelopes() {
+    assert_eq!(
+        types(&forge::tools()),
+        [
+            "FSFileInfoInput",
+            "FSListInput",
+            "FSMultiPatch",
+            "FSPatch",
+            "FSRead",
+            "FSRemove",
+            "FSSearch",
+            "FSUndo",
+            "FSWrite",
+            "Followup",
+            "NetFetch",
+            "PlanCreate",
+            "SemanticSearch",
+            "Shell",
+            "SkillFetch",
+            "TaskInput",
+            "TodoRead",
+            "TodoWrite",
+        ]
+    );
+}
+
+#[test]
+fn rust_mcp_filesystem_tools_give_their_envelopes() {
+    assert_eq!(
+        types(&rust_mcp_filesystem::tools()),
+        [
+            "CreateDirectory",
+            "DirectoryTree",
+            "EditFile",
+            "GetFileInfo",
+            "HeadFile",
+            "ListDirectory",
+            "MoveFile",
+            "ReadFileLines",
+            "ReadTextFile",
+            "SearchFiles",
+            "SearchFilesContent",
+            "TailFile",
+            "WriteFile",
+        ]
+    );
+}
+
+#[test]
+fn stakpak_tools_give_their_envelopes() {
+    assert_eq!(
+        types(&stakpak::tools()),
+        [
+            "AwaitTasksRequest",
+            "CreateRequest",
+            "GeneratePasswordRequest",
+            "GetAllTasksRequest",
+            "GetTaskDetailsRequest",
+            "RemoveRequest",
+            "RunCommandRequest",
+            "RunCommandTask",
+            "RunRemoteCommandRequest",
+            "StrReplaceRequest",
+            "TaskStatusRequest",
+            "ViewRequest",
+            "ViewWebPageRequest",
+        ]
+    );
+}
+
+#[test]
+fn kwaak_tools_over_swiftide_generated_arguments_give_their_envelopes() {
+    assert_eq!(
+        types(&kwaak::tools()),
+        [
+            "Git",
+            "ReadFile",
+            "ReadFileWithLineNumbers",
+            "ResetFile",
+            "SearchCode",
+            "SearchFile",
+            "ShellCommand",
+            "WriteFile",
+        ]
+    );
+}
+
+#[test]
+fn swiftide_tools_give_their_envelopes() {
+    assert_eq!(
+        types(&swiftide::tools()),
+        ["AgentFailedArgsSpec", "DefaultStopWithArgsSpec", "Stop"]
+    );
+}
+
+#[test]
+fn rig_tools_named_by_their_constants_give_their_envelopes() {
+    assert_eq!(
+        types(&rig::tools()),
+        [
+            "DeleteFileArgs",
+            "GetHistoryArgs",
+            "SearchArgs",
+            "SendEmailArgs"
+        ]
+    );
+}
+
+#[test]
+fn newer_codex_tools_give_their_envelopes() {
+    assert_eq!(
+        types(&codex_newer::tools()),
+        ["Copy", "ExportForToolArgs", "GlobArgs", "SourceTargetArgs"]
+    );
+}
+
+#[test]
+fn rmcp_example_tools_give_their_envelopes() {
+    assert_eq!(
+        types(&rmcp_examples::tools()),
+        [
+            "EchoArguments",
+            "SubRequest",
+            "SumRequest",
+            "WeatherRequest"
+        ]
+    );
+}
+
+/// Every harness of the second wave is under its own extension namespace (or, for the
+/// rmcp examples and Codex, the first-party one they have).
+#[test]
+fn each_second_wave_harness_has_its_own_namespace() {
+    for (tools, namespace) in [
+        (forge::tools(), "_forge"),
+        (rust_mcp_filesystem::tools(), "_rust_mcp_filesystem"),
+        (stakpak::tools(), "_stakpak"),
+        (kwaak::tools(), "_kwaak"),
+        (swiftide::tools(), "_swiftide"),
+        (rig::tools(), "_rig"),
+        (codex_newer::tools(), "codex"),
+        (rmcp_examples::tools(), "mcp"),
+    ] {
+        for tool in tools {
+            assert_eq!(
+                tool.identity.namespace.as_str(),
+                namespace,
+                "{}",
+                tool.type_name
+            );
+        }
+    }
+}
+
 mod raw_matches_typed {
     //! DESIGN §3: the raw and the typed projection of the same arguments agree wherever the
     //! raw JSON carries the projected field. Each real tool's example call is varied — every
@@ -135,6 +312,14 @@ mod raw_matches_typed {
         tools.extend(super::zed::tools());
         tools.extend(super::goose::tools());
         tools.extend(super::amazon_q::tools());
+        tools.extend(super::forge::tools());
+        tools.extend(super::rust_mcp_filesystem::tools());
+        tools.extend(super::stakpak::tools());
+        tools.extend(super::kwaak::tools());
+        tools.extend(super::swiftide::tools());
+        tools.extend(super::rig::tools());
+        tools.extend(super::codex_newer::tools());
+        tools.extend(super::rmcp_examples::tools());
         tools
     }
 

@@ -182,8 +182,15 @@ fn kind_is_an_open_string_listing_every_known_kind() {
     assert_eq!(listed, format!("{}.", expected.join(", ")));
 }
 
+/// The first-party spellings (wire names, then aliases) the published schema lists.
+fn first_party_enum(schema: &Value) -> &Vec<Value> {
+    schema["definitions"]["ToolNamespace"]["anyOf"][0]["enum"]
+        .as_array()
+        .expect("the first branch of ToolNamespace lists the first-party spellings")
+}
+
 #[test]
-fn namespace_is_a_closed_enum_of_every_namespace() {
+fn namespace_is_every_first_party_spelling_or_a_well_formed_extension() {
     let schema = published();
     assert_eq!(
         schema["properties"]["namespace"],
@@ -191,11 +198,30 @@ fn namespace_is_a_closed_enum_of_every_namespace() {
     );
     let namespace = &schema["definitions"]["ToolNamespace"];
     assert_eq!(namespace["type"], "string");
-    let wire: Vec<&str> = Namespace::ALL.iter().map(|ns| ns.as_str()).collect();
-    assert_eq!(namespace["enum"], json!(wire));
-    for added in ["claude_code", "gemini_cli", "zed", "goose", "amazon_q"] {
-        assert!(wire.contains(&added), "{added}");
-    }
+    let mut spellings: Vec<&str> = Namespace::ALL.iter().map(|ns| ns.as_str()).collect();
+    spellings.extend(
+        Namespace::ALL
+            .iter()
+            .flat_map(|ns| ns.aliases().iter().copied()),
+    );
+    let mut listed: Vec<&str> = first_party_enum(&schema)
+        .iter()
+        .map(|spelling| spelling.as_str().unwrap())
+        .collect();
+    listed.sort_unstable();
+    spellings.sort_unstable();
+    assert_eq!(listed, spellings);
+    assert_eq!(
+        namespace["anyOf"][1],
+        json!({
+            "pattern": "^_[a-z][a-z0-9_]{0,62}$",
+            "not": {"enum": [
+                "_grok_build", "_grok_build_concise", "_grok_build_hashline", "_codex",
+                "_opencode", "_open_code", "_mcp", "_claude_code", "_gemini_cli", "_zed",
+                "_goose", "_amazon_q", "_kimi_cli"
+            ]}
+        })
+    );
     let description = namespace["description"].as_str().unwrap();
     for ns in Namespace::ALL {
         for alias in ns.aliases() {
@@ -238,9 +264,15 @@ fn published_schema_is_a_superset_of_the_reference() {
     let reference_namespaces = reference["definitions"]["ToolNamespace"]["enum"]
         .as_array()
         .unwrap();
-    let our_namespaces = ours["definitions"]["ToolNamespace"]["enum"]
-        .as_array()
-        .unwrap();
+    let aliases: Vec<Value> = Namespace::ALL
+        .iter()
+        .flat_map(|ns| ns.aliases().iter().map(|alias| json!(alias)))
+        .collect();
+    let our_namespaces: Vec<Value> = first_party_enum(&ours)
+        .iter()
+        .filter(|spelling| !aliases.contains(spelling))
+        .cloned()
+        .collect();
     for namespace in reference_namespaces {
         assert!(
             our_namespaces.contains(namespace),
@@ -260,7 +292,9 @@ fn published_schema_is_a_superset_of_the_reference() {
             &json!("gemini_cli"),
             &json!("zed"),
             &json!("goose"),
-            &json!("amazon_q")
+            &json!("amazon_q"),
+            &json!("qwen_code"),
+            &json!("kimi_cli")
         ]
     );
     for ns in Namespace::ALL {
@@ -324,4 +358,121 @@ fn the_reference_lists_a_subset_of_the_known_kinds() {
             "sessions_send"
         ]
     );
+}
+
+// The catalog's data export (`toolmeta catalog --json`) and its published schema.
+
+const CATALOG_SCHEMA: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/toolmeta/schema/catalog.schema.json"
+);
+const SHIPPED_CATALOG: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/toolmeta/catalog/catalog.json");
+
+fn generated_catalog_schema() -> Value {
+    serde_json::to_value(toolmeta::schema::catalog_schema()).unwrap()
+}
+
+#[test]
+fn published_catalog_schema_matches_the_types() {
+    let generated = generated_catalog_schema();
+    let text = serde_json::to_string_pretty(&generated).unwrap() + "\n";
+    if std::env::var_os(BLESS).is_some() {
+        std::fs::write(CATALOG_SCHEMA, text).unwrap();
+        eprintln!("{BLESS}: wrote {CATALOG_SCHEMA}; review it with `git diff toolmeta/schema/`");
+        return;
+    }
+    let how_to_fix = format!(
+        "the published catalog schema no longer matches the export's types \
+         (toolmeta::catalog::export).\nIf the change is intended, regenerate it, review the \
+         diff, and say in docs/catalog.md whether the format version bumps:\n\n    \
+         {BLESS}=1 cargo test --test schema && git diff toolmeta/schema/\n"
+    );
+    let checked_in = std::fs::read_to_string(CATALOG_SCHEMA)
+        .unwrap_or_else(|e| panic!("cannot read {CATALOG_SCHEMA} ({e}): {how_to_fix}"));
+    let mut diffs = Vec::new();
+    differences(
+        &serde_json::from_str(&checked_in).unwrap_or(Value::Null),
+        &generated,
+        "",
+        &mut diffs,
+    );
+    assert!(
+        diffs.is_empty() && checked_in == text,
+        "{how_to_fix}\nDifferences (JSON pointer: checked in vs generated):\n  {}",
+        diffs.join("\n  ")
+    );
+}
+
+fn catalog_validator() -> jsonschema::Validator {
+    let schema = published_catalog_schema();
+    assert!(
+        jsonschema::draft7::meta::is_valid(&schema),
+        "not a draft-07 schema"
+    );
+    jsonschema::draft7::new(&schema).unwrap()
+}
+
+fn published_catalog_schema() -> Value {
+    if std::env::var_os(BLESS).is_some() {
+        generated_catalog_schema()
+    } else {
+        read_json(CATALOG_SCHEMA)
+    }
+}
+
+#[test]
+fn the_shipped_catalog_validates_against_its_schema() {
+    let validator = catalog_validator();
+    let shipped = read_json(SHIPPED_CATALOG);
+    let errors: Vec<String> = validator
+        .iter_errors(&shipped)
+        .take(5)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+/// The schema says what a reader may rely on: a document that breaks it is refused.
+#[test]
+fn the_catalog_schema_refuses_what_breaks_the_format() {
+    let validator = catalog_validator();
+    let shipped = read_json(SHIPPED_CATALOG);
+    let broken = |pointer: &str, value: Option<Value>| {
+        let mut document = shipped.clone();
+        let (parent, key) = pointer.rsplit_once('/').unwrap();
+        let object = document
+            .pointer_mut(parent)
+            .unwrap()
+            .as_object_mut()
+            .unwrap();
+        match value {
+            Some(value) => object.insert(key.to_owned(), value),
+            None => object.remove(key),
+        };
+        document
+    };
+    for (pointer, value) in [
+        ("/format_version", None),
+        ("/format_version", Some(json!("1"))),
+        ("/harnesses/0/tools/0/name", None),
+        (
+            "/harnesses/0/tools/0/projection/0/accepts",
+            Some(json!({"type": "text"})),
+        ),
+        ("/harnesses/0/tools/0/effects/read_only", Some(json!("no"))),
+        (
+            "/harnesses/0/recognise/tool_call_ids",
+            Some(json!("toolu_{any}")),
+        ),
+    ] {
+        let document = broken(pointer, value.clone());
+        assert!(
+            !validator.is_valid(&document),
+            "{pointer} = {value:?} passed"
+        );
+    }
+    // A field a later version adds is not a break.
+    let mut document = shipped.clone();
+    document["harnesses"][0]["tools"][0]["effects"]["destructive"] = json!(false);
+    assert!(validator.is_valid(&document));
 }

@@ -45,9 +45,11 @@ struct View {
     show_hidden: bool,
 }
 
+/// The typed projection, and the raw one through the recorded wire keys alone.
 fn both(raw: Value) -> (Option<Value>, Option<Value>) {
     let typed = View::deserialize(&raw).unwrap().tool_meta().input;
-    (typed, ToolEntry::of::<View>().project(&raw))
+    let wire_keys = ToolEntry::new(View::IDENTITY, View::INPUT_FIELDS);
+    (typed, wire_keys.project(&raw))
 }
 
 #[test]
@@ -103,6 +105,11 @@ fn converted_and_flattened_fields_project_through_the_typed_value_only() {
     assert_eq!(
         ToolEntry::deserialized::<View>().project(&json!({"filePath": "a.rs", "limit": 7})),
         Some(json!({"path": "a.rs", "limit": 7, "show_hidden": false}))
+    );
+    // Registered, a tool that converts keys is projected by deserializing: every key.
+    assert_eq!(
+        ToolEntry::of::<View>().project(&json!({"filePath": "a.rs", "limit": "40", "start": 0})),
+        typed
     );
 }
 
@@ -257,7 +264,7 @@ mod beyond_the_typed_field {
     }
 
     fn raw<T: ToolIdentity>(arguments: &Value) -> Option<Value> {
-        ToolEntry::of::<T>().project(arguments)
+        ToolEntry::new(T::IDENTITY, T::INPUT_FIELDS).project(arguments)
     }
 
     fn typed_refuses<'de, T: Deserialize<'de>>(arguments: &'de Value) -> bool {

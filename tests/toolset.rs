@@ -24,6 +24,7 @@ const fn field(key: &'static str, wire: &'static str, optional: bool) -> InputFi
         optional,
         converted: false,
         zero_based: false,
+        last_line: false,
         raw: RawType::OfKey,
     }
 }
@@ -73,6 +74,7 @@ impl ToolIdentity for Grep {
             optional: true,
             converted: false,
             zero_based: false,
+            last_line: false,
             raw: RawType::OfKey,
         },
     ];
@@ -114,6 +116,7 @@ impl ToolIdentity for Shell {
             optional: false,
             converted: true,
             zero_based: false,
+            last_line: false,
             raw: RawType::OfKey,
         },
         field("cwd", "workdir", true),

@@ -23,6 +23,11 @@ const CATEGORIES: &[&str] = &[
     "toolset",
     "payload",
     "serde",
+    "effects",
+    "namespace",
+    "registration",
+    "attribute",
+    "remote",
 ];
 
 #[test]

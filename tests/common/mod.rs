@@ -37,3 +37,45 @@ impl ReadFile {
         }
     }
 }
+
+/// goose's `text_editor`, one tool whose kind depends on its `command`: a read, an edit in
+/// place (not idempotent) and an overwrite (idempotent).
+#[derive(Debug, Deserialize, ToolIdentity)]
+#[serde(tag = "command", rename_all = "snake_case")]
+pub enum TextEditor {
+    #[tool(name = "text_editor", namespace = "goose", kind = "read")]
+    View {
+        #[tool(project)]
+        path: String,
+    },
+    #[tool(name = "text_editor", namespace = "goose", kind = "edit")]
+    StrReplace {
+        #[tool(project)]
+        path: String,
+    },
+    #[tool(name = "text_editor", namespace = "goose", kind = "write")]
+    Write {
+        #[tool(project)]
+        path: String,
+    },
+}
+
+/// The binary of the example `name`, which `cargo test` builds beside the tests (tests live
+/// in target/<profile>/deps, examples in target/<profile>/examples).
+pub fn example_binary(name: &str) -> std::path::PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let profile = exe
+        .parent()
+        .and_then(std::path::Path::parent)
+        .expect("target/<profile>");
+    let binary = profile
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        binary.is_file(),
+        "{} is missing: `cargo test` builds the examples; with `--test` alone, run \
+         `cargo build --example {name}` first",
+        binary.display()
+    );
+    binary
+}

@@ -6,6 +6,7 @@ use syn::{DeriveInput, Generics, Ident, Type};
 use crate::attr::{self, Scope};
 use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
+use crate::symbol::Symbol;
 
 /// The item `#[derive(ToolIdentity)]` is on.
 pub struct Container<'a> {
@@ -41,24 +42,21 @@ pub struct TaggedVariant<'a> {
     pub tool: Container<'a>,
 }
 
-/// A named field of a tool struct, or a key computed from the whole tool
-/// (`#[tool(compute(key = "function"))]`), which is projected like a field converted by
-/// `with` whose function takes the whole tool.
+/// A named field of a tool struct. (A key computed from the whole tool,
+/// `#[tool(compute(key = "function"))]`, is a source of its own: `attr::Compute`, in the
+/// container's attributes.)
 pub struct Field<'a> {
-    /// The field's name; for a computed key, the struct's.
+    /// The field's name.
     pub ident: &'a Ident,
     /// The field's name without any `r#`.
     pub name: String,
     /// The key serde reads the field from in the raw JSON arguments.
     pub wire: String,
-    /// The field's type; `None` for a computed key.
-    pub ty: Option<&'a Type>,
+    /// The field's type.
+    pub ty: &'a Type,
     /// `T` when the field is an `Option<T>`.
     pub option_inner: Option<&'a Type>,
     pub attrs: attr::Field,
-    /// Whether this is a key computed from the whole tool: `name` is the key, `attrs.with`
-    /// the function, called with `&self`.
-    pub computed: bool,
 }
 
 /// A variant of an enum of tools.
@@ -87,16 +85,16 @@ impl Variant<'_> {
 impl<'a> Container<'a> {
     /// Parses `input`; `None` when it is not an item the derive supports (reported).
     pub fn from_ast(cx: &Ctxt, input: &'a DeriveInput) -> Option<Container<'a>> {
+        let name = attr::attr_name(input);
         let (data, scope) = match &input.data {
             syn::Data::Struct(data) => match &data.fields {
                 syn::Fields::Named(fields) => {
-                    let attrs = attr::Container::from_attrs(cx, &input.attrs, Scope::Struct);
-                    let mut fields: Vec<Field> = fields
+                    let attrs = attr::Container::from_attrs(cx, &input.attrs, Scope::Struct, name);
+                    let fields = fields
                         .named
                         .iter()
-                        .map(|field| Field::from_ast(cx, field, &attrs))
+                        .map(|field| Field::from_ast(cx, field, &attrs, name))
                         .collect();
-                    fields.extend(computed_fields(&input.ident, &attrs));
                     return Some(Container {
                         ident: &input.ident,
                         generics: &input.generics,
@@ -107,25 +105,32 @@ impl<'a> Container<'a> {
                 syn::Fields::Unnamed(_) => {
                     cx.error_spanned_by(
                         &input.ident,
-                        "#[derive(ToolIdentity)] needs a struct with named fields: each projected field is matched to a canonical key and a JSON argument by name; write `struct Name { field: Type }`",
+                        "#[derive(ToolIdentity)] needs a struct with named fields: each projected field is matched to a canonical key and a JSON argument by name; write `struct Name { field: Type }` (arguments that have no struct of their own, such as rmcp's `Parameters<JsonObject>`, are described by a struct with named fields that derives ToolIdentity: its `ToolEntry` projects the raw object)",
                     );
                     return None;
                 }
+                // A tool without arguments: it has no input to project.
                 syn::Fields::Unit => {
-                    cx.error_spanned_by(
-                        &input.ident,
-                        "#[derive(ToolIdentity)] needs a struct with named fields; a tool without arguments is written `struct Name {}` with #[tool(no_input)]",
-                    );
-                    return None;
+                    let mut attrs =
+                        attr::Container::from_attrs(cx, &input.attrs, Scope::Struct, name);
+                    if attrs.no_input.is_none() {
+                        attrs.no_input = Some(input.ident.span());
+                    }
+                    return Some(Container {
+                        ident: &input.ident,
+                        generics: &input.generics,
+                        attrs,
+                        data: Data::Struct(Vec::new()),
+                    });
                 }
             },
             syn::Data::Enum(data) if is_tagged_tool(input, data) => {
-                let attrs = attr::Container::from_attrs(cx, &input.attrs, Scope::Enum);
+                let attrs = attr::Container::from_attrs(cx, &input.attrs, Scope::Enum, name);
                 let tag = attrs.serde.tag.clone().expect("checked by is_tagged_tool");
                 let variants = data
                     .variants
                     .iter()
-                    .map(|variant| TaggedVariant::from_ast(cx, input, &attrs, variant))
+                    .map(|variant| TaggedVariant::from_ast(cx, input, &attrs, variant, name))
                     .collect();
                 return Some(Container {
                     ident: &input.ident,
@@ -141,10 +146,10 @@ impl<'a> Container<'a> {
                     .iter()
                     .map(|variant| {
                         let (tag, tag_aliases) = variant_tag(variant, rename_all);
-                        check_no_field_attrs(cx, variant);
+                        check_no_field_attrs(cx, variant, name);
                         Variant {
                             ident: &variant.ident,
-                            attrs: attr::Variant::from_attrs(cx, &variant.attrs),
+                            attrs: attr::Variant::from_attrs(cx, &variant.attrs, name),
                             fields: &variant.fields,
                             tag,
                             tag_aliases,
@@ -161,7 +166,7 @@ impl<'a> Container<'a> {
                 return None;
             }
         };
-        let attrs = attr::Container::from_attrs(cx, &input.attrs, scope);
+        let attrs = attr::Container::from_attrs(cx, &input.attrs, scope, name);
         Some(Container {
             ident: &input.ident,
             generics: &input.generics,
@@ -199,8 +204,9 @@ impl<'a> TaggedVariant<'a> {
         input: &'a DeriveInput,
         enum_attrs: &attr::Container,
         variant: &'a syn::Variant,
+        name: Symbol,
     ) -> TaggedVariant<'a> {
-        let mut attrs = attr::Container::from_attrs(cx, &variant.attrs, Scope::Struct);
+        let mut attrs = attr::Container::from_attrs(cx, &variant.attrs, Scope::Struct, name);
         if attrs.crate_path.is_none() {
             attrs.crate_path = enum_attrs.crate_path.clone();
         }
@@ -215,7 +221,7 @@ impl<'a> TaggedVariant<'a> {
                 fields
                     .named
                     .iter()
-                    .map(|field| Field::from_ast(cx, field, &attrs))
+                    .map(|field| Field::from_ast(cx, field, &attrs, name))
                     .collect(),
             ),
             syn::Fields::Unit => (false, Vec::new()),
@@ -230,8 +236,6 @@ impl<'a> TaggedVariant<'a> {
                 (false, Vec::new())
             }
         };
-        let mut fields: Vec<Field> = fields;
-        fields.extend(computed_fields(&variant.ident, &attrs));
         TaggedVariant {
             tag,
             aliases,
@@ -246,31 +250,21 @@ impl<'a> TaggedVariant<'a> {
     }
 }
 
-/// The keys `compute(...)` computes from the whole tool, as fields converted by their function.
-fn computed_fields<'a>(ident: &'a Ident, attrs: &attr::Container) -> Vec<Field<'a>> {
-    attrs
-        .compute
-        .iter()
-        .map(|compute| Field {
-            ident,
-            name: compute.key.to_string(),
-            wire: String::new(),
-            ty: None,
-            option_inner: None,
-            attrs: attr::Field {
-                with: Some((compute.function.clone(), compute.lit.clone())),
-                ..attr::Field::default()
-            },
-            computed: true,
-        })
-        .collect()
-}
-
 impl<'a> Field<'a> {
-    fn from_ast(cx: &Ctxt, field: &'a syn::Field, container: &attr::Container) -> Field<'a> {
+    /// The type whose fitness for a key is checked: `T` of an `Option<T>`, else the field's.
+    pub fn checked_type(&self) -> &'a Type {
+        self.option_inner.unwrap_or(self.ty)
+    }
+
+    fn from_ast(
+        cx: &Ctxt,
+        field: &'a syn::Field,
+        container: &attr::Container,
+        attr_name: Symbol,
+    ) -> Field<'a> {
         let ident = field.ident.as_ref().expect("named fields have names");
         let name = ident.to_string().trim_start_matches("r#").to_owned();
-        let attrs = attr::Field::from_attrs(cx, &field.attrs);
+        let attrs = attr::Field::from_attrs(cx, &field.attrs, attr_name);
         let wire = match (&attrs.serde.rename, container.serde.rename_all) {
             (Some(rename), _) => rename.clone(),
             (None, Some(rule)) => rule.apply_to_field(&name),
@@ -280,10 +274,9 @@ impl<'a> Field<'a> {
             ident,
             name,
             wire,
-            ty: Some(&field.ty),
+            ty: &field.ty,
             option_inner: option_inner(&field.ty),
             attrs,
-            computed: false,
         }
     }
 }
@@ -331,20 +324,52 @@ fn option_inner(ty: &Type) -> Option<&Type> {
 
 /// A dispatch enum's variant is a tool type with attributes of its own: `#[tool(...)]` on
 /// the variant's field would be ignored, so it is refused.
-fn check_no_field_attrs(cx: &Ctxt, variant: &syn::Variant) {
+fn check_no_field_attrs(cx: &Ctxt, variant: &syn::Variant, name: Symbol) {
     for field in &variant.fields {
-        for attr in field
-            .attrs
-            .iter()
-            .filter(|attr| attr.path() == crate::symbol::TOOL)
-        {
+        for attr in field.attrs.iter().filter(|attr| attr.path() == name) {
             cx.error_spanned_by(
                 attr,
                 format!(
-                    "#[tool(...)] on the field of variant `{}` has no effect: the variant's type is the tool, so its #[tool(...)] attributes go on that type's fields",
+                    "#[{name}(...)] on the field of variant `{}` has no effect: the variant's type is the tool, so its #[{name}(...)] attributes go on that type's fields",
                     variant.ident
                 ),
             );
+        }
+    }
+}
+
+/// Where a projected key comes from: a field, or the whole tool.
+#[derive(Clone, Copy)]
+pub enum Source<'a> {
+    /// A field of the tool.
+    Field(&'a Field<'a>),
+    /// A key computed from the whole tool: `#[tool(compute(key = "function"))]`.
+    Computed(&'a attr::Compute),
+}
+
+impl<'a> Source<'a> {
+    /// The field, when the key comes from one.
+    pub fn field(self) -> Option<&'a Field<'a>> {
+        match self {
+            Source::Field(field) => Some(field),
+            Source::Computed(_) => None,
+        }
+    }
+
+    /// The function that gives the value (a field's `with`, a computed key's function),
+    /// with the string it was written as.
+    pub fn function(self) -> Option<(&'a syn::Path, &'a syn::LitStr)> {
+        match self {
+            Source::Field(field) => field.attrs.with.as_ref().map(|(path, lit)| (path, lit)),
+            Source::Computed(compute) => Some((&compute.function, &compute.lit)),
+        }
+    }
+
+    /// The source as messages name it: "field `path`", "`compute(limit = ...)`".
+    pub fn describe(self) -> String {
+        match self {
+            Source::Field(field) => format!("field `{}`", field.name),
+            Source::Computed(compute) => format!("`compute({} = ...)`", compute.key),
         }
     }
 }

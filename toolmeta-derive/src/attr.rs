@@ -46,6 +46,8 @@ struct Entry {
     /// `key` as a string, made once: comparing an `Ident` with a string formats it.
     name: String,
     value: Option<Lit>,
+    /// `name = Path::TO_CONST`: the path of a constant instead of a literal.
+    constant: Option<syn::ExprPath>,
     /// The `inner = "..."` pairs of `key(...)` (only `compute` takes that form).
     nested: Vec<(Ident, LitStr)>,
 }
@@ -67,24 +69,43 @@ pub type Flag = Option<Span>;
 /// `#[tool(...)]` on a struct.
 #[derive(Default)]
 pub struct Container {
-    pub name: Option<LitStr>,
+    pub name: Option<Name>,
     pub namespace: Option<LitStr>,
     pub kind: Option<LitStr>,
     pub label: Option<LitStr>,
     pub read_only: Option<LitBool>,
+    /// `destructive`, `idempotent`, `open_world`: the other effect hints.
+    pub destructive: Option<LitBool>,
+    pub idempotent: Option<LitBool>,
+    pub open_world: Option<LitBool>,
+    /// `title = "..."`: a title for people (MCP's).
+    pub title: Option<LitStr>,
     pub no_input: Flag,
     pub project: Flag,
     pub crate_path: Option<syn::Path>,
     /// `compute(key = "path::to::function", ...)`: keys computed from the whole tool.
     pub compute: Vec<Compute>,
+    /// `remote = "path::Type"`: the struct is a definition mirroring the fields of `Type`,
+    /// the argument type the tool is for; with the string it was written as.
+    pub remote: Option<(syn::Type, LitStr)>,
     /// The first `#[tool(...)]` attribute, for errors about missing keys.
     pub attr_tokens: Option<TokenStream>,
+    /// The name the attributes are read under, `tool` or `toolmeta`, for messages.
+    pub attr_name: &'static str,
+    /// `packed` of a `#[repr(packed)]`, by its tokens: no reference to a field can be taken.
+    pub packed: Option<TokenStream>,
     /// What the container's `#[serde(...)]` changes about the raw JSON.
     pub serde: SerdeContainer,
     /// Keys that were probably meant but misspelled or malformed (already reported).
     pub misspelled: Vec<String>,
     /// Whether a `#[tool(...)]` could not be parsed to its end (already reported).
     pub broken: bool,
+}
+
+/// `name = "read_file"`, or `name = Path::TO_CONST`.
+pub enum Name {
+    Literal(LitStr),
+    Constant(syn::ExprPath),
 }
 
 /// One `key = "path::to::function"` of `compute(...)`.
@@ -112,6 +133,7 @@ pub struct Field {
     pub payload: Flag,
     pub skip: Flag,
     pub zero_based: Flag,
+    pub last_line: Flag,
     pub not_payload: Flag,
     /// What the field's `#[serde(...)]` changes about the raw JSON.
     pub serde: SerdeField,
@@ -128,6 +150,15 @@ pub struct SerdeContainer {
     pub tag: Option<String>,
     /// `rename_all_fields = "..."`: an enum's rule for the fields of every variant.
     pub rename_all_fields: Option<RenameRule>,
+    /// `content = "..."`: an adjacently tagged enum's key of the variant's arguments.
+    pub content: Option<String>,
+    /// `from = "..."` or `try_from = "..."`, by its tokens: serde reads another type's JSON
+    /// and converts it, so the raw JSON has that type's keys.
+    pub from: Option<TokenStream>,
+    /// `transparent`, by its tokens: the raw JSON is the one field's own.
+    pub transparent: Option<TokenStream>,
+    /// `remote = "..."`, by its tokens: serde implements no `Deserialize` for the item.
+    pub remote: Option<TokenStream>,
 }
 
 /// A field's serde attributes that change what the raw JSON looks like.
@@ -155,15 +186,18 @@ pub struct Variant {
 }
 
 impl Container {
-    /// Parses the attributes of a struct (or, with `Scope::Enum`, of an enum).
-    pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute], scope: Scope) -> Container {
-        let parsed = parse_tool_attrs(cx, attrs, scope);
+    /// Parses the attributes of a struct (or, with `Scope::Enum`, of an enum), read under
+    /// the name `name` (`tool` or `toolmeta`).
+    pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute], scope: Scope, name: Symbol) -> Container {
+        let parsed = parse_tool_attrs(cx, attrs, scope, name);
         let mut container = Container {
             attr_tokens: attrs
                 .iter()
-                .find(|attr| attr.path() == TOOL)
+                .find(|attr| attr.path() == name)
                 .map(|attr| attr.to_token_stream()),
+            attr_name: name.0,
             serde: SerdeContainer::from_attrs(attrs),
+            packed: packed(attrs),
             misspelled: parsed.misspelled,
             broken: parsed.broken,
             ..Container::default()
@@ -184,7 +218,10 @@ impl Container {
                 value
             };
             if key == NAME {
-                container.name = identity_value("name = \"read_file\"");
+                container.name = match entry.constant.clone() {
+                    Some(constant) => Some(Name::Constant(constant)),
+                    None => identity_value("name = \"read_file\"").map(Name::Literal),
+                };
             } else if key == NAMESPACE {
                 container.namespace = identity_value("namespace = \"grok_build\"");
             } else if key == KIND {
@@ -192,17 +229,15 @@ impl Container {
             } else if key == LABEL {
                 container.label = string_value(cx, &entry, "label = \"Tool\"");
             } else if key == READ_ONLY {
-                container.read_only = match &entry.value {
-                    None => Some(LitBool::new(true, entry.key.span())),
-                    Some(Lit::Bool(value)) => Some(value.clone()),
-                    Some(other) => {
-                        cx.error_spanned_by(
-                            other,
-                            "`read_only` expects `true` or `false` (unquoted), or no value: `read_only` or `read_only = false`",
-                        );
-                        None
-                    }
-                };
+                container.read_only = bool_value(cx, &entry);
+            } else if key == DESTRUCTIVE {
+                container.destructive = bool_value(cx, &entry);
+            } else if key == IDEMPOTENT {
+                container.idempotent = bool_value(cx, &entry);
+            } else if key == OPEN_WORLD {
+                container.open_world = bool_value(cx, &entry);
+            } else if key == TITLE {
+                container.title = string_value(cx, &entry, "title = \"Read File\"");
             } else if key == COMPUTE {
                 if entry.nested.is_empty() {
                     cx.error_spanned_by(
@@ -216,6 +251,16 @@ impl Container {
                         Err(_) => cx.error_spanned_by(
                             &lit,
                             format!("`compute` expects the path of a function `fn(&Self) -> ...`, such as \"line_count\" or \"crate::convert::line_count\"; `{}` is not a path", lit.value()),
+                        ),
+                    }
+                }
+            } else if key == REMOTE {
+                if let Some(lit) = string_value(cx, &entry, "remote = \"crate::args::PathArgs\"") {
+                    match lit.parse::<syn::Type>() {
+                        Ok(ty) => container.remote = Some((ty, lit)),
+                        Err(_) => cx.error_spanned_by(
+                            &lit,
+                            format!("`remote` expects the argument type the tool is for, such as \"PathArgs\" or \"crate::args::PathArgs\"; `{}` is not a type", lit.value()),
                         ),
                     }
                 }
@@ -241,10 +286,10 @@ impl Container {
 
 impl Field {
     /// Parses the attributes of a field.
-    pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute]) -> Field {
+    pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute], name: Symbol) -> Field {
         let mut field = Field::default();
         let mut seen = Seen::default();
-        for entry in parse_tool_attrs(cx, attrs, Scope::Field).entries {
+        for entry in parse_tool_attrs(cx, attrs, Scope::Field, name).entries {
             if !seen.first(cx, &entry) {
                 continue;
             }
@@ -282,6 +327,8 @@ impl Field {
                 field.skip = flag_value(cx, &entry);
             } else if key == ZERO_BASED {
                 field.zero_based = flag_value(cx, &entry);
+            } else if key == LAST_LINE {
+                field.last_line = flag_value(cx, &entry);
             } else if key == NOT_PAYLOAD {
                 field.not_payload = flag_value(cx, &entry);
             }
@@ -293,16 +340,30 @@ impl Field {
 
 impl Variant {
     /// Parses the attributes of an enum variant.
-    pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute]) -> Variant {
+    pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute], name: Symbol) -> Variant {
         let mut variant = Variant::default();
         let mut seen = Seen::default();
-        for entry in parse_tool_attrs(cx, attrs, Scope::Variant).entries {
+        for entry in parse_tool_attrs(cx, attrs, Scope::Variant, name).entries {
             if seen.first(cx, &entry) && entry.name.as_str() == DYNAMIC {
                 variant.dynamic = flag_value(cx, &entry);
             }
         }
         variant
     }
+}
+
+/// The `packed` of a `#[repr(packed)]` or `#[repr(packed(N))]`, if any.
+fn packed(attrs: &[Attribute]) -> Option<TokenStream> {
+    let mut packed = None;
+    for attr in attrs.iter().filter(|attr| attr.path() == REPR) {
+        let _ = attr.parse_nested_meta(|meta| {
+            if meta.path == PACKED {
+                packed = Some(meta.path.to_token_stream());
+            }
+            skip_value(meta.input)
+        });
+    }
+    packed
 }
 
 /// Remembers which keys an item already gave, to report duplicates.
@@ -314,9 +375,16 @@ impl Seen {
     fn first(&mut self, cx: &Ctxt, entry: &Entry) -> bool {
         let key = &entry.name;
         if self.0.contains(key) {
+            // A second identity: the struct was meant to serve another tool too.
+            let another_tool = match key.as_str() {
+                "name" | "namespace" | "kind" => {
+                    "; a struct is one tool: another tool over the same arguments is declared on a struct of its own that mirrors them, #[tool(remote = \"ThisStruct\", name = \"...\", ...)]"
+                }
+                _ => "",
+            };
             cx.error_spanned_by(
                 entry.tokens(),
-                format!("duplicate key `{key}` in #[tool(...)]: each key may be given once; remove this one"),
+                format!("duplicate key `{key}` in #[tool(...)]: each key may be given once; remove this one{another_tool}"),
             );
             return false;
         }
@@ -336,17 +404,73 @@ struct Parsed {
     broken: bool,
 }
 
-/// Every `key` / `key = literal` of every `#[tool(...)]` in `attrs`, with unknown keys
-/// reported (and dropped) already.
-fn parse_tool_attrs(cx: &Ctxt, attrs: &[Attribute], scope: Scope) -> Parsed {
+/// The name an item's toolmeta attributes are read under: `toolmeta` when any part of the
+/// item (the item, a field, a variant, a variant's field) has a `#[toolmeta(...)]`, so that
+/// the derive can sit beside another derive that owns `#[tool]`; `tool` otherwise.
+pub fn attr_name(input: &syn::DeriveInput) -> Symbol {
+    let fields = |fields: &syn::Fields| -> bool {
+        fields
+            .iter()
+            .any(|field| field.attrs.iter().any(|attr| attr.path() == TOOLMETA))
+    };
+    let any = input.attrs.iter().any(|attr| attr.path() == TOOLMETA)
+        || match &input.data {
+            syn::Data::Struct(data) => fields(&data.fields),
+            syn::Data::Enum(data) => data.variants.iter().any(|variant| {
+                variant.attrs.iter().any(|attr| attr.path() == TOOLMETA) || fields(&variant.fields)
+            }),
+            syn::Data::Union(data) => data
+                .fields
+                .named
+                .iter()
+                .any(|field| field.attrs.iter().any(|attr| attr.path() == TOOLMETA)),
+        };
+    if any { TOOLMETA } else { TOOL }
+}
+
+/// Under `#[toolmeta(...)]`, a `#[tool(...)]` belongs to another derive; one that holds only
+/// toolmeta's keys for its place was meant as toolmeta's, and would be ignored: refused.
+/// Returns the keys refused, which are then not reported missing too.
+fn foreign_tool_attr_rule(cx: &Ctxt, attrs: &[Attribute], scope: Scope) -> Vec<String> {
+    let mut refused = Vec::new();
+    for attr in attrs.iter().filter(|attr| attr.path() == TOOL) {
+        let mut keys = Vec::new();
+        let parsed = attr.parse_nested_meta(|meta| {
+            keys.push(meta.path.get_ident().map(ToString::to_string));
+            skip_value(meta.input)
+        });
+        let ours = |key: &Option<String>| {
+            key.as_deref()
+                .is_some_and(|key| scope.keys().iter().any(|known| known.0 == key))
+        };
+        if parsed.is_ok() && !keys.is_empty() && keys.iter().all(ours) {
+            refused.extend(keys.iter().flatten().cloned());
+            cx.error_spanned_by(
+                attr,
+                format!(
+                    "this #[tool(...)] holds toolmeta's keys, but the item reads its toolmeta attributes as #[toolmeta(...)] (another derive owns #[tool]): write #[toolmeta({})], so that neither is ignored",
+                    keys.iter().flatten().cloned().collect::<Vec<_>>().join(", ")
+                ),
+            );
+        }
+    }
+    refused
+}
+
+/// Every `key` / `key = literal` of every `#[tool(...)]` (or `#[toolmeta(...)]`, per `name`)
+/// in `attrs`, with unknown keys reported (and dropped) already.
+fn parse_tool_attrs(cx: &Ctxt, attrs: &[Attribute], scope: Scope, name: Symbol) -> Parsed {
     let mut parsed = Parsed {
         entries: Vec::new(),
         misspelled: Vec::new(),
         broken: false,
     };
-    for attr in attrs.iter().filter(|attr| attr.path() == TOOL) {
+    if name == TOOLMETA {
+        parsed.misspelled = foreign_tool_attr_rule(cx, attrs, scope);
+    }
+    for attr in attrs.iter().filter(|attr| attr.path() == name) {
         if let syn::Meta::Path(path) = &attr.meta {
-            cx.error_spanned_by(path, format!("#[tool] needs keys: {}", example(scope)));
+            cx.error_spanned_by(path, format!("#[{name}] needs keys: {}", example(scope)));
             parsed.broken = true;
             continue;
         }
@@ -354,10 +478,16 @@ fn parse_tool_attrs(cx: &Ctxt, attrs: &[Attribute], scope: Scope) -> Parsed {
             let Some(key) = meta.path.get_ident().cloned() else {
                 return Err(meta.error(format!("expected a key such as {}", example(scope))));
             };
+            let mut constant = None;
             let value = if meta.input.peek(Token![=]) {
                 let tokens = value_tokens(meta.value()?)?;
                 match syn::parse2::<Lit>(tokens.clone()) {
                     Ok(lit) => Some(lit),
+                    // The wire name from a constant the harness already has (rig's `const NAME`).
+                    Err(_) if key == NAME && scope == Scope::Struct && is_constant_path(&tokens) => {
+                        constant = syn::parse2::<syn::ExprPath>(tokens).ok();
+                        None
+                    }
                     Err(_) => {
                         // Report and go on with the other keys, rather than stop at syn's
                         // "expected literal".
@@ -381,7 +511,7 @@ fn parse_tool_attrs(cx: &Ctxt, attrs: &[Attribute], scope: Scope) -> Parsed {
                     nested.push((inner_key, function));
                     Ok(())
                 })?;
-                parsed.entries.push(Entry { name: key.to_string(), key, value: None, nested });
+                parsed.entries.push(Entry { name: key.to_string(), key, value: None, constant: None, nested });
                 return Ok(());
             } else if meta.input.peek(syn::token::Paren) {
                 let content;
@@ -396,11 +526,11 @@ fn parse_tool_attrs(cx: &Ctxt, attrs: &[Attribute], scope: Scope) -> Parsed {
             } else {
                 None
             };
-            let name = key.to_string();
-            if scope.keys().iter().any(|known| name == known.0) {
-                parsed.entries.push(Entry { key, name, value, nested: Vec::new() });
+            let key_name = key.to_string();
+            if scope.keys().iter().any(|known| key_name == known.0) {
+                parsed.entries.push(Entry { key, name: key_name, value, constant, nested: Vec::new() });
             } else {
-                let (message, near) = unknown_key_message(&name, scope);
+                let (message, near) = unknown_key_message(&key_name, scope, name);
                 cx.error_spanned_by(&key, message);
                 parsed.misspelled.extend(near);
             }
@@ -414,6 +544,22 @@ fn parse_tool_attrs(cx: &Ctxt, attrs: &[Attribute], scope: Scope) -> Parsed {
     parsed
 }
 
+/// Whether `tokens` are the path of a constant (`ReadFile::NAME`, `<ReadFile as Tool>::NAME`,
+/// `READ_FILE`), rather than a name whose quotes were forgotten (`read_file`).
+fn is_constant_path(tokens: &TokenStream) -> bool {
+    let Ok(path) = syn::parse2::<syn::ExprPath>(tokens.clone()) else {
+        return false;
+    };
+    match path.path.get_ident() {
+        Some(ident) if path.qself.is_none() => {
+            let name = ident.to_string();
+            name.chars().any(|c| c.is_ascii_uppercase())
+                && !name.chars().any(|c| c.is_ascii_lowercase())
+        }
+        _ => true,
+    }
+}
+
 /// The tokens of a value, up to the next top-level comma.
 fn value_tokens(input: ParseStream) -> syn::Result<TokenStream> {
     let mut tokens = TokenStream::new();
@@ -425,16 +571,21 @@ fn value_tokens(input: ParseStream) -> syn::Result<TokenStream> {
 
 fn literal_example(key: &str) -> &'static str {
     match key {
-        "name" => "`name = \"read_file\"`",
+        "name" => "`name = \"read_file\"` or the path of a constant, `name = ReadFile::NAME`",
         "namespace" => "`namespace = \"grok_build\"`",
         "kind" => "`kind = \"read\"`",
         "label" => "`label = \"Tool\"`",
         "read_only" => "`read_only = false`",
+        "destructive" => "`destructive = false`",
+        "idempotent" => "`idempotent = false`",
+        "open_world" => "`open_world = false`",
+        "title" => "`title = \"Read File\"`",
         "crate" => "`crate = \"my_crate::toolmeta\"`",
         "project" => "`project = \"path\"`",
         "extra" => "`extra = \"encoding\"`",
         "with" => "`with = \"path::to::function\"`",
         "compute" => "`compute(limit = \"path::to::function\")`",
+        "remote" => "`remote = \"crate::args::PathArgs\"`",
         _ => "a string: `key = \"...\"`",
     }
 }
@@ -451,7 +602,7 @@ fn example(scope: Scope) -> &'static str {
 }
 
 /// The message for an unknown key, and the key probably meant.
-fn unknown_key_message(key: &str, scope: Scope) -> (String, Option<String>) {
+fn unknown_key_message(key: &str, scope: Scope, name: Symbol) -> (String, Option<String>) {
     let elsewhere = [Scope::Struct, Scope::Field, Scope::Variant]
         .into_iter()
         .filter(|other| *other != scope)
@@ -474,19 +625,28 @@ fn unknown_key_message(key: &str, scope: Scope) -> (String, Option<String>) {
     match suggest::closest(key, valid.clone()) {
         Some(near) => (
             format!(
-                "unknown key `{key}` in #[tool(...)] on {}; did you mean `{near}`?",
+                "unknown key `{key}` in #[{name}(...)] on {}; did you mean `{near}`?",
                 scope.describe()
             ),
             Some(near.to_owned()),
         ),
-        None => (
-            format!(
-                "unknown key `{key}` in #[tool(...)] on {}; expected {}",
-                scope.describe(),
-                suggest::one_of(valid)
-            ),
-            None,
-        ),
+        None => {
+            // A key no toolmeta attribute has: maybe the attribute is another derive's.
+            let foreign = match name == TOOL {
+                true => {
+                    "; if this #[tool(...)] belongs to another derive, write toolmeta's keys as #[toolmeta(...)] instead"
+                }
+                false => "",
+            };
+            (
+                format!(
+                    "unknown key `{key}` in #[{name}(...)] on {}; expected {}{foreign}",
+                    scope.describe(),
+                    suggest::one_of(valid)
+                ),
+                None,
+            )
+        }
     }
 }
 
@@ -514,6 +674,24 @@ fn string_value(cx: &Ctxt, entry: &Entry, example: &str) -> Option<LitStr> {
             cx.error_spanned_by(
                 &entry.key,
                 format!("`{}` needs a value: `{example}`", entry.key),
+            );
+            None
+        }
+    }
+}
+
+/// A boolean key: `key` alone is `true`, else `key = true` or `key = false`.
+fn bool_value(cx: &Ctxt, entry: &Entry) -> Option<LitBool> {
+    match &entry.value {
+        None => Some(LitBool::new(true, entry.key.span())),
+        Some(Lit::Bool(value)) => Some(value.clone()),
+        Some(other) => {
+            cx.error_spanned_by(
+                other,
+                format!(
+                    "`{key}` expects `true` or `false` (unquoted), or no value: `{key}` or `{key} = false`",
+                    key = entry.key
+                ),
             );
             None
         }
@@ -554,6 +732,18 @@ impl SerdeContainer {
                 }
             } else if meta.path == TAG {
                 serde.tag = Some(meta.value()?.parse::<LitStr>()?.value());
+            } else if meta.path == CONTENT {
+                serde.content = Some(meta.value()?.parse::<LitStr>()?.value());
+            } else if meta.path == FROM || meta.path == TRY_FROM {
+                let tokens = meta.path.to_token_stream();
+                let ty: LitStr = meta.value()?.parse()?;
+                serde.from = Some(quote!(#tokens = #ty));
+            } else if meta.path == TRANSPARENT {
+                serde.transparent = Some(meta.path.to_token_stream());
+            } else if meta.path == SERDE_REMOTE {
+                let tokens = meta.path.to_token_stream();
+                let ty: LitStr = meta.value()?.parse()?;
+                serde.remote = Some(quote!(#tokens = #ty));
             } else {
                 skip_value(meta.input)?;
             }

@@ -12,9 +12,12 @@ use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::LitStr;
 
-use crate::ast::{Container, Data, Field, Tagged, Variant};
+use crate::ast::{Container, Data, Field, Source, Tagged, Variant};
+use crate::attr::{self, Compute};
 use crate::contract::{self, Key};
 use crate::ctxt::Ctxt;
+use crate::effects;
+use crate::shared::namespaces::{Spelling, spelling};
 use crate::suggest;
 
 /// A tool struct with its identity and projection resolved.
@@ -26,20 +29,46 @@ pub struct Tool<'a> {
     /// The projected fields in projection order: canonical keys in contract order, then
     /// extra keys in field order.
     pub projected: Vec<Projected<'a>>,
+    /// How a toolset projects raw arguments that raw JSON cannot: `None` when every key is
+    /// read from its wire key.
+    pub typed: Option<Typed>,
 }
 
-/// The resolved `#[tool(name, namespace, kind, label, read_only)]`.
+/// Raw arguments that a toolset projects by deserializing them into the tool, because a key
+/// is converted in Rust (`with`, `compute`, serde's `deserialize_with`/`with`, `flatten`) or
+/// serde reads the whole tool from another shape (`from`, `try_from`, `transparent`).
+pub struct Typed {
+    /// The first conversion, where an error about it points.
+    pub tokens: TokenStream,
+    /// Whether no key can be read from the raw JSON (`from`, `try_from`, `transparent`).
+    pub whole: bool,
+    /// Whether the raw arguments are the JSON of the one field (`transparent`), not an object.
+    pub transparent: bool,
+}
+
+/// A resolved namespace.
+pub enum Namespace {
+    /// A first-party namespace: its row of the table.
+    FirstParty(&'static contract::Namespace),
+    /// A harness's extension namespace (`_forge`), as written.
+    Extension(String),
+}
+
+/// The resolved `#[tool(name, namespace, kind, label, read_only)]`, and the other effect
+/// keys and `title`.
 pub struct Identity {
-    pub name: String,
+    /// The wire name's expression: a string literal, or the path of a constant.
+    pub name: TokenStream,
     pub kind: &'static contract::Kind,
-    pub namespace: &'static contract::Namespace,
+    pub namespace: Namespace,
     pub label: String,
     pub read_only: bool,
+    pub effects: effects::Declared,
 }
 
-/// One projected field.
+/// One projected key and where it comes from.
 pub struct Projected<'a> {
-    pub field: &'a Field<'a>,
+    pub source: Source<'a>,
     pub key: String,
     /// The canonical key's row of the key table; `None` for an extra key.
     pub canonical: Option<&'static Key>,
@@ -52,13 +81,13 @@ pub struct Projected<'a> {
 
 impl<'a> Projected<'a> {
     fn new(
-        field: &'a Field<'a>,
+        source: Source<'a>,
         key: String,
         canonical: Option<&'static Key>,
         key_tokens: TokenStream,
     ) -> Projected<'a> {
         Projected {
-            field,
+            source,
             key,
             canonical,
             key_tokens,
@@ -85,25 +114,48 @@ impl<'a> Projected<'a> {
     /// `Option`, a `with` that may return `None`, and an `offset`, whose negative values are
     /// dropped, can each be absent.)
     pub fn always_present(&self) -> bool {
-        let present = match self.field.attrs.with {
-            Some(_) => self.required,
-            None => self.field.option_inner.is_none(),
+        let present = match self.source {
+            // An empty or inverted range gives no `limit`.
+            Source::Field(field) if field.attrs.last_line.is_some() => false,
+            Source::Field(field) if field.attrs.with.is_none() => field.option_inner.is_none(),
+            _ => self.required,
         };
         present && !self.normalized()
     }
 
-    /// Whether the raw value cannot be projected as it is: converted by `with`, by serde's
-    /// `deserialize_with`/`with`, or flattened.
+    /// Whether the raw value cannot be projected as it is: computed from the whole tool,
+    /// converted by `with`, by serde's `deserialize_with`/`with`, or flattened.
     pub fn converted(&self) -> bool {
-        let serde = &self.field.attrs.serde;
-        self.field.attrs.with.is_some()
-            || serde.deserialize_with.is_some()
-            || serde.flatten.is_some()
+        self.conversion().is_some()
+    }
+
+    /// The tokens of what converts the raw value, if anything does.
+    fn conversion(&self) -> Option<TokenStream> {
+        let field = match self.source {
+            Source::Computed(compute) => return Some(compute.lit.to_token_stream()),
+            Source::Field(field) => field,
+        };
+        let serde = &field.attrs.serde;
+        match &field.attrs.with {
+            Some((_, lit)) => Some(lit.to_token_stream()),
+            None => serde
+                .deserialize_with
+                .clone()
+                .or_else(|| serde.flatten.clone()),
+        }
+    }
+
+    /// The field the key is projected from as it is (no function between): its type is
+    /// the one checked against the key.
+    pub fn plain_field(&self) -> Option<&'a Field<'a>> {
+        self.source
+            .field()
+            .filter(|field| field.attrs.with.is_none())
     }
 }
 
 /// Checks a tool struct.
-pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -> Tool<'a> {
+pub fn tool<'a>(cx: &Ctxt, container: &'a Container<'a>, fields: &'a [Field<'a>]) -> Tool<'a> {
     let identity = identity(cx, container);
     let attrs = &container.attrs;
     let mut projected = Vec::new();
@@ -112,16 +164,17 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
     no_input_rule(cx, container);
     let project_all = attrs.project.is_some() && attrs.no_input.is_none();
 
-    for field in fields {
-        let chosen = if field.computed {
-            computed_key(cx, container, field)
-        } else {
-            field_key(cx, field, project_all)
-        };
+    let from_fields = fields.iter().map(|field| {
+        let chosen = field_key(cx, field, project_all);
         zero_based_rule(cx, field, chosen.as_ref());
-        let Some(chosen) = chosen else {
-            continue;
-        };
+        last_line_rule(cx, field, chosen.as_ref());
+        chosen
+    });
+    let computed = attrs
+        .compute
+        .iter()
+        .map(|compute| computed_key(cx, compute));
+    for chosen in from_fields.chain(computed).flatten() {
         if no_input_field_rule(cx, container, &chosen)
             && one_source_per_key_rule(cx, &mut by_key, &chosen)
         {
@@ -138,6 +191,7 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
     };
     // A stable sort keeps extra keys in field order.
     projected.sort_by_key(key_order);
+    first_line_rule(cx, &projected);
     if let Some(shape) = identity
         .as_ref()
         .and_then(|identity| contract::shape(&identity.label))
@@ -155,11 +209,90 @@ pub fn tool<'a>(cx: &Ctxt, container: &Container<'a>, fields: &'a [Field<'a>]) -
         let complete = !cx.has_errors();
         check_shape(cx, container, identity, &projected, complete);
     }
+    packed_rule(cx, container, &projected);
+    remote_rule(cx, container);
+    let typed = typed(cx, container, &projected);
     Tool {
         identity,
         has_input: attrs.no_input.is_none(),
         projected,
+        typed,
     }
+}
+
+/// **A remote definition computes no key**: a function of the whole tool takes the
+/// definition, and the value projected is the remote type's (a field's `with` takes the
+/// field, which both have).
+fn remote_rule(cx: &Ctxt, container: &Container) {
+    let Some((_, remote)) = &container.attrs.remote else {
+        return;
+    };
+    for compute in &container.attrs.compute {
+        cx.error_spanned_by(
+            &compute.key,
+            format!(
+                "`compute` takes the whole tool, and `{}` is a definition for `{}`, which is what its calls hold: convert a field with `with = \"...\"` instead",
+                container.ident,
+                remote.value()
+            ),
+        );
+    }
+}
+
+/// **A packed struct projects no field**: projecting borrows each projected field, and Rust
+/// takes no reference to a field of a `#[repr(packed)]` struct.
+fn packed_rule(cx: &Ctxt, container: &Container, projected: &[Projected]) {
+    let Some(packed) = &container.attrs.packed else {
+        return;
+    };
+    if projected
+        .iter()
+        .any(|projected| projected.source.field().is_some())
+    {
+        cx.error_spanned_by(
+            packed,
+            format!(
+                "`{}` is #[repr(packed)], and its fields cannot be projected: projecting borrows each projected field, and Rust takes no reference to a field of a packed struct; remove `packed` (an argument struct gains nothing from it), or mark the tool #[tool(no_input)]",
+                container.ident
+            ),
+        );
+    }
+}
+
+/// **Every key reaches the envelope through every registration**: a toolset projects raw
+/// arguments by deserializing them when raw JSON cannot give a key, which serde's `remote`
+/// (no `Deserialize` for the item) rules out.
+fn typed(cx: &Ctxt, container: &Container, projected: &[Projected]) -> Option<Typed> {
+    let serde = &container.attrs.serde;
+    let typed = if let Some(transparent) = &serde.transparent {
+        Typed {
+            tokens: transparent.clone(),
+            whole: true,
+            transparent: true,
+        }
+    } else if let Some(from) = &serde.from {
+        Typed {
+            tokens: from.clone(),
+            whole: true,
+            transparent: false,
+        }
+    } else {
+        Typed {
+            tokens: projected.iter().find_map(Projected::conversion)?,
+            whole: false,
+            transparent: false,
+        }
+    };
+    if let Some(remote) = &serde.remote {
+        cx.error_spanned_by(
+            &typed.tokens,
+            format!(
+                "this key is converted in Rust, which raw JSON arguments cannot run, so a toolset projects them by deserializing `{}`; but with #[serde({remote})], serde implements no `Deserialize` for it: project only fields read as they are, or derive ToolIdentity on the remote type itself",
+                container.ident
+            ),
+        );
+    }
+    Some(typed)
 }
 
 /// **`no_input` means no input**: a `no_input` tool does not also say `project`, which
@@ -182,8 +315,8 @@ fn no_input_field_rule(cx: &Ctxt, container: &Container, chosen: &Projected) -> 
     cx.error_spanned_by(
         &chosen.key_tokens,
         format!(
-            "the tool is `no_input`, so it never carries input, but field `{}` is projected; remove the projection, or remove `no_input`",
-            chosen.field.name
+            "the tool is `no_input`, so it never carries input, but {} is projected; remove the projection, or remove `no_input`",
+            chosen.source.describe()
         ),
     );
     false
@@ -196,12 +329,7 @@ fn one_source_per_key_rule(
     by_key: &mut HashMap<String, String>,
     chosen: &Projected,
 ) -> bool {
-    let field = chosen.field;
-    let source = if field.computed {
-        format!("`compute({} = ...)`", field.name)
-    } else {
-        format!("field `{}`", field.name)
-    };
+    let source = chosen.source.describe();
     if let Some(first) = by_key.get(&chosen.key) {
         cx.error_spanned_by(
             &chosen.key_tokens,
@@ -218,20 +346,11 @@ fn one_source_per_key_rule(
 
 /// The key of `compute(key = "function")`: canonical, since a computed value stands for
 /// what the contract calls it (a harness-specific value has a field to project).
-fn computed_key<'a>(
-    cx: &Ctxt,
-    container: &Container,
-    field: &'a Field<'a>,
-) -> Option<Projected<'a>> {
-    let compute = container
-        .attrs
-        .compute
-        .iter()
-        .find(|compute| compute.key == field.name.as_str())?;
-    let key = field.name.clone();
+fn computed_key<'a>(cx: &Ctxt, compute: &'a Compute) -> Option<Projected<'a>> {
+    let key = compute.key.to_string();
     if let Some(canonical) = contract::key(&key) {
         return Some(Projected::new(
-            field,
+            Source::Computed(compute),
             key,
             Some(canonical),
             compute.key.to_token_stream(),
@@ -272,6 +391,64 @@ fn zero_based_rule(cx: &Ctxt, field: &Field, projected: Option<&Projected>) {
     cx.error_at(span, message);
 }
 
+/// **`last_line` gives `limit`, as is**: it says the field is the inclusive last line of a
+/// range and counts the range's lines, so it belongs on the field projected as `limit`,
+/// read from the raw JSON as it is (not through a `with` function).
+fn last_line_rule(cx: &Ctxt, field: &Field, projected: Option<&Projected>) {
+    let Some(span) = field.attrs.last_line else {
+        return;
+    };
+    let message = match projected {
+        Some(projected) if projected.key == "limit" && !projected.is_extra() => {
+            match field.attrs.with {
+                Some(_) => format!(
+                    "`last_line` and `with` both convert field `{}`: `last_line` counts the lines from the tool's `offset` through this last line; remove `with`, or compute `limit` in the `with` function and remove `last_line`",
+                    field.name
+                ),
+                None => return,
+            }
+        }
+        Some(projected) => format!(
+            "`last_line` applies to `limit` only: it counts the lines from the tool's `offset` through this inclusive last line, and field `{}` is projected as `{}`; write #[tool(project = \"limit\", last_line)], or remove `last_line`",
+            field.name, projected.key
+        ),
+        // Projected, but the key had an error of its own (already reported).
+        None if field.attrs.project.is_some() || field.attrs.extra.is_some() => return,
+        None => format!(
+            "`last_line` applies to a projected `limit`, and field `{}` is not projected; write #[tool(project = \"limit\", last_line)], or remove `last_line`",
+            field.name
+        ),
+    };
+    cx.error_at(span, message);
+}
+
+/// **A range has a first line**: a `last_line` field counts from the tool's `offset`, so the
+/// tool projects `offset` from a field of its own (read as it is, not through `with`).
+fn first_line_rule(cx: &Ctxt, projected: &[Projected]) {
+    let Some(last) = projected
+        .iter()
+        .filter_map(|projected| projected.source.field())
+        .find(|field| field.attrs.last_line.is_some())
+    else {
+        return;
+    };
+    let first = projected.iter().find(|projected| projected.normalized());
+    let message = match first {
+        Some(first) if first.plain_field().is_none() => format!(
+            "`last_line` counts from the tool's `offset`, which {} projects through a function; project the first line from its field as it is (#[tool(project = \"offset\")]), or compute `limit` too",
+            first.source.describe()
+        ),
+        Some(_) => return,
+        None => format!(
+            "`last_line` counts the lines from the tool's first line, the field projected as `offset`, and no field is; project it: #[tool(project = \"offset\")] on the field with the first line (field `{}` is the last)",
+            last.name
+        ),
+    };
+    if let Some(span) = last.attrs.last_line {
+        cx.error_at(span, message);
+    }
+}
+
 /// Resolves the identity keys; reports every one that is missing or wrong.
 fn identity(cx: &Ctxt, container: &Container) -> Option<Identity> {
     let attrs = &container.attrs;
@@ -279,7 +456,7 @@ fn identity(cx: &Ctxt, container: &Container) -> Option<Identity> {
         if attrs.broken || attrs.misspelled.iter().any(|meant| meant == key) {
             return;
         }
-        let message = format!("missing `{key}` in #[tool(...)]: {advice}");
+        let message = format!("missing `{key}` in #[{}(...)]: {advice}", attrs.attr_name);
         match &attrs.attr_tokens {
             Some(tokens) => cx.error_spanned_by(tokens, message),
             None => cx.error_spanned_by(
@@ -294,11 +471,12 @@ fn identity(cx: &Ctxt, container: &Container) -> Option<Identity> {
     let no_attr = attrs.attr_tokens.is_none();
 
     let name = match &attrs.name {
-        Some(name) if name.value().trim().is_empty() => {
+        Some(attr::Name::Literal(name)) if name.value().trim().is_empty() => {
             cx.error_spanned_by(name, "`name` cannot be empty: it is the tool's model-facing wire name, such as \"read_file\"");
             None
         }
-        Some(name) => Some(name.value()),
+        Some(attr::Name::Literal(name)) => Some(name.to_token_stream()),
+        Some(attr::Name::Constant(path)) => Some(path.to_token_stream()),
         None => {
             missing(
                 "name",
@@ -313,7 +491,10 @@ fn identity(cx: &Ctxt, container: &Container) -> Option<Identity> {
             if !no_attr {
                 missing(
                     "namespace",
-                    &format!("add `namespace = \"...\"` with one of {}", namespaces()),
+                    &format!(
+                        "add `namespace = \"...\"` with one of {}, or your harness's own extension namespace, such as `namespace = \"_myharness\"`",
+                        namespaces()
+                    ),
                 );
             }
             None
@@ -357,12 +538,14 @@ fn identity(cx: &Ctxt, container: &Container) -> Option<Identity> {
         (None, _) => None,
     };
     let read_only = attrs.read_only.as_ref().map(|lit| lit.value);
+    let effects = kind.and_then(|kind| effects::check(cx, attrs, kind));
     Some(Identity {
         name: name?,
         namespace: namespace?,
         read_only: read_only.unwrap_or(kind?.read_only),
         kind: kind?,
         label: label?,
+        effects: effects?,
     })
 }
 
@@ -370,28 +553,23 @@ fn namespaces() -> String {
     suggest::one_of(contract::NAMESPACES.iter().map(|namespace| namespace.wire))
 }
 
-/// **The namespace is one of the closed set**, spelled as on the wire (a read-side alias
-/// is refused with the wire name to write); did-you-mean for a near miss.
-fn check_namespace(cx: &Ctxt, lit: &LitStr) -> Option<&'static contract::Namespace> {
+/// **The namespace is first-party or a harness's extension** (DESIGN §2): spelled as on the
+/// wire (a read-side alias is refused with the wire name to write); did-you-mean for a near
+/// miss of a first-party name, the extension to write for any other bare name.
+fn check_namespace(cx: &Ctxt, lit: &LitStr) -> Option<Namespace> {
     let value = lit.value();
-    if let Some(namespace) = contract::namespace(&value) {
-        return Some(namespace);
-    }
-    let message = if let Some(namespace) = contract::namespace_by_alias(&value) {
-        format!(
+    let message = match spelling(&value) {
+        Spelling::FirstParty(i) => return Some(Namespace::FirstParty(&contract::NAMESPACES[i])),
+        Spelling::Extension => return Some(Namespace::Extension(value)),
+        Spelling::Alias(i) if value.starts_with('_') => format!(
+            "`{value}` is the first-party namespace `{wire}` now (readers still accept `{value}`): write `namespace = \"{wire}\"`",
+            wire = contract::NAMESPACES[i].wire
+        ),
+        Spelling::Alias(i) => format!(
             "`{value}` is an alias readers accept; the attribute takes the wire name: `namespace = \"{}\"`",
-            namespace.wire
-        )
-    } else if let Some(near) = suggest::closest(
-        &value,
-        contract::NAMESPACES.iter().map(|namespace| namespace.wire),
-    ) {
-        format!("unknown namespace `{value}`; did you mean `{near}`?")
-    } else {
-        format!(
-            "unknown namespace `{value}`: namespaces are a closed set, one of {} (adding one is a change to toolmeta itself)",
-            namespaces()
-        )
+            contract::NAMESPACES[i].wire
+        ),
+        Spelling::Refused(refusal) => refusal.explain(&value),
     };
     cx.error_spanned_by(lit, message);
     None
@@ -403,9 +581,15 @@ fn check_kind(cx: &Ctxt, lit: &LitStr) -> Option<&'static contract::Kind> {
     if let Some(kind) = contract::kind(&value) {
         return Some(kind);
     }
-    let message = match suggest::closest(&value, contract::KINDS.iter().map(|kind| kind.wire)) {
-        Some(near) => format!("unknown kind `{value}`; did you mean `{near}`?"),
-        None => format!(
+    let message = match suggest::kind_for(&value) {
+        suggest::KindSuggestion::Kind(near) => {
+            format!("unknown kind `{value}`; did you mean `{near}`?")
+        }
+        suggest::KindSuggestion::Acp(kinds) => format!(
+            "`{value}` is one of ACP's tool kinds, not one of toolmeta's, which are finer: the kinds ACP reports as `{value}` are {}; pick the one this tool is",
+            suggest::one_of(kinds.iter().copied())
+        ),
+        suggest::KindSuggestion::None => format!(
             "unknown kind `{value}`: expected a kind of `toolmeta::ToolKind` (snake_case), such as `read`, `edit`, `write`, `execute` or `search`; use `kind = \"other\"` with a `label` for a tool that fits none"
         ),
     };
@@ -442,10 +626,42 @@ fn field_key<'a>(cx: &Ctxt, field: &'a Field<'a>, project_all: bool) -> Option<P
     if !payload_rule(cx, field, explicitly) || !serde_rule(cx, field, explicitly) {
         return None;
     }
-    match &attrs.extra {
+    let projected = match &attrs.extra {
         Some(extra) => extra_key_rule(cx, field, extra),
         None => canonical_key_rule(cx, field),
+    }?;
+    argv_rule(cx, &projected).then_some(projected)
+}
+
+/// **An argv is one command line**: a list of words projected as `command` goes through
+/// `toolmeta::convert::command_line`, which joins it as a shell would read it (a type that
+/// does not fit the key is otherwise reported by the key's trait). Returns whether the
+/// projection may go on.
+fn argv_rule(cx: &Ctxt, projected: &Projected) -> bool {
+    let Some(field) = projected.plain_field() else {
+        return true;
+    };
+    let is_list = match field.checked_type() {
+        syn::Type::Path(path) => path
+            .path
+            .segments
+            .last()
+            .is_some_and(|last| last.ident == "Vec" || last.ident == "VecDeque"),
+        syn::Type::Array(_) | syn::Type::Slice(_) => true,
+        syn::Type::Reference(reference) => matches!(&*reference.elem, syn::Type::Slice(_)),
+        _ => false,
+    };
+    if projected.key != "command" || !is_list {
+        return true;
     }
+    cx.error_spanned_by(
+        field.ty,
+        format!(
+            "field `{}` is a list of words, and `command` is one command line: convert it with #[tool(project, with = \"toolmeta::convert::command_line\")], which joins an argv as a shell would read it (`[\"bash\", \"-lc\", script]` is the script)",
+            field.name
+        ),
+    );
+    false
 }
 
 /// **`payload` or `skip`, not both**: each keeps a field out of the projection, for a
@@ -546,7 +762,12 @@ fn extra_key_rule<'a>(cx: &Ctxt, field: &'a Field<'a>, extra: &LitStr) -> Option
         cx.error_spanned_by(extra, message);
         return None;
     }
-    Some(Projected::new(field, key, None, extra.to_token_stream()))
+    Some(Projected::new(
+        Source::Field(field),
+        key,
+        None,
+        extra.to_token_stream(),
+    ))
 }
 
 /// **A projected key is canonical**: `project = "key"` names a canonical key, and a bare
@@ -562,7 +783,12 @@ fn canonical_key_rule<'a>(cx: &Ctxt, field: &'a Field<'a>) -> Option<Projected<'
         None => (field.name.clone(), field.ident.to_token_stream(), false),
     };
     if let Some(canonical) = contract::key(&key) {
-        return Some(Projected::new(field, key, Some(canonical), key_tokens));
+        return Some(Projected::new(
+            Source::Field(field),
+            key,
+            Some(canonical),
+            key_tokens,
+        ));
     }
     let near = if explicit {
         suggest::closest(&key, contract::key_names())
@@ -781,19 +1007,20 @@ fn required_keys_rule(
                     a_label(shape.label)
                 ),
             ),
-            Some(projected)
-                if projected.field.option_inner.is_some() && projected.field.attrs.with.is_none() =>
-            {
-                cx.error_spanned_by(
-                    projected.field.ty,
-                    format!(
-                        "`{required}` is required for {} tool, but field `{}` is an `Option`: every call must carry `{required}`, so make the field non-optional (or give the value with `with = \"...\"`, a function that returns it)",
-                        a_label(shape.label),
-                        projected.field.name
-                    ),
-                )
+            Some(projected) => {
+                if let Some(field) = projected.plain_field()
+                    && field.option_inner.is_some()
+                {
+                    cx.error_spanned_by(
+                        field.ty,
+                        format!(
+                            "`{required}` is required for {} tool, but field `{}` is an `Option`: every call must carry `{required}`, so make the field non-optional (or give the value with `with = \"...\"`, a function that returns it)",
+                            a_label(shape.label),
+                            field.name
+                        ),
+                    )
+                }
             }
-            Some(_) => {}
         }
     }
 }

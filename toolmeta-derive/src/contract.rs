@@ -1,8 +1,12 @@
-//! The derive's copy of the wire contract: kinds, namespaces, canonical keys, label shapes.
-//!
-//! A proc-macro crate cannot depend on the runtime crate, so the tables live here too;
-//! `tests/contract_sync.rs` includes this file and fails when it drifts from `toolmeta`.
-//! Keep it plain data: no dependency beyond `core`.
+//! The derive's reading of the wire contract: the kinds, namespaces, canonical keys and
+//! label shapes of `shared/` (the one source both crates compile: `shared` is a symlink to
+//! `toolmeta/src/contract/shared`), as lookup tables, and the payload names.
+
+use crate::shared::keys::key_table;
+pub use crate::shared::kinds::OTHER as OTHER_KIND;
+use crate::shared::kinds::kind_table;
+pub use crate::shared::namespaces::{FIRST_PARTY as NAMESPACES, FirstParty as Namespace};
+use crate::shared::shapes::shape_table;
 
 /// One row of the kind table.
 pub struct Kind {
@@ -14,130 +18,19 @@ pub struct Kind {
     pub label: &'static str,
     /// The read-only default.
     pub read_only: bool,
+    /// The wire name of the ACP `ToolKind` it maps to.
+    pub acp: &'static str,
 }
 
 macro_rules! kinds {
-    ($($variant:ident = $wire:literal, $label:literal, $read_only:literal;)*) => {
+    ($( $(#[$doc:meta])* $variant:ident { wire: $wire:literal, label: $label:literal, read_only: $read_only:literal, acp: $acp:literal, $($more:tt)* } )*) => {
         /// Every kind, in the order of the wire contract.
         pub const KINDS: &[Kind] = &[
-            $(Kind { wire: $wire, variant: stringify!($variant), label: $label, read_only: $read_only },)*
+            $(Kind { wire: $wire, variant: stringify!($variant), label: $label, read_only: $read_only, acp: $acp },)*
         ];
     };
 }
-
-kinds! {
-    Read = "read", "Read", true;
-    Edit = "edit", "Edit", false;
-    Delete = "delete", "Delete", false;
-    ListDir = "list_dir", "List Files", true;
-    Write = "write", "Write", false;
-    Move = "move", "Move", false;
-    Search = "search", "Search", true;
-    Lsp = "lsp", "Code Intelligence", true;
-    Execute = "execute", "Run Command", false;
-    Plan = "plan", "Plan", false;
-    WebSearch = "web_search", "Web Search", true;
-    WebFetch = "web_fetch", "Web Fetch", true;
-    BackgroundTaskAction = "background_task_action", "Background Task", false;
-    WaitTasksAction = "wait_tasks_action", "Wait for Tasks", false;
-    KillTaskAction = "kill_task_action", "Kill Task", false;
-    List = "list", "List Files", true;
-    Skill = "skill", "Skill", false;
-    MemorySearch = "memory_search", "Memory Search", true;
-    MemoryGet = "memory_get", "Memory Read", true;
-    Task = "task", "Subagent", false;
-    ActiveAgentMessage = "active_agent_message", "Send Subagent Message", false;
-    EnterPlan = "enter_plan", "Enter Plan Mode", true;
-    ExitPlan = "exit_plan", "Exit Plan Mode", true;
-    AskUser = "ask_user", "Ask User", true;
-    ImageGen = "image_gen", "Generate Image", false;
-    VideoGen = "video_gen", "Generate Video", false;
-    ImageToVideo = "image_to_video", "Generate Video", false;
-    ReferenceToVideo = "reference_to_video", "Generate Video", false;
-    DeployApp = "deploy_app", "Deploy App", false;
-    InitOrUpdateApp = "init_or_update_app", "Init or Update App", false;
-    SearchTool = "search_tool", "Search Tools", false;
-    UseTool = "use_tool", "Use Tool", false;
-    Monitor = "monitor", "Monitor", false;
-    GoalUpdate = "goal_update", "Update Goal", false;
-    Workflow = "workflow", "Workflow", false;
-    Feedback = "feedback", "Feedback", false;
-    SessionsList = "sessions_list", "Sessions", true;
-    SessionsSend = "sessions_send", "Send Session Message", false;
-    Other = "other", "Tool", false;
-}
-
-/// The kind whose label is free (any label may be given).
-pub const OTHER_KIND: &str = "other";
-
-/// One row of the namespace table.
-pub struct Namespace {
-    /// The snake_case wire name.
-    pub wire: &'static str,
-    /// The `toolmeta::Namespace` variant.
-    pub variant: &'static str,
-    /// Spellings accepted when reading (not in the attribute).
-    pub aliases: &'static [&'static str],
-}
-
-/// Every namespace.
-pub const NAMESPACES: &[Namespace] = &[
-    Namespace {
-        wire: "grok_build",
-        variant: "GrokBuild",
-        aliases: &["GrokBuild"],
-    },
-    Namespace {
-        wire: "grok_build_concise",
-        variant: "GrokBuildConcise",
-        aliases: &["GrokBuildConcise"],
-    },
-    Namespace {
-        wire: "grok_build_hashline",
-        variant: "GrokBuildHashline",
-        aliases: &["GrokBuildHashline"],
-    },
-    Namespace {
-        wire: "codex",
-        variant: "Codex",
-        aliases: &["Codex"],
-    },
-    Namespace {
-        wire: "opencode",
-        variant: "OpenCode",
-        aliases: &["OpenCode", "open_code"],
-    },
-    Namespace {
-        wire: "mcp",
-        variant: "Mcp",
-        aliases: &["MCP"],
-    },
-    Namespace {
-        wire: "claude_code",
-        variant: "ClaudeCode",
-        aliases: &["ClaudeCode"],
-    },
-    Namespace {
-        wire: "gemini_cli",
-        variant: "GeminiCli",
-        aliases: &["GeminiCli"],
-    },
-    Namespace {
-        wire: "zed",
-        variant: "Zed",
-        aliases: &["Zed"],
-    },
-    Namespace {
-        wire: "goose",
-        variant: "Goose",
-        aliases: &["Goose"],
-    },
-    Namespace {
-        wire: "amazon_q",
-        variant: "AmazonQ",
-        aliases: &["AmazonQ"],
-    },
-];
+kind_table!(kinds);
 
 /// What values a canonical key carries.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -150,10 +43,7 @@ pub enum KeyType {
     Integer,
 }
 
-/// One row of the key table: a key, what it carries, and how the generated code projects
-/// it. Adding a canonical key is a row here and its row in the runtime crate's key table
-/// (`toolmeta/src/contract/keys.rs`, which also declares its trait); `tests/contract_sync.rs`
-/// compares the two.
+/// One row of the key table: a key, what it carries, and how the generated code projects it.
 pub struct Key {
     /// The key in the canonical input.
     pub name: &'static str,
@@ -183,32 +73,45 @@ pub enum Write {
     },
 }
 
-const WITH_PATH: [&str; 2] = ["WithPathValue", "WithPathOption"];
-const WITH_TEXT: [&str; 2] = ["WithTextValue", "WithTextOption"];
-const WITH_INTEGER: [&str; 2] = ["WithIntegerValue", "WithIntegerOption"];
+/// The `__private` traits that check a `with` function's output, by what the key carries.
+const fn with_traits(carries: KeyType) -> [&'static str; 2] {
+    match carries {
+        KeyType::Path => ["WithPathValue", "WithPathOption"],
+        KeyType::Text => ["WithTextValue", "WithTextOption"],
+        KeyType::Integer => ["WithIntegerValue", "WithIntegerOption"],
+    }
+}
 
-macro_rules! keys {
-    ($($name:literal: $ty:ident => $trait:literal, $with:ident, $write:expr;)*) => {
-        /// Every canonical key, in the order of the wire contract (which is also the order
-        /// of the projection).
-        pub const KEYS: &[Key] = &[
-            $(Key { name: $name, ty: Some(KeyType::$ty), project_trait: $trait, with_traits: $with, write: $write },)*
-        ];
+/// How the derive writes a key, from its `write` column: `offset / offset_from_zero` is
+/// normalized, any other method is keyed.
+macro_rules! write {
+    ($method:ident / $zero_based:ident) => {
+        Write::Normalized {
+            method: stringify!($method),
+            zero_based: stringify!($zero_based),
+        }
+    };
+    ($method:ident) => {
+        Write::Keyed(stringify!($method))
     };
 }
 
-keys! {
-    "path": Path => "ProjectPath", WITH_PATH, Write::Keyed("lossy");
-    "offset": Integer => "ProjectOffset", WITH_INTEGER, Write::Normalized { method: "offset", zero_based: "offset_from_zero" };
-    "limit": Integer => "ProjectLimit", WITH_INTEGER, Write::Keyed("integer");
-    "command": Text => "ProjectCommand", WITH_TEXT, Write::Keyed("text");
-    "description": Text => "ProjectDescription", WITH_TEXT, Write::Keyed("text");
-    "cwd": Path => "ProjectCwd", WITH_PATH, Write::Keyed("lossy");
-    "directory": Path => "ProjectDirectory", WITH_PATH, Write::Keyed("lossy");
-    "pattern": Text => "ProjectPattern", WITH_TEXT, Write::Keyed("text");
-    "url": Text => "ProjectUrl", WITH_TEXT, Write::Keyed("text");
-    "query": Text => "ProjectQuery", WITH_TEXT, Write::Keyed("text");
+macro_rules! keys {
+    ($( $(#[$doc:meta])* $name:ident { key: $key:literal, carries: $ty:ident, project_trait: $trait:ident, write: $write:ident $(/ $zero_based:ident)?, $($more:tt)* } )*) => {
+        /// Every canonical key, in the order of the wire contract (which is also the order
+        /// of the projection).
+        pub const KEYS: &[Key] = &[
+            $(Key {
+                name: $key,
+                ty: Some(KeyType::$ty),
+                project_trait: stringify!($trait),
+                with_traits: with_traits(KeyType::$ty),
+                write: write!($write $(/ $zero_based)?),
+            },)*
+        ];
+    };
 }
+key_table!(keys);
 
 impl Key {
     /// Whether the runtime normalizes the value (`offset`, a 1-based start line): it may
@@ -274,70 +177,17 @@ pub struct Shape {
     pub optional: &'static [&'static str],
 }
 
-/// The labels that have a shape; every other label accepts any canonical key.
-pub const SHAPES: &[Shape] = &[
-    Shape {
-        label: "Read",
-        required: &["path"],
-        optional: &["offset", "limit"],
-    },
-    Shape {
-        label: "Edit",
-        required: &["path"],
-        optional: &[],
-    },
-    Shape {
-        label: "Write",
-        required: &["path"],
-        optional: &[],
-    },
-    Shape {
-        label: "Delete",
-        required: &["path"],
-        optional: &[],
-    },
-    Shape {
-        label: "List Files",
-        required: &["directory"],
-        optional: &["offset", "limit"],
-    },
-    Shape {
-        label: "Search",
-        required: &["pattern"],
-        optional: &["path", "limit"],
-    },
-    Shape {
-        label: "Run Command",
-        required: &["command"],
-        optional: &["description", "cwd"],
-    },
-    Shape {
-        label: "Web Fetch",
-        required: &["url"],
-        optional: &[],
-    },
-    Shape {
-        label: "Web Search",
-        required: &["query"],
-        optional: &[],
-    },
-];
+macro_rules! shapes {
+    ($( $label:literal { required: [$($required:literal),*], optional: [$($optional:literal),*] $($more:tt)* } )*) => {
+        /// The labels that have a shape; every other label accepts any canonical key.
+        pub const SHAPES: &[Shape] = &[$(Shape { label: $label, required: &[$($required),*], optional: &[$($optional),*] }),*];
+    };
+}
+shape_table!(shapes);
 
 /// The kind spelled exactly `wire`.
 pub fn kind(wire: &str) -> Option<&'static Kind> {
     KINDS.iter().find(|kind| kind.wire == wire)
-}
-
-/// The namespace spelled exactly `wire` (aliases excluded).
-pub fn namespace(wire: &str) -> Option<&'static Namespace> {
-    NAMESPACES.iter().find(|namespace| namespace.wire == wire)
-}
-
-/// The namespace of which `alias` is a read-side alias.
-pub fn namespace_by_alias(alias: &str) -> Option<&'static Namespace> {
-    NAMESPACES
-        .iter()
-        .find(|namespace| namespace.aliases.contains(&alias))
 }
 
 /// The canonical key `key`; `None` when it is not canonical.

@@ -8,7 +8,8 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{DeriveInput, Generics, Type, WherePredicate, parse_quote};
 
-use crate::ast::{Container, Data, Field, Tagged, Variant};
+use crate::ast::{Container, Data, Field, Source, Tagged, Variant};
+use crate::attr;
 use crate::check::{self, Projected, Tool};
 use crate::contract::{KeyType, Write};
 use crate::ctxt::Ctxt;
@@ -20,7 +21,7 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
         return cx
             .check()
             .err()
-            .map(|error| error.to_compile_error())
+            .map(|error| compile_errors(&error))
             .unwrap_or_default();
     };
     // Everything the impls name is re-exported from `__private`, so that one short path
@@ -36,7 +37,16 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
             if cx.has_errors() {
                 fallback_struct(&container, &tool)
             } else {
-                tool_impls(&container, &tool)
+                let mut impls = tool_impls(&container, &tool);
+                let ident = container.ident;
+                impls.extend(name_check(
+                    &container,
+                    quote!(<#ident as __toolmeta::ToolIdentity>::IDENTITY.name),
+                ));
+                if let Some(remote) = &container.attrs.remote {
+                    impls.extend(remote_impl(&container, &tool, fields, remote));
+                }
+                impls
             }
         }
         Data::Tagged(tagged) => {
@@ -56,12 +66,14 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
             }
         }
     };
-    let errors = cx.check().err().map(|error| error.to_compile_error());
-    // Only the rustc lint the paths can trigger is allowed: clippy already skips code
-    // expanded from another crate's macro, and every lint attribute is work per derived type.
+    let errors = cx.check().err().map(|error| compile_errors(&error));
+    // Only the rustc lints the generated code can trigger are allowed: `unused_qualifications`
+    // (its paths) and `deprecated` (a deprecated tool type or field, which serde's derives
+    // allow too). clippy already skips code expanded from another crate's macro, and every
+    // lint attribute is work per derived type.
     quote! {
         #errors
-        #[allow(unused_qualifications)]
+        #[allow(unused_qualifications, deprecated)]
         const _: () = {
             #import
             #impls
@@ -70,7 +82,7 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
 }
 
 /// The module of `toolmeta::__private` the generated code imports, named after this
-/// crate's release (`toolmeta_derive_0_1_needs_toolmeta_0_1`): the runtime crate of the
+/// crate's release (`toolmeta_derive_0_2_needs_toolmeta_0_2`): the runtime crate of the
 /// same release declares it, so a mismatched pair fails with one unresolved import whose
 /// name says which versions to align.
 fn private_module() -> Ident {
@@ -81,6 +93,43 @@ fn private_module() -> Ident {
         major => major.to_owned(),
     };
     format_ident!("toolmeta_derive_{version}_needs_toolmeta_{version}")
+}
+
+/// One `compile_error!{"..."}` per error, spanned from the error's first token to its last
+/// (as `syn::Error::to_compile_error`, without its `::core::` prefix, which an
+/// edition-2015 crate resolves at its own root, where there is no `core`: every error
+/// became "cannot find `core` in the crate root"; `compile_error!` is in every prelude).
+fn compile_errors(error: &syn::Error) -> TokenStream {
+    use proc_macro2::{Delimiter, Group, Literal, Punct, Spacing, TokenTree};
+    error
+        .clone()
+        .into_iter()
+        .flat_map(|error| {
+            let mut spans = error
+                .to_compile_error()
+                .into_iter()
+                .map(|token| token.span());
+            let start = spans.next().unwrap_or_else(Span::call_site);
+            let end = spans.last().unwrap_or(start);
+            let mut message = Literal::string(&error.to_string());
+            message.set_span(end);
+            let mut bang = Punct::new('!', Spacing::Alone);
+            bang.set_span(start);
+            let mut body = Group::new(Delimiter::Brace, TokenTree::Literal(message).into());
+            body.set_span(end);
+            [
+                TokenTree::Ident(Ident::new("compile_error", start)),
+                TokenTree::Punct(bang),
+                TokenTree::Group(body),
+            ]
+        })
+        .collect()
+}
+
+/// A local of the generated code: hygienic (`Span::mixed_site`), so that no path of the
+/// user's (a `with` function named `__toolmeta_map`, say) resolves to it.
+fn local(name: &str) -> Ident {
+    Ident::new(name, Span::mixed_site())
 }
 
 /// The type-parameter idents of `generics`.
@@ -116,7 +165,12 @@ fn key_trait(projected: &Projected) -> (Ident, &'static str) {
     let row = projected.row();
     let method = match row.write {
         Write::Keyed(method) => method,
-        Write::Normalized { zero_based, .. } if projected.field.attrs.zero_based.is_some() => {
+        Write::Normalized { zero_based, .. }
+            if projected
+                .source
+                .field()
+                .is_some_and(|field| field.attrs.zero_based.is_some()) =>
+        {
             zero_based
         }
         Write::Normalized { method, .. } => method,
@@ -132,14 +186,6 @@ fn with_trait(projected: &Projected) -> Ident {
     Ident::new(name, Span::call_site())
 }
 
-/// The type whose fitness for the key is checked: `T` of an `Option<T>`, else the field type.
-fn checked_type<'a>(field: &'a Field) -> &'a Type {
-    field
-        .option_inner
-        .or(field.ty)
-        .expect("only computed keys have no type, and they always go through their function")
-}
-
 /// The call that projects field number `index` onto the `Projector` chain
 /// (`.text("command", <String as __toolmeta::ProjectCommand>::some(&self.command))`), and
 /// the statements it needs first.
@@ -150,36 +196,65 @@ fn checked_type<'a>(field: &'a Field) -> &'a Type {
 /// signature that does not fit is reported there. The value reaches the `Projector` already
 /// converted (`Option<&str>`, `Option<i128>`, ...), so its methods are not generic over the
 /// field type: less for the compiler to infer per field.
-fn project_field(index: usize, projected: &Projected, receiver: Receiver) -> FieldCall {
-    let field = projected.field;
-    let member = field.ident;
+fn project_field(
+    index: usize,
+    projected: &Projected,
+    first_line: Option<&Projected>,
+    receiver: Receiver,
+) -> FieldCall {
     // `&self.field` in a struct; in a variant, the match binds the field by reference.
     let place = |member: &Ident, span: Span| match receiver {
         Receiver::Struct => quote_spanned!(span=> &self.#member),
         Receiver::Variant => quote_spanned!(span=> #member),
+        // The definition's field, bound (and checked against the remote's) in `remote_impl`.
+        Receiver::Remote => {
+            let binding = remote_binding(member);
+            quote_spanned!(span=> #binding)
+        }
     };
     let (trait_ident, method) = key_trait(projected);
-    let mut prelude = TokenStream::new();
-    let value = if let Some((path, lit)) = &field.attrs.with {
-        let with = format_ident!("__toolmeta_with{index}");
-        if field.computed {
-            prelude = quote_spanned! {lit.span()=> let #with = #path(self);};
-        } else {
-            let mut field_at_lit = member.clone();
-            field_at_lit.set_span(lit.span());
-            let place = place(&field_at_lit, lit.span());
-            prelude = quote_spanned! {lit.span()=> let #with = #path(#place);};
-        }
-        let with_trait = with_trait(projected);
-        quote_spanned!(lit.span()=> <_ as __toolmeta::#with_trait>::project(&#with))
-    } else {
-        let ty = checked_type(field);
+    // The value of a field read as it is, through its key's trait.
+    let as_is = |field: &Field, trait_ident: &Ident| {
+        let ty = field.checked_type();
         let convert = match field.option_inner {
             Some(_) => quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::optional),
             None => quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::some),
         };
-        let place = place(member, Span::call_site());
+        let place = place(field.ident, Span::call_site());
         quote!(#convert(#place))
+    };
+    let mut prelude = TokenStream::new();
+    let value = match (projected.source, projected.source.function()) {
+        (source, Some((path, lit))) => {
+            let with = local(&format!("__toolmeta_with{index}"));
+            let argument = match source {
+                // (A remote definition has no computed key: `check` refuses it.)
+                Source::Computed(_) => quote_spanned!(lit.span()=> self),
+                Source::Field(field) => {
+                    let mut field_at_lit = field.ident.clone();
+                    field_at_lit.set_span(lit.span());
+                    place(&field_at_lit, lit.span())
+                }
+            };
+            prelude = quote_spanned! {lit.span()=> let #with = #path(#argument);};
+            let with_trait = with_trait(projected);
+            quote_spanned!(lit.span()=> <_ as __toolmeta::#with_trait>::project(&#with))
+        }
+        (Source::Field(field), None) => match (field.attrs.last_line, first_line) {
+            // `limit` counts the lines from the first line (the `offset` field) through this one.
+            (Some(_), Some(first)) => {
+                let last = as_is(field, &trait_ident);
+                let (first_trait, _) = key_trait(first);
+                let first_field = first
+                    .plain_field()
+                    .expect("checked: the first line is a field projected as it is");
+                let first_value = as_is(first_field, &first_trait);
+                let zero_based = first_field.attrs.zero_based.is_some();
+                quote!(__toolmeta::last_line_limit(#first_value, #zero_based, #last))
+            }
+            _ => as_is(field, &trait_ident),
+        },
+        (Source::Computed(_), None) => unreachable!("a computed key always has its function"),
     };
     let method = Ident::new(method, Span::call_site());
     let call = match projected.row().write {
@@ -206,6 +281,8 @@ struct FieldCall {
 enum Receiver {
     Struct,
     Variant,
+    /// The value of the type a `remote` definition is for.
+    Remote,
 }
 
 /// Where-clause bounds for projected fields whose type mentions a type parameter, so a
@@ -214,10 +291,9 @@ fn projection_bounds(generics: &Generics, projected: &[Projected]) -> Vec<WhereP
     let params = type_params(generics);
     projected
         .iter()
-        .filter(|projected| projected.field.attrs.with.is_none())
-        .filter(|projected| mentions(checked_type(projected.field), &params))
-        .map(|projected| {
-            let ty = checked_type(projected.field);
+        .filter_map(|projected| Some((projected, projected.plain_field()?.checked_type())))
+        .filter(|(_, ty)| mentions(ty, &params))
+        .map(|(projected, ty)| {
             let (trait_ident, _) = key_trait(projected);
             parse_quote!(#ty: __toolmeta::#trait_ident)
         })
@@ -256,38 +332,165 @@ struct StructParts {
     identity: TokenStream,
     /// The entries of `INPUT_FIELDS`.
     input_fields: TokenStream,
+    /// The `TYPED_PROJECTION` item, for a tool a toolset projects by deserializing it.
+    typed: Option<TokenStream>,
 }
 
 fn tool_impls(container: &Container, tool: &Tool) -> TokenStream {
+    let mut bounds = projection_bounds(container.generics, &tool.projected);
+    // A generic tool deserializes for exactly the arguments that deserialize.
+    if tool.typed.is_some() && container.generics.type_params().next().is_some() {
+        bounds.push(parse_quote!(Self: __toolmeta::DeserializeOwned));
+    }
+    let generics = with_bounds(container.generics, bounds);
+    let mut parts = tool_parts(container, tool, Receiver::Struct);
+    // A remote definition's raw arguments are the remote type's: deserialized into it, so
+    // that its own serde attributes decide, not the definition's copy of them.
+    if let Some((remote, lit)) = &container.attrs.remote {
+        let projection = quote_spanned!(lit.span()=> <Self as __toolmeta::DeserializedRemote<#remote>>::PROJECTION);
+        parts.typed = Some(quote! {
+            const TYPED_PROJECTION: __toolmeta::Option<__toolmeta::TypedProjection> = __toolmeta::Some(#projection);
+        });
+        return struct_impls(container, &generics, parts);
+    }
+    parts.typed = tool.typed.as_ref().map(|typed| {
+        let span = first_span(&typed.tokens);
+        let projection = match typed.transparent {
+            true => quote_spanned!(span=> <Self as __toolmeta::DeserializedTool>::TRANSPARENT),
+            false => quote_spanned!(span=> <Self as __toolmeta::DeserializedTool>::PROJECTION),
+        };
+        quote! {
+            const TYPED_PROJECTION: __toolmeta::Option<__toolmeta::TypedProjection> = __toolmeta::Some(#projection);
+        }
+    });
+    struct_impls(container, &generics, parts)
+}
+
+/// The `ToolFor` impl of a `remote` definition: the projection read from the remote type's
+/// fields, each definition field checked against the remote's (its name, at the field's
+/// name; its type, at the field's type).
+fn remote_impl(
+    container: &Container,
+    tool: &Tool,
+    fields: &[Field],
+    (remote, _): &(syn::Type, syn::LitStr),
+) -> TokenStream {
+    let value = local("__toolmeta_value");
+    let map = local("__toolmeta_map");
     let generics = with_bounds(
         container.generics,
         projection_bounds(container.generics, &tool.projected),
     );
-    let parts = tool_parts(container, tool, Receiver::Struct);
-    struct_impls(container, &generics, parts)
+    let parts = tool_parts(container, tool, Receiver::Remote);
+    // Each definition field is read from the remote value into a binding of the
+    // definition's type, which the projection then uses: a field the remote lacks, or of
+    // another type, is one error, at the definition's field.
+    let checks = fields.iter().map(|field| {
+        let (ty, member) = (field.ty, field.ident);
+        let binding = remote_binding(member);
+        // The remote value, hygienic but located at the field, so that a mismatch points
+        // at the field rather than at the derive.
+        let value = Ident::new(
+            "__toolmeta_value",
+            Span::mixed_site().located_at(member.span()),
+        );
+        let place = quote_spanned!(member.span()=> &#value.#member);
+        quote!(let #binding: &#ty = #place;)
+    });
+    let has_input = match parts.has_input {
+        HasInput::Always => None,
+        HasInput::Never => Some(quote!(false)),
+        HasInput::Counted => Some(
+            quote!(__toolmeta::projects_any(&<Self as __toolmeta::ToolFor<#remote>>::of(#value))),
+        ),
+    }
+    .map(|body| quote!(fn has_input_of(#value: &#remote) -> __toolmeta::bool { #body }));
+    let project = &parts.project;
+    let ident = container.ident;
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics __toolmeta::ToolFor<#remote> for #ident #ty_generics #where_clause {
+            #has_input
+            fn project_of<__ToolmetaMap: __toolmeta::SerializeMap>(#value: &#remote, #map: &mut __ToolmetaMap) -> __toolmeta::Result<(), __ToolmetaMap::Error> {
+                #(#checks)*
+                #project
+            }
+        }
+    }
+}
+
+/// For a wire name from a constant (`name = ReadFile::NAME`), a compile-time check that it
+/// is not empty (that it is a `&'static str` is checked by its use in the identity), read
+/// back from the identity so that a constant of another type is reported once.
+fn name_check(container: &Container, name: TokenStream) -> Option<TokenStream> {
+    let Some(attr::Name::Constant(path)) = &container.attrs.name else {
+        return None;
+    };
+    // A generic tool's identity is read per instance; its name is checked where it is used.
+    if container.generics.params.iter().next().is_some() {
+        return None;
+    }
+    let message = format!(
+        "the wire name `{}` is empty: it is the tool's model-facing name",
+        quote!(#path).to_string().replace(' ', "")
+    );
+    Some(quote_spanned! {first_span(&quote!(#path))=>
+        const _: () = __toolmeta::check_wire_name(#name, #message);
+    })
+}
+
+/// The binding of a definition field's value in a remote projection (hygienic).
+fn remote_binding(member: &Ident) -> Ident {
+    let name = member.to_string();
+    local(&format!(
+        "__toolmeta_field_{}",
+        name.trim_start_matches("r#")
+    ))
+}
+
+/// The span of the first token of `tokens` (where an error about them points).
+fn first_span(tokens: &TokenStream) -> Span {
+    tokens
+        .clone()
+        .into_iter()
+        .next()
+        .map_or_else(Span::call_site, |token| token.span())
 }
 
 /// The identity, `has_input`, `project` body and `INPUT_FIELDS` of a checked tool.
 fn tool_parts(container: &Container, tool: &Tool, receiver: Receiver) -> StructParts {
+    let map = local("__toolmeta_map");
     let identity = tool.identity.as_ref().expect("checked before expanding");
+    let first_line = tool
+        .projected
+        .iter()
+        .find(|projected| projected.normalized());
     let (preludes, calls): (Vec<_>, Vec<_>) = tool
         .projected
         .iter()
         .enumerate()
         .map(|(index, projected)| {
-            let FieldCall { prelude, call } = project_field(index, projected, receiver);
+            let FieldCall { prelude, call } = project_field(index, projected, first_line, receiver);
             (prelude, call)
         })
         .unzip();
     let project = quote! {
         #(#preludes)*
-        __toolmeta::Projector::new(__toolmeta_map) #(#calls)* .finish()
+        __toolmeta::Projector::new(#map) #(#calls)* .finish()
     };
 
     let name = &identity.name;
     let kind = Ident::new(identity.kind.variant, Span::call_site());
-    let namespace = Ident::new(identity.namespace.variant, Span::call_site());
-    let mut identity_tokens = quote!(__toolmeta::Identity::new(#name, __toolmeta::ToolKind::#kind, __toolmeta::Namespace::#namespace));
+    let namespace = match &identity.namespace {
+        check::Namespace::FirstParty(row) => {
+            let variant = Ident::new(row.variant, Span::call_site());
+            quote!(__toolmeta::Namespace::#variant)
+        }
+        check::Namespace::Extension(name) => quote!(__toolmeta::Namespace::extension(#name)),
+    };
+    let mut identity_tokens =
+        quote!(__toolmeta::Identity::new(#name, __toolmeta::ToolKind::#kind, #namespace));
     if identity.label != identity.kind.label {
         let label = &identity.label;
         identity_tokens.extend(quote!(.with_label(#label)));
@@ -296,10 +499,12 @@ fn tool_parts(container: &Container, tool: &Tool, receiver: Receiver) -> StructP
         let read_only = identity.read_only;
         identity_tokens.extend(quote!(.with_read_only(#read_only)));
     }
+    identity_tokens.extend(crate::effects::tokens(&identity.effects));
+    let whole = tool.typed.as_ref().is_some_and(|typed| typed.whole);
     let input_fields = tool
         .projected
         .iter()
-        .map(|projected| input_field(container, projected))
+        .map(|projected| input_field(container, projected, whole))
         .collect();
     StructParts {
         has_input: if !tool.has_input {
@@ -312,26 +517,36 @@ fn tool_parts(container: &Container, tool: &Tool, receiver: Receiver) -> StructP
         project,
         identity: identity_tokens,
         input_fields,
+        typed: None,
     }
 }
 
 /// The `INPUT_FIELDS` entry of one projected field: only what differs from
 /// `__toolmeta::FIELD`'s defaults is written.
-fn input_field(container: &Container, projected: &Projected) -> TokenStream {
-    let field = projected.field;
-    let optional =
-        field.option_inner.is_some() || field.attrs.serde.default || container.attrs.serde.default;
-    let (key, wire) = (&projected.key, &field.wire);
-    let mut entry = quote!(key: #key, wire: #wire,);
-    let aliases = &field.attrs.serde.aliases;
-    if !aliases.is_empty() {
-        entry.extend(quote!(aliases: &[#(#aliases),*],));
+fn input_field(container: &Container, projected: &Projected, whole: bool) -> TokenStream {
+    let key = &projected.key;
+    let mut entry = quote!(key: #key,);
+    // A computed key has no wire key: `FIELD`'s empty one.
+    let field = projected.source.field();
+    if let Some(field) = field {
+        let wire = &field.wire;
+        entry.extend(quote!(wire: #wire,));
+        let aliases = &field.attrs.serde.aliases;
+        if !aliases.is_empty() {
+            entry.extend(quote!(aliases: &[#(#aliases),*],));
+        }
     }
+    let optional = field.is_some_and(|field| {
+        field.option_inner.is_some() || field.attrs.serde.default || container.attrs.serde.default
+    });
+    let zero_based = field.is_some_and(|field| field.attrs.zero_based.is_some());
+    let last_line = field.is_some_and(|field| field.attrs.last_line.is_some());
     for (name, set) in [
         ("extra", projected.is_extra()),
         ("optional", optional),
-        ("converted", projected.converted()),
-        ("zero_based", field.attrs.zero_based.is_some()),
+        ("converted", whole || projected.converted()),
+        ("zero_based", zero_based),
+        ("last_line", last_line),
     ] {
         if set {
             let name = Ident::new(name, Span::call_site());
@@ -351,10 +566,10 @@ fn input_field(container: &Container, projected: &Projected) -> TokenStream {
 /// `project`, so a type that does not fit the key is reported once.
 fn raw_type(projected: &Projected) -> (Ident, Option<TokenStream>) {
     let base = |name: &str| Ident::new(name, Span::call_site());
-    if projected.converted() {
-        return (base("FIELD"), None);
-    }
-    let ty = checked_type(projected.field);
+    let ty = match projected.plain_field() {
+        Some(field) if !projected.converted() => field.checked_type(),
+        _ => return (base("FIELD"), None),
+    };
     // Only a type that fits the key is read by name; any other goes to the key trait, whose
     // error then comes in field order.
     let key_type = projected.row().ty;
@@ -402,6 +617,7 @@ fn type_name(ty: &Type) -> Option<String> {
 /// each arm the variant's own projection, and `TaggedTool` with every variant's tag value,
 /// identity and wire keys for the raw projection.
 fn tagged_impls(container: &Container, tagged: &Tagged, tools: &[Tool]) -> TokenStream {
+    let map = local("__toolmeta_map");
     let ident = container.ident;
     let mut bounds = Vec::new();
     for tool in tools {
@@ -423,8 +639,7 @@ fn tagged_impls(container: &Container, tagged: &Tagged, tools: &[Tool]) -> Token
             let fields = tool
                 .projected
                 .iter()
-                .filter(|projected| !projected.field.computed)
-                .map(|projected| projected.field.ident);
+                .filter_map(|projected| Some(projected.source.field()?.ident));
             quote!({ #(#fields,)* .. })
         });
         let body = &parts.project;
@@ -433,19 +648,43 @@ fn tagged_impls(container: &Container, tagged: &Tagged, tools: &[Tool]) -> Token
         identity.push(quote!(#ident::#name #any => __toolmeta::Some(#tool_identity),));
         let (tag, aliases, fields) = (&variant.tag, &variant.aliases, &parts.input_fields);
         variants.push(quote! {
-            __toolmeta::TaggedVariant { tag: #tag, aliases: &[#(#aliases),*], identity: #tool_identity, fields: &[#fields] },
+            __toolmeta::TaggedVariant { tag: #tag, aliases: &[#(#aliases),*], identity: #tool_identity, fields: &[#fields], typed: __toolmeta::None },
         });
     }
     let tag = &tagged.tag;
+    let name_checks: TokenStream = tagged
+        .variants
+        .iter()
+        .enumerate()
+        .filter_map(|(index, variant)| {
+            // Generic parameters are the enum's: `variant.tool` carries them too.
+            let ident = container.ident;
+            name_check(
+                &variant.tool,
+                quote!(<#ident as __toolmeta::TaggedTool>::VARIANTS[#index].identity.name),
+            )
+        })
+        .collect();
+    let content = content_const(container);
+    // A variant that converts a key in Rust: raw arguments are deserialized into the enum.
+    let typed = tools.iter().find_map(|tool| tool.typed.as_ref()).map(|typed| {
+        let span = first_span(&typed.tokens);
+        let projection =
+            quote_spanned!(span=> <Self as __toolmeta::DeserializedTaggedTool>::PROJECTION);
+        quote! {
+            const TYPED_PROJECTION: __toolmeta::Option<__toolmeta::TypedProjection> = __toolmeta::Some(#projection);
+        }
+    });
     let projection = impl_header(container, &generics, "Projection");
     let dispatch = impl_header(container, &generics, "ToolDispatch");
     let tagged_tool = impl_header(container, &generics, "TaggedTool");
+    let into_entry = into_tool_entry(container, &generics);
     quote! {
         #projection {
-            fn has_input(&self) -> ::core::primitive::bool {
+            fn has_input(&self) -> __toolmeta::bool {
                 match self { #(#has_input)* }
             }
-            fn project<__ToolmetaMap: __toolmeta::SerializeMap>(&self, __toolmeta_map: &mut __ToolmetaMap) -> __toolmeta::Result<(), __ToolmetaMap::Error> {
+            fn project<__ToolmetaMap: __toolmeta::SerializeMap>(&self, #map: &mut __ToolmetaMap) -> __toolmeta::Result<(), __ToolmetaMap::Error> {
                 match self { #(#project)* }
             }
         }
@@ -455,8 +694,31 @@ fn tagged_impls(container: &Container, tagged: &Tagged, tools: &[Tool]) -> Token
             }
         }
         #tagged_tool {
-            const TAG: &'static ::core::primitive::str = #tag;
+            const TAG: &'static __toolmeta::str = #tag;
+            #content
             const VARIANTS: &'static [__toolmeta::TaggedVariant] = &[#(#variants)*];
+            #typed
+        }
+        #into_entry
+        #name_checks
+    }
+}
+
+/// `const CONTENT` of an adjacently tagged enum (`#[serde(tag = "..", content = "..")]`).
+fn content_const(container: &Container) -> Option<TokenStream> {
+    let content = container.attrs.serde.content.as_ref()?;
+    Some(
+        quote!(const CONTENT: __toolmeta::Option<&'static __toolmeta::str> = __toolmeta::Some(#content);),
+    )
+}
+
+/// The `IntoToolEntry` impl of a tagged enum, so that `toolset![Enum]` registers it as
+/// `ToolEntry::tagged` (a tool struct has it from the blanket impl over `ToolIdentity`).
+fn into_tool_entry(container: &Container, generics: &Generics) -> TokenStream {
+    let header = impl_header(container, generics, "IntoToolEntry");
+    quote! {
+        #header {
+            const TOOL_ENTRY: __toolmeta::ToolEntry = __toolmeta::ToolEntry::tagged::<Self>();
         }
     }
 }
@@ -468,10 +730,9 @@ fn fallback_struct(container: &Container, tool: &Tool) -> TokenStream {
     let converters: TokenStream = tool
         .projected
         .iter()
-        .filter(|projected| projected.field.attrs.with.is_none())
-        .filter(|projected| !mentions(checked_type(projected.field), &params))
-        .map(|projected| {
-            let ty = checked_type(projected.field);
+        .filter_map(|projected| Some((projected, projected.plain_field()?.checked_type())))
+        .filter(|(_, ty)| !mentions(ty, &params))
+        .map(|(projected, ty)| {
             let (trait_ident, _) = key_trait(projected);
             quote_spanned!(ty.span()=> let _ = <#ty as __toolmeta::#trait_ident>::value;)
         })
@@ -488,6 +749,7 @@ fn fallback_struct(container: &Container, tool: &Tool) -> TokenStream {
                 __toolmeta::Namespace::GrokBuild
             )),
             input_fields: TokenStream::new(),
+            typed: None,
         },
     )
 }
@@ -496,22 +758,25 @@ fn fallback_struct(container: &Container, tool: &Tool) -> TokenStream {
 /// the recorded fields and the projection (rustc's work is per item, so one impl per
 /// struct costs less to compile than two).
 fn struct_impls(container: &Container, generics: &Generics, parts: StructParts) -> TokenStream {
+    let map = local("__toolmeta_map");
     let StructParts {
         has_input,
         project,
         identity,
         input_fields,
+        typed,
     } = parts;
     let tool_identity = impl_header(container, generics, "ToolIdentity");
     let has_input = has_input
         .body()
-        .map(|body| quote!(fn has_input(&self) -> ::core::primitive::bool { #body }));
+        .map(|body| quote!(fn has_input(&self) -> __toolmeta::bool { #body }));
     quote! {
         #tool_identity {
             const IDENTITY: __toolmeta::Identity = #identity;
             const INPUT_FIELDS: &'static [__toolmeta::InputField] = &[#input_fields];
+            #typed
             #has_input
-            fn project<__ToolmetaMap: __toolmeta::SerializeMap>(&self, __toolmeta_map: &mut __ToolmetaMap) -> __toolmeta::Result<(), __ToolmetaMap::Error> {
+            fn project<__ToolmetaMap: __toolmeta::SerializeMap>(&self, #map: &mut __ToolmetaMap) -> __toolmeta::Result<(), __ToolmetaMap::Error> {
                 #project
             }
         }
@@ -530,6 +795,8 @@ fn impl_header(container: &Container, generics: &Generics, trait_name: &str) -> 
 }
 
 fn dispatch_impls(container: &Container, variants: &[Variant]) -> TokenStream {
+    let map = local("__toolmeta_map");
+    let tool_binding = local("__toolmeta_tool");
     let ident = container.ident;
     // Every variant type must be a tool: a bound on it, spanned at the type, gives a type
     // that is not one error there ("`String` is not a tool"), and makes generic variants work.
@@ -554,9 +821,9 @@ fn dispatch_impls(container: &Container, variants: &[Variant]) -> TokenStream {
             (None, Some(ty)) => {
                 let tool = quote!(<#ty as __toolmeta::ToolIdentity>::IDENTITY);
                 has_input
-                    .push(quote!(#ident::#name(__toolmeta_tool) => __toolmeta::Projection::has_input(__toolmeta_tool),));
+                    .push(quote!(#ident::#name(#tool_binding) => __toolmeta::Projection::has_input(#tool_binding),));
                 project.push(
-                    quote!(#ident::#name(__toolmeta_tool) => __toolmeta::Projection::project(__toolmeta_tool, __toolmeta_map),),
+                    quote!(#ident::#name(#tool_binding) => __toolmeta::Projection::project(#tool_binding, #map),),
                 );
                 identity.push(quote!(#ident::#name(_) => __toolmeta::Some(#tool),));
             }
@@ -582,15 +849,20 @@ fn dispatch_impls(container: &Container, variants: &[Variant]) -> TokenStream {
                         aliases: &[#(#aliases),*],
                         identity: <#ty as __toolmeta::ToolIdentity>::IDENTITY,
                         fields: <#ty as __toolmeta::ToolIdentity>::INPUT_FIELDS,
+                        typed: <#ty as __toolmeta::ToolIdentity>::TYPED_PROJECTION,
                     },
                 })
             });
+        let content = content_const(container);
+        let into_entry = into_tool_entry(container, &generics);
         quote! {
             #[automatically_derived]
             impl #impl_generics __toolmeta::TaggedTool for #ident #ty_generics #where_clause {
-                const TAG: &'static ::core::primitive::str = #tag;
+                const TAG: &'static __toolmeta::str = #tag;
+                #content
                 const VARIANTS: &'static [__toolmeta::TaggedVariant] = &[#(#entries)*];
             }
+            #into_entry
         }
     });
     quote! {
@@ -598,7 +870,7 @@ fn dispatch_impls(container: &Container, variants: &[Variant]) -> TokenStream {
 
         #[automatically_derived]
         impl #impl_generics __toolmeta::Projection for #ident #ty_generics #where_clause {
-            fn has_input(&self) -> ::core::primitive::bool {
+            fn has_input(&self) -> __toolmeta::bool {
                 match self {
                     #(#has_input)*
                 }
@@ -606,7 +878,7 @@ fn dispatch_impls(container: &Container, variants: &[Variant]) -> TokenStream {
 
             fn project<__ToolmetaMap: __toolmeta::SerializeMap>(
                 &self,
-                __toolmeta_map: &mut __ToolmetaMap,
+                #map: &mut __ToolmetaMap,
             ) -> __toolmeta::Result<(), __ToolmetaMap::Error> {
                 match self {
                     #(#project)*
@@ -626,18 +898,19 @@ fn dispatch_impls(container: &Container, variants: &[Variant]) -> TokenStream {
 }
 
 fn fallback_enum(container: &Container) -> TokenStream {
+    let map = local("__toolmeta_map");
     let ident = container.ident;
     let (impl_generics, ty_generics, where_clause) = container.generics.split_for_impl();
     quote! {
         #[automatically_derived]
         impl #impl_generics __toolmeta::Projection for #ident #ty_generics #where_clause {
-            fn has_input(&self) -> ::core::primitive::bool {
+            fn has_input(&self) -> __toolmeta::bool {
                 false
             }
 
             fn project<__ToolmetaMap: __toolmeta::SerializeMap>(
                 &self,
-                __toolmeta_map: &mut __ToolmetaMap,
+                #map: &mut __ToolmetaMap,
             ) -> __toolmeta::Result<(), __ToolmetaMap::Error> {
                 __toolmeta::Ok(())
             }
@@ -655,6 +928,32 @@ fn fallback_enum(container: &Container) -> TokenStream {
 #[cfg(test)]
 mod tests {
     use quote::quote;
+
+    /// An edition-2015 crate resolves `::core` at its own root, where there is none: the
+    /// expansion names nothing through `core`, errors (`compile_error!`) and impls alike.
+    #[test]
+    fn the_expansion_names_nothing_through_core() {
+        for input in [
+            quote! {
+                #[tool(name = "bash", namespace = "codex", kind = "raed")]
+                struct Bash { #[tool(project)] command: String }
+            },
+            quote! {
+                #[tool(name = "bash", namespace = "codex", kind = "execute")]
+                struct Bash { #[tool(project)] command: Option<String>, #[tool(project)] description: Option<String> }
+            },
+            quote! {
+                #[serde(tag = "command")]
+                enum Editor {
+                    #[tool(name = "editor", namespace = "codex", kind = "read")]
+                    View { #[tool(project)] path: String },
+                }
+            },
+        ] {
+            let output = super::derive(&syn::parse2(input).unwrap()).to_string();
+            assert!(!output.contains("core ::"), "{output}");
+        }
+    }
 
     /// The generated code imports the versioned module of `__private` (by the default path
     /// and by a `crate = "..."` override): a runtime crate of another release lacks it.

@@ -3,17 +3,18 @@
 //! compile time. Use it through `toolmeta`, which re-exports it.
 //!
 //! The generated code needs the `toolmeta` of the same release: it imports
-//! `toolmeta::__private::toolmeta_derive_0_1_needs_toolmeta_0_1` (named after this crate's
+//! `toolmeta::__private::toolmeta_derive_0_2_needs_toolmeta_0_2` (named after this crate's
 //! version), so a mismatched pair fails with one error at the derive, "no
-//! `toolmeta_derive_0_1_needs_toolmeta_0_1` in `toolmeta::__private`", that says which
+//! `toolmeta_derive_0_2_needs_toolmeta_0_2` in `toolmeta::__private`", that says which
 //! versions to align.
 #![forbid(unsafe_code)]
 
 // The pipeline, one file per step: `attr` parses `#[tool(...)]` (and serde's renames), `ast`
-// builds the typed item, `check` resolves it against `contract` (the derive's copy of the
-// contract tables, kept in sync by tests/contract_sync.rs) collecting every mistake in a
+// builds the typed item, `check` resolves it against `contract` (the derive's reading of the
+// contract tables in `shared`, the one source it compiles with toolmeta) collecting every mistake in a
 // `ctxt::Ctxt` with did-you-means from `suggest`, and `expand` writes the impls — or the
-// errors plus fallback impls. `symbol` names the keys, `case` applies serde's `rename_all`.
+// errors plus fallback impls. `effects` checks and writes the effect keys and `title`;
+// `symbol` names the keys, `case` applies serde's `rename_all`.
 
 mod ast;
 mod attr;
@@ -21,7 +22,11 @@ mod case;
 mod check;
 mod contract;
 mod ctxt;
+mod effects;
 mod expand;
+// The runtime reads columns, tables and rules of `shared` that the derive has no use for.
+#[allow(dead_code, unused_imports)]
+mod shared;
 mod suggest;
 mod symbol;
 
@@ -64,15 +69,24 @@ use proc_macro::TokenStream;
 ///
 /// | key | example | meaning |
 /// |---|---|---|
-/// | `name` | `name = "read_file"` | required: the model-facing wire name |
-/// | `namespace` | `namespace = "grok_build"` | required: one of the closed set of `toolmeta::Namespace` (wire spelling) |
+/// | `name` | `name = "read_file"`, `name = ReadFile::NAME` | required: the model-facing wire name, a string or the path of a `&'static str` constant (checked not empty) |
+/// | `namespace` | `namespace = "grok_build"`, `namespace = "_myharness"` | required: a first-party `toolmeta::Namespace` (wire spelling), or the harness's own extension namespace, `_` and its snake_case name |
 /// | `kind` | `kind = "read"` | required: one of `toolmeta::ToolKind` (snake_case) |
 /// | `label` | `kind = "other", label = "Tool"` | only with `kind = "other"`; otherwise it must be the kind's label |
 /// | `read_only` | `read_only` / `read_only = false` | overrides the kind's read-only default |
+/// | `destructive`, `idempotent`, `open_world` | `destructive = false`, `open_world` | override the kind's defaults of MCP's other effect hints (`toolmeta::Effects`); a read-only tool cannot be destructive or not idempotent |
+/// | `title` | `title = "Read File"` | a title for people, which MCP shows in place of the name (the label is not a title) |
 /// | `no_input` | `no_input` | no stable cross-harness shape: the envelope never carries `input` |
 /// | `project` | `project` | project every field under its own name; others say `skip` or `payload` |
 /// | `crate` | `crate = "my_harness::toolmeta"` | where the runtime crate is, when re-exported |
-/// | `compute` | `compute(limit = "line_count")` | a canonical key computed from the whole tool: `fn(&Self) -> T` for a key the label's shape requires, `fn(&Self) -> Option<T>` otherwise (raw projection skips it) |
+/// | `compute` | `compute(limit = "line_count")` | a canonical key computed from the whole tool: `fn(&Self) -> T` for a key the label's shape requires, `fn(&Self) -> Option<T>` otherwise |
+/// | `remote` | `remote = "crate::args::PathArgs"` | the struct is a definition mirroring the fields of an argument type the harness does not write (generated, or shared by several tools): the tool is `toolmeta::ToolFor` that type |
+///
+/// The attribute is also read as `#[toolmeta(...)]`, for an item where another derive owns
+/// `#[tool]`: on an item that uses it, every `#[tool]` is the other derive's. A unit struct
+/// is a tool without arguments (no input). A tool that converts a key in Rust (`with`,
+/// `compute`, serde's `deserialize_with`, `flatten`, `from`, `try_from`, `transparent`)
+/// implements `Deserialize`: a toolset projects its raw arguments by deserializing them.
 ///
 /// # Field keys
 ///
@@ -85,6 +99,7 @@ use proc_macro::TokenStream;
 /// | `payload` | `#[tool(payload)] content: String` | bulky content: never projected |
 /// | `skip` | `#[tool(skip)] encoding: String` | not projected, under a struct-wide `project` |
 /// | `zero_based` | `#[tool(project, zero_based)] offset: Option<u32>` | only with `offset`: the source counts from 0, the projection adds one |
+/// | `last_line` | `#[tool(project = "limit", last_line)] end_line: Option<u32>` | only with `limit`: the field is the inclusive last line of a range from the tool's `offset` field (line 1 when absent); `limit` is the number of lines (none for an empty or inverted range), on the typed and the raw path |
 /// | `not_payload` | `#[tool(extra = "content", not_payload)] content: String` | the field has a payload name but is short: project it anyway |
 ///
 /// # Payload names
@@ -158,7 +173,7 @@ use proc_macro::TokenStream;
 /// assert_eq!(Tools::Bash(Bash { command: "ls".into() }).identity().unwrap().label, "Run Command");
 /// assert!(Tools::Unknown { name: "x".into() }.identity().is_none());
 /// ```
-#[proc_macro_derive(ToolIdentity, attributes(tool))]
+#[proc_macro_derive(ToolIdentity, attributes(tool, toolmeta))]
 pub fn derive_tool_identity(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     expand::derive(&input).into()

@@ -1,55 +1,7 @@
-//! Did-you-mean: the closest valid spelling of a near miss.
+//! Did-you-mean: the closest valid spelling of a near miss, and what real harnesses call
+//! each canonical key.
 
-/// The edit distance between `a` and `b` counting insertions, deletions, substitutions
-/// and transpositions of adjacent characters (optimal string alignment), case-insensitive.
-pub fn distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().flat_map(char::to_lowercase).collect();
-    let b: Vec<char> = b.chars().flat_map(char::to_lowercase).collect();
-    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in rows.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in rows[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (rows[i - 1][j] + 1)
-                .min(rows[i][j - 1] + 1)
-                .min(rows[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(rows[i - 2][j - 2] + 1);
-            }
-            rows[i][j] = best;
-        }
-    }
-    rows[a.len()][b.len()]
-}
-
-/// Whether `candidate` is close enough to `word` to be what was meant: one edit for short
-/// words, two for longer ones, or the same letters up to case, `_` and `-`.
-pub fn is_near_miss(word: &str, candidate: &str) -> bool {
-    let squash = |s: &str| -> String {
-        s.chars()
-            .filter(|c| *c != '_' && *c != '-' && *c != ' ')
-            .flat_map(char::to_lowercase)
-            .collect()
-    };
-    if squash(word) == squash(candidate) {
-        return true;
-    }
-    let allowed = if candidate.chars().count() <= 4 { 1 } else { 2 };
-    distance(word, candidate) <= allowed
-}
-
-/// The closest near miss of `word` among `candidates`, if any.
-pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    candidates
-        .into_iter()
-        .filter(|candidate| *candidate != word && is_near_miss(word, candidate))
-        .min_by_key(|candidate| distance(word, candidate))
-}
+pub use crate::shared::spelling::closest;
 
 /// Argument names real harnesses use that are a small edit away from a canonical key but are
 /// not misspellings of it: plurals (`paths`), other words (`uri`, `cmd`). An `extra` key so
@@ -122,6 +74,151 @@ pub fn canonical_for(name: &str) -> Option<&'static str> {
         .or_else(|| near_miss_key(name))
 }
 
+/// What real harnesses and ACP call the kinds: a tool's own name (`read_file`, `shell`) or
+/// a verb for what it does. Checked before the spelling distance, which would take `shell`
+/// for `skill`.
+const KIND_SYNONYMS: &[(&str, &[&str])] = &[
+    (
+        "read",
+        &[
+            "read_file",
+            "view",
+            "cat",
+            "open",
+            "view_file",
+            "open_file",
+            "fs_read",
+        ],
+    ),
+    (
+        "edit",
+        &[
+            "edit_file",
+            "str_replace",
+            "replace",
+            "patch",
+            "modify",
+            "apply_patch",
+            "multi_edit",
+            "fs_patch",
+        ],
+    ),
+    (
+        "write",
+        &["write_file", "create_file", "create", "fs_write", "save"],
+    ),
+    (
+        "delete",
+        &[
+            "delete_file",
+            "remove",
+            "remove_file",
+            "rm",
+            "unlink",
+            "fs_remove",
+        ],
+    ),
+    ("move", &["mv", "rename", "move_file", "rename_file"]),
+    (
+        "search",
+        &[
+            "grep",
+            "find",
+            "glob",
+            "search_files",
+            "find_files",
+            "ripgrep",
+            "rg",
+            "fs_search",
+        ],
+    ),
+    (
+        "list_dir",
+        &["ls", "list_files", "list_directory", "dir", "tree"],
+    ),
+    (
+        "execute",
+        &[
+            "shell",
+            "bash",
+            "run",
+            "exec",
+            "terminal",
+            "command",
+            "run_command",
+            "sh",
+            "cmd",
+        ],
+    ),
+    (
+        "web_fetch",
+        &[
+            "browse",
+            "http",
+            "curl",
+            "download",
+            "fetch_url",
+            "url_fetch",
+        ],
+    ),
+    ("web_search", &["google", "search_web", "internet_search"]),
+    (
+        "plan",
+        &["todo", "todos", "todo_write", "update_plan", "todowrite"],
+    ),
+    ("task", &["subagent", "agent", "delegate", "spawn_agent"]),
+    (
+        "ask_user",
+        &["ask", "question", "ask_question", "followup", "follow_up"],
+    ),
+];
+
+/// What a mistyped `kind = "..."` was probably meant as.
+pub enum KindSuggestion {
+    /// A kind: a synonym's, a near miss's.
+    Kind(&'static str),
+    /// An ACP kind name: the kinds ACP reports under it (the kind table's ACP column read
+    /// backwards).
+    Acp(Vec<&'static str>),
+    /// Nothing close.
+    None,
+}
+
+/// The kind `value` probably means: an ACP kind name's kinds (`fetch` -> `web_search`,
+/// `web_fetch`), a synonym real harnesses use (`shell` -> `execute`), the same with a
+/// `_file`/`_tool` suffix dropped (`delete_file` -> `delete`), or a near miss (`raed`).
+pub fn kind_for(value: &str) -> KindSuggestion {
+    let kinds = crate::contract::KINDS;
+    let acp: Vec<&'static str> = kinds
+        .iter()
+        .filter(|kind| kind.acp == value)
+        .map(|kind| kind.wire)
+        .collect();
+    if !acp.is_empty() {
+        return KindSuggestion::Acp(acp);
+    }
+    let lower = value.to_lowercase();
+    let stripped = ["_file", "_files", "_tool"]
+        .iter()
+        .find_map(|suffix| lower.strip_suffix(suffix))
+        .unwrap_or(&lower);
+    for word in [lower.as_str(), stripped] {
+        if let Some(kind) = kinds.iter().find(|kind| kind.wire == word) {
+            return KindSuggestion::Kind(kind.wire);
+        }
+        if let Some((kind, _)) = KIND_SYNONYMS
+            .iter()
+            .find(|(_, synonyms)| synonyms.contains(&word))
+        {
+            return KindSuggestion::Kind(kind);
+        }
+    }
+    match closest(value, kinds.iter().map(|kind| kind.wire)) {
+        Some(near) => KindSuggestion::Kind(near),
+        None => KindSuggestion::None,
+    }
+}
+
 /// `a`, `b` or `c` — the valid set, backquoted, for a message.
 pub fn one_of<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
     let items: Vec<String> = items.into_iter().map(|item| format!("`{item}`")).collect();
@@ -137,24 +234,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn distances() {
-        assert_eq!(distance("raed", "read"), 1);
-        assert_eq!(distance("paht", "path"), 1);
-        assert_eq!(distance("grokbuild", "grok_build"), 1);
-        assert_eq!(distance("", "abc"), 3);
-        assert_eq!(distance("kitten", "sitting"), 3);
+    fn kinds_are_suggested_from_acp_names_synonyms_and_near_misses() {
+        let kind = |value| match kind_for(value) {
+            KindSuggestion::Kind(kind) => kind.to_owned(),
+            KindSuggestion::Acp(kinds) => format!("acp: {}", kinds.join(" ")),
+            KindSuggestion::None => "none".to_owned(),
+        };
+        assert_eq!(kind("fetch"), "acp: web_search web_fetch");
+        assert_eq!(kind("think"), "acp: plan task goal_update");
+        assert_eq!(kind("switch_mode"), "acp: enter_plan exit_plan");
+        for shell in ["shell", "bash", "run", "Shell"] {
+            assert_eq!(kind(shell), "execute", "{shell}");
+        }
+        assert_eq!(kind("write_file"), "write");
+        assert_eq!(kind("delete_file"), "delete");
+        assert_eq!(kind("read_file"), "read");
+        assert_eq!(kind("list_files"), "list_dir");
+        assert_eq!(kind("raed"), "read");
+        assert_eq!(kind("Read"), "read");
+        assert_eq!(kind("teleport"), "none");
     }
 
     #[test]
-    fn near_misses() {
-        assert_eq!(closest("raed", ["read", "edit", "write"]), Some("read"));
-        assert_eq!(
-            closest("GrokBuild", ["grok_build", "codex"]),
-            Some("grok_build")
-        );
-        assert_eq!(closest("zzz", ["read", "edit"]), None);
-        assert!(!is_near_miss("encoding", "path"));
+    fn the_valid_set_is_listed_with_or() {
         assert_eq!(one_of(["a", "b", "c"]), "`a`, `b` or `c`");
+        assert_eq!(one_of(["a"]), "`a`");
     }
 
     #[test]

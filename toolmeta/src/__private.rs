@@ -12,7 +12,7 @@
 //! deserializes from, for the raw projection ([`RawType`]); `INPUT_FIELDS` entries are
 //! struct literals filled from [`FIELD`] or one of its typed variants (`FIELD_U8`, ...).
 //!
-//! The derive imports all of this as `toolmeta_derive_0_1_needs_toolmeta_0_1` (see that
+//! The derive imports all of this as `toolmeta_derive_0_2_needs_toolmeta_0_2` (see that
 //! module), so a mismatched release pair fails with one error naming the versions.
 //!
 //! Every projected value serializes infallibly (strings, lossily-converted paths,
@@ -35,19 +35,83 @@ pub use serde::ser::SerializeMap;
 // Everything the generated code names, under the one path it imports (`use ::toolmeta::__private
 // as __toolmeta;`): short paths are fewer tokens to build, parse and resolve per derived type.
 pub use crate::{
-    Identity, InputField, Namespace, Projection, RawType, TaggedTool, TaggedVariant, ToolDispatch,
-    ToolIdentity, ToolKind,
+    Identity, InputField, IntoToolEntry, Namespace, Projection, RawType, TaggedTool, TaggedVariant,
+    ToolDispatch, ToolEntry, ToolFor, ToolIdentity, ToolKind, TypedProjection,
 };
+pub use core::primitive::{bool, str};
+pub use serde::de::DeserializeOwned;
+
+/// Stops the build when a wire name given by a constant (`name = ReadFile::NAME`) is empty.
+pub const fn check_wire_name(name: &str, message: &'static str) {
+    if name.is_empty() {
+        panic!("{}", message);
+    }
+}
+
+/// A tool whose raw arguments a toolset projects by deserializing them, because a key of
+/// it is converted in Rust: the derive names it at the conversion, so a tool that does not
+/// implement `Deserialize` is told so there.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` converts a key in Rust, so a toolset projects its raw arguments by deserializing them into `{Self}`, which does not implement `Deserialize`",
+    label = "raw JSON arguments cannot run this conversion",
+    note = "derive it: #[derive(serde::Deserialize, ToolIdentity)] (raw arguments cannot run `with`, `compute`, or serde's `deserialize_with`, `flatten`, `from`, `try_from` or `transparent`)"
+)]
+pub trait DeserializedTool {
+    /// Deserializes an object of arguments and projects it.
+    const PROJECTION: TypedProjection;
+    /// Deserializes arguments of any JSON type (a `#[serde(transparent)]` tool's) and
+    /// projects them.
+    const TRANSPARENT: TypedProjection;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: ToolIdentity + serde::de::DeserializeOwned> DeserializedTool for T {
+    const PROJECTION: TypedProjection = crate::toolset::typed_projection::<T>;
+    const TRANSPARENT: TypedProjection = crate::toolset::transparent_projection::<T>;
+}
+
+/// [`DeserializedTool`] for a tool declared for another type (`#[tool(remote = "T")]`): its
+/// raw arguments are deserialized into `T`, whose fields the definition mirrors.
+#[diagnostic::on_unimplemented(
+    message = "a tool declared with `remote = \"{T}\"` projects raw arguments by deserializing them into `{T}`, which does not implement `Deserialize`",
+    label = "raw arguments of this tool are a `{T}`",
+    note = "derive `Deserialize` for `{T}`, the argument type the harness deserializes its calls into"
+)]
+pub trait DeserializedRemote<T> {
+    /// Deserializes an object of arguments into `T` and projects it as this tool.
+    const PROJECTION: TypedProjection;
+}
+
+#[diagnostic::do_not_recommend]
+impl<D: crate::ToolFor<T>, T: serde::de::DeserializeOwned> DeserializedRemote<T> for D {
+    const PROJECTION: TypedProjection = crate::tool::remote_projection::<D, T>;
+}
+
+/// [`DeserializedTool`] for a serde-tagged enum of tools.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` converts a key in Rust, so a toolset projects its raw arguments by deserializing them into `{Self}`, which does not implement `Deserialize`",
+    label = "raw JSON arguments cannot run this conversion",
+    note = "derive it: #[derive(serde::Deserialize, ToolIdentity)]"
+)]
+pub trait DeserializedTaggedTool {
+    /// Deserializes an object of arguments and projects the variant it holds.
+    const PROJECTION: TypedProjection;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: ToolDispatch + serde::de::DeserializeOwned> DeserializedTaggedTool for T {
+    const PROJECTION: TypedProjection = crate::toolset::tagged_projection::<T>;
+}
 
 /// Everything in `__private`, under the name the derive imports it by (`use
-/// ::toolmeta::__private::toolmeta_derive_0_1_needs_toolmeta_0_1 as __toolmeta;`).
+/// ::toolmeta::__private::toolmeta_derive_0_2_needs_toolmeta_0_2 as __toolmeta;`).
 ///
 /// The name states the release pair that fits: a `toolmeta-derive` of another release
 /// (0.x: another minor version) names another module, so a mismatched pair fails with one
-/// error at the derive — ``unresolved import `toolmeta::__private::toolmeta_derive_0_2_needs_toolmeta_0_2` `` —
+/// error at the derive — ``unresolved import `toolmeta::__private::toolmeta_derive_0_3_needs_toolmeta_0_3` `` —
 /// that says which versions to align, instead of errors about generated code. Bumping the
 /// version renames it (a unit test keeps it in step with `CARGO_PKG_VERSION`).
-pub mod toolmeta_derive_0_1_needs_toolmeta_0_1 {
+pub mod toolmeta_derive_0_2_needs_toolmeta_0_2 {
     pub use super::*;
 }
 
@@ -271,9 +335,6 @@ macro_rules! key_trait {
     };
 }
 
-/// The name of the trait of every extra key, which the derive names.
-pub const EXTRA_TRAIT: &str = stringify!(ProjectExtra);
-
 key_trait!(
     /// A type that can be projected under an `extra` key.
     ProjectExtra -> Extra<'_>,
@@ -442,20 +503,19 @@ macro_rules! integer_impls {
 }
 
 /// The traits of the canonical keys, from the rows of the key table
-/// (`crate::keys::key_table`): for each key, its trait (named by the derive at the user's
+/// (`contract/shared/keys.rs`): for each key, its trait (named by the derive at the user's
 /// field type), what values it takes (`Path`: the string and path types; `Text`: the string
 /// types; `Integer`: the primitive integers), and its `on_unimplemented` message, label and
-/// note. Also [`KEY_TRAITS`].
+/// note.
 macro_rules! key_traits {
-    ($($(#[$doc:meta])* $name:ident = $key:literal: $takes:ident => $trait:ident, $message:literal, $label:literal, $note:literal;)*) => {
+    ($( $(#[$doc:meta])* $name:ident {
+        key: $key:literal, carries: $takes:ident, project_trait: $trait:ident, write: $write:ident $(/ $zero_based:ident)?,
+        message: $message:literal, label: $label:literal, note: $note:literal, $($more:tt)*
+    } )*) => {
         $(
             key_trait!(#[doc = concat!("A type that can be projected as `", $key, "`.")] $trait -> key_value!($takes), $message, $label, $note);
             key_impls!($takes, $trait);
         )*
-
-        /// Each canonical key with the name of its trait, which the derive names
-        /// (`tests/contract_sync.rs` compares this with the derive's key table).
-        pub const KEY_TRAITS: &[(&str, &str)] = &[$((crate::keys::$name, stringify!($trait))),*];
     };
 }
 
@@ -480,7 +540,7 @@ macro_rules! key_impls {
     };
 }
 
-crate::keys::key_table!(key_traits);
+crate::contract::shared::keys::key_table!(key_traits);
 
 /// Seals every type that fits some key.
 macro_rules! sealed {
@@ -500,6 +560,49 @@ sealed!(
 sealed!(
     i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, bool
 );
+
+/// `command` also takes the command types of [`convert`](crate::convert), which hold the
+/// command line an argv stands for.
+macro_rules! command_impls {
+    ($($ty:ty => $raw:expr),*) => {
+        $(
+            impl Sealed for $ty {}
+            impl Sealed for &$ty {}
+            impl ProjectCommand for $ty {
+                const RAW: RawType = $raw;
+                fn value(&self) -> &str {
+                    self.as_str()
+                }
+            }
+            impl ProjectCommand for &$ty {
+                const RAW: RawType = $raw;
+                fn value(&self) -> &str {
+                    self.as_str()
+                }
+            }
+        )*
+    };
+}
+command_impls!(
+    crate::convert::Argv => RawType::Argv,
+    crate::convert::CommandLine => RawType::CommandLine
+);
+
+/// The `limit` of a `#[tool(last_line)]` field: the lines from the tool's first line (its
+/// `offset` field's value, `first_zero_based` when that field counts from 0) through `last`.
+#[inline]
+pub fn last_line_limit(
+    first: Option<i128>,
+    first_zero_based: bool,
+    last: Option<i128>,
+) -> Option<i128> {
+    let first = if first_zero_based {
+        first.and_then(one_based_offset)
+    } else {
+        first.and_then(normalize_offset)
+    };
+    crate::convert::line_count(first, last?).map(i128::from)
+}
 
 text_impls!(ProjectExtra, Extra<'_>, |s| Extra::Text(Cow::Borrowed(s)));
 path_impls!(ProjectExtra, Extra<'_>, |p| Extra::Text(
@@ -575,7 +678,7 @@ mod tests {
             major => major.to_string(),
         };
         let expected = format!("toolmeta_derive_{version}_needs_toolmeta_{version}");
-        let path = std::any::type_name::<super::toolmeta_derive_0_1_needs_toolmeta_0_1::Integer>();
+        let path = std::any::type_name::<super::toolmeta_derive_0_2_needs_toolmeta_0_2::Integer>();
         assert_eq!(path, "toolmeta::__private::Integer");
         // The module's name is only in the source: read it from there.
         let source = include_str!("__private.rs");

@@ -44,7 +44,12 @@
 //! - Toolsets ([`StaticToolset`], the [`toolset!`] macro, [`Toolset`]): the tools a harness
 //!   registers, by wire name, to stamp the first `tool_call` before its arguments are
 //!   parsed and to project raw JSON arguments ([`RegisteredTool`]).
-//! - `acp` (feature): stamping `agent-client-protocol-schema` events and mapping kinds.
+//! - [`Effects`]: MCP's four effect hints (read-only, destructive, idempotent, open-world),
+//!   defaults per kind, overridden in the declaration.
+//! - `acp` (feature): complete ACP tool-call events from the declaration in one call
+//!   (envelope, ACP `name`, `kind` and `locations`), on `agent-client-protocol-schema` types.
+//! - `rmcp` (feature): MCP tool annotations and definitions from the declaration, on the
+//!   official MCP Rust SDK's types, and an MCP tool read back into an identity and effects.
 //!
 //! ## Client side
 //! - [`ToolMeta`] decodes an envelope strictly; `client` (feature) reads whole ACP
@@ -58,8 +63,9 @@
 //! |---|---|---|
 //! | `derive` | yes | re-exports `#[derive(ToolIdentity)]` |
 //! | `client` | no | `client`: the tolerant reader and the ledger |
-//! | `catalog` | no | `catalog`: Claude Code, Codex, Gemini CLI and OpenCode tools (needs `derive`) |
-//! | `acp` | no | `acp`: stamping `agent-client-protocol-schema` `ToolCall`/`ToolCallUpdate` |
+//! | `catalog` | no | `catalog`: Claude Code, Codex, Gemini CLI, OpenCode, Grok Build, Qwen Code and Kimi CLI tools (needs `derive`); with `client`, their data export (`catalog::export`) |
+//! | `acp` | no | `acp`: completing and stamping `agent-client-protocol-schema` `ToolCall`/`ToolCallUpdate` |
+//! | `rmcp` | no | `rmcp`: MCP tool annotations and definitions on `rmcp`'s model types |
 //! | `schemars` | no | `JsonSchema` for the wire types and `schema::tool_meta_schema()` |
 //! | `preserve_order` | no (`acp` turns it on) | serde_json's `preserve_order`: see below |
 //!
@@ -88,6 +94,8 @@ pub mod client;
 mod contract;
 pub mod convert;
 mod envelope;
+#[cfg(feature = "rmcp")]
+pub mod rmcp;
 #[cfg(feature = "schemars")]
 pub mod schema;
 mod tool;
@@ -98,14 +106,19 @@ pub mod __private;
 
 pub use contract::keys;
 pub use contract::{
-    LabelShape, Namespace, TOOL_META_KEY, TOOL_META_VERSION, ToolKind, UnknownNamespace,
-    normalize_offset,
+    Effects, ExtensionName, LabelShape, Namespace, TOOL_META_KEY, TOOL_META_VERSION, ToolKind,
+    UnknownNamespace, normalize_offset,
 };
 pub use envelope::{Envelope, Identity, ToolMeta};
+#[doc(hidden)]
+pub use tool::TypedProjection;
 pub use tool::{
-    InputField, Projection, RawType, TaggedTool, TaggedVariant, ToolDispatch, ToolIdentity,
+    InputField, Projection, RawType, TaggedTool, TaggedVariant, ToolDispatch, ToolFor,
+    ToolIdentity, ToolView,
 };
-pub use toolset::{DuplicateToolName, RegisteredTool, StaticToolset, ToolEntry, Toolset};
+pub use toolset::{
+    DuplicateToolName, IntoToolEntry, RegisteredTool, StaticToolset, ToolEntry, Toolset,
+};
 
 #[cfg(feature = "derive")]
 pub use toolmeta_derive::ToolIdentity;

@@ -7,9 +7,12 @@
 //!
 //! - `kind` is an **open** string: the known kinds are listed in its description (from
 //!   [`ToolKind::ALL`]), never as an `enum`, so a kind added later still validates.
-//! - `namespace` is a **closed** `enum` (from [`Namespace::ALL`]); the aliases accepted
-//!   when reading are listed in its description, not in the `enum`, since writers only
-//!   ever emit the snake_case form.
+//! - `namespace` is a first-party wire name or alias (from [`Namespace::ALL`]), or a
+//!   well-formed extension namespace (`_forge`) not spelled as a first-party one: exactly
+//!   what strict decoding accepts.
+//! - `version` is an integer within `u32` (`1.0` is one, for JSON Schema and the decoder).
+//! - a known kind fixes the label: for each kind but `other`, `"kind": k` requires the
+//!   label of `k`, which strict decoding checks too.
 //!
 //! ```
 //! let schema = toolmeta::schema::tool_meta_schema();
@@ -23,6 +26,7 @@ use std::fmt::Write as _;
 use schemars::generate::SchemaSettings;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 
+use crate::contract::shared::namespaces::{EXTENSION_PATTERN, shadowing_extensions};
 use crate::{Namespace, TOOL_META_KEY, ToolKind, ToolMeta};
 
 /// The JSON Schema (draft-07) of [`ToolMeta`], as published in `toolmeta/schema/`.
@@ -30,6 +34,21 @@ pub fn tool_meta_schema() -> Schema {
     SchemaSettings::draft07()
         .into_generator()
         .into_root_schema_for::<ToolMeta>()
+}
+
+/// The JSON Schema (draft-07) of the catalog's data export
+/// ([`CatalogData`](crate::catalog::export::CatalogData)), as published in
+/// `toolmeta/schema/catalog.schema.json` (features `catalog` and `client`).
+///
+/// ```
+/// let schema = toolmeta::schema::catalog_schema();
+/// assert_eq!(schema.get("title").unwrap(), "toolmeta catalog");
+/// ```
+#[cfg(all(feature = "catalog", feature = "client"))]
+pub fn catalog_schema() -> Schema {
+    SchemaSettings::draft07()
+        .into_generator()
+        .into_root_schema_for::<crate::catalog::export::CatalogData>()
 }
 
 /// `a`, `b`, `c` with each item in backticks.
@@ -76,6 +95,8 @@ impl JsonSchema for Namespace {
         "toolmeta::Namespace".into()
     }
 
+    /// Exactly what strict decoding accepts: a first-party wire name or alias, or a
+    /// well-formed extension not spelled as a first-party one.
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
         let aliases = Namespace::ALL.iter().flat_map(|namespace| {
             namespace
@@ -91,15 +112,28 @@ impl JsonSchema for Namespace {
             let _ = write!(alias_list, "`{alias}` for `{wire}`");
         }
         let description = format!(
-            "The toolset a tool belongs to. Closed set (no `other` sink): an unknown value \
-             fails strict decoding of the whole envelope, on purpose. Written snake_case; \
-             strict decoding also accepts the legacy spellings {alias_list}."
+            "The toolset a tool belongs to: a first-party namespace, or a harness's own \
+             extension namespace, `_` and its snake_case name (`{EXTENSION_PATTERN}`, not spelled \
+             as a first-party namespace). Any other value fails strict decoding of the whole \
+             envelope, on purpose. Writers emit the snake_case wire name; readers also accept \
+             the legacy spellings {alias_list}."
         );
-        let wire: Vec<&str> = Namespace::ALL.iter().map(|ns| ns.as_str()).collect();
+        let first_party: Vec<&str> = Namespace::ALL
+            .iter()
+            .flat_map(|namespace| {
+                std::iter::once(namespace.as_str()).chain(namespace.aliases().iter().copied())
+            })
+            .collect();
         json_schema!({
             "description": description,
             "type": "string",
-            "enum": wire,
+            "anyOf": [
+                { "enum": first_party },
+                {
+                    "pattern": EXTENSION_PATTERN,
+                    "not": { "enum": shadowing_extensions() },
+                },
+            ],
         })
     }
 }
@@ -127,6 +161,32 @@ pub(crate) fn describe_tool_meta(schema: &mut Schema) {
             }
         }
     }
+    if let Some(version) = schema
+        .get_mut("properties")
+        .and_then(|properties| properties.get_mut("version"))
+        .and_then(|version| version.as_object_mut())
+    {
+        version.insert("maximum".into(), u32::MAX.into());
+    }
+    // A known kind fixes the label: either the kind is none of those (`other`, an unknown
+    // kind: any label), or kind and label are one of the kinds' pairs, grouped by label.
+    let known: Vec<&str> = fixing_kinds().map(|kind| kind.as_str()).collect();
+    let mut pairs = vec![serde_json::json!({
+        "properties": { "kind": { "not": { "enum": known } } },
+    })];
+    let mut labels: Vec<&str> = fixing_kinds().map(|kind| kind.label()).collect();
+    labels.sort_unstable();
+    labels.dedup();
+    for label in labels {
+        let kinds: Vec<&str> = fixing_kinds()
+            .filter(|kind| kind.label() == label)
+            .map(|kind| kind.as_str())
+            .collect();
+        pairs.push(serde_json::json!({
+            "properties": { "kind": { "enum": kinds }, "label": { "const": label } },
+        }));
+    }
+    schema.insert("anyOf".into(), pairs.into());
     schema.insert("title".into(), "ToolMeta".into());
     schema.insert(
         "description".into(),
@@ -140,4 +200,12 @@ pub(crate) fn describe_tool_meta(schema: &mut Schema) {
         )
         .into(),
     );
+}
+
+/// The kinds whose label is fixed: every known kind but `other`.
+fn fixing_kinds() -> impl Iterator<Item = ToolKind> {
+    ToolKind::ALL
+        .iter()
+        .copied()
+        .filter(|kind| *kind != ToolKind::Other)
 }

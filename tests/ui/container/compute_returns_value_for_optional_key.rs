@@ -5,7 +5,7 @@ fn lines(read: &ReadFile) -> u32 {
     read.end_line - read.start_line + 1
 }
 
-#[derive(ToolIdentity)]
+#[derive(serde::Deserialize, ToolIdentity)]
 #[tool(name = "read_file", namespace = "zed", kind = "read", compute(limit = "lines"))]
 struct ReadFile {
     #[tool(project)]

@@ -2,6 +2,7 @@ use std::path::PathBuf;
 
 use toolmeta::ToolIdentity;
 
+#[derive(serde::Deserialize)]
 struct Workspace(PathBuf);
 
 // `path` is required by the "Read" shape: its `with` function returns the value itself.
@@ -19,7 +20,7 @@ mod lines {
     }
 }
 
-#[derive(ToolIdentity)]
+#[derive(serde::Deserialize, ToolIdentity)]
 #[tool(name = "view", namespace = "grok_build", kind = "read")]
 struct View {
     #[tool(project = "path", with = "relative")]

@@ -5,7 +5,7 @@ fn lossy(bytes: &Vec<u8>) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-#[derive(ToolIdentity)]
+#[derive(serde::Deserialize, ToolIdentity)]
 #[tool(name = "read_file", namespace = "grok_build", kind = "read")]
 struct ReadFile {
     #[tool(project, with = "lossy")]

@@ -5,7 +5,7 @@ fn line_count(range: &(u64, u64)) -> u64 {
 }
 
 // `limit` is optional in every shape: its `with` function returns an `Option`.
-#[derive(ToolIdentity)]
+#[derive(serde::Deserialize, ToolIdentity)]
 #[tool(name = "read_file", namespace = "zed", kind = "read")]
 struct ReadFile {
     #[tool(project)]

@@ -5,7 +5,7 @@ fn command_line(argv: &[String]) -> Option<String> {
 }
 
 // `command` is in every Run Command envelope: `None` would emit one without it.
-#[derive(ToolIdentity)]
+#[derive(serde::Deserialize, ToolIdentity)]
 #[tool(name = "shell", namespace = "codex", kind = "execute")]
 struct Shell {
     #[tool(project, with = "command_line")]

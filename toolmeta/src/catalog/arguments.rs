@@ -1,21 +1,30 @@
 //! Identifying a catalog tool from the names of its raw arguments, for harnesses whose
 //! traffic names no tool (codex-acp sends only ACP `kind`, a human title and `rawInput`).
 //!
-//! Each tool's argument names are the names its `Deserialize` impl accepts (serde's own
-//! field list, aliases included), so they can never drift from the declared struct.
+//! Each tool's arguments are read off its own `Deserialize` impl ([`probe`](super::probe)):
+//! every name serde accepts (aliases included), which are required, and the JSON each
+//! takes. The rule that matches raw arguments against them is the catalog's published rule
+//! (`docs/identification.md`), and the same table is what `toolmeta catalog --json` exports,
+//! so a reader in another language that follows the rule names the same tool.
+
+use std::sync::OnceLock;
 
 use serde::de::{self, DeserializeOwned, Deserializer, Visitor};
 use serde_json::{Map, Value};
 
+use super::probe::{self, Argument, JsonType};
 use crate::ToolIdentity;
 
 /// One catalog tool as argument matching sees it: its wire name, the argument names it
-/// accepts, and whether a given set of raw arguments deserializes into it.
+/// accepts, and how to read its arguments off its `Deserialize` impl.
 #[derive(Clone, Copy)]
 pub(crate) struct ToolArguments {
     pub(crate) name: &'static str,
     names: fn() -> &'static [&'static str],
-    accepts: fn(&Value) -> bool,
+    describe: fn() -> Result<Vec<Argument>, String>,
+    /// Whether serde's own derive takes some raw arguments: the rule is checked against it.
+    #[cfg(test)]
+    pub(crate) deserializes: fn(&Value) -> bool,
 }
 
 impl ToolArguments {
@@ -24,7 +33,9 @@ impl ToolArguments {
         ToolArguments {
             name: T::IDENTITY.name,
             names: argument_names::<T>,
-            accepts: deserializes::<T>,
+            describe: probe::arguments::<T>,
+            #[cfg(test)]
+            deserializes: |raw| T::deserialize(raw).is_ok(),
         }
     }
 
@@ -33,33 +44,99 @@ impl ToolArguments {
         (self.names)()
     }
 
-    /// How many of `raw`'s keys are this tool's arguments, when `raw` deserializes into
-    /// the tool (every required argument present, every type right) and they are at least
-    /// half of its keys; `None` otherwise. A call whose arguments are mostly foreign to the
-    /// tool was not made to it, whatever one shared key says (codex's collaboration item,
-    /// seven keys among which a `status`, is no `update_goal`).
-    fn fit(&self, raw: &Map<String, Value>, value: &Value) -> Option<usize> {
-        let names = self.names();
-        let shared = raw
-            .keys()
-            .filter(|key| names.contains(&key.as_str()))
-            .count();
-        (shared > 0 && 2 * shared >= raw.len() && (self.accepts)(value)).then_some(shared)
+    /// The tool's arguments, read off its `Deserialize` impl.
+    pub(crate) fn describe(&self) -> Result<Vec<Argument>, String> {
+        (self.describe)()
     }
 }
 
-/// The tools among `tools` whose arguments fit `raw_input` best: each must deserialize the
-/// arguments, and share as many of their names as any other tool that does (and at least
-/// half of them). Empty when no tool fits; several when they fit equally well (the
-/// arguments alone do not say which tool it was).
-pub(crate) fn best_fits(tools: &[ToolArguments], raw_input: &Value) -> Vec<&'static str> {
+/// A tool's name with its arguments, read once.
+#[derive(Debug, Clone)]
+pub(crate) struct DescribedTool {
+    pub(crate) name: &'static str,
+    pub(crate) arguments: Vec<Argument>,
+}
+
+/// `tools` with their arguments, read once into `cache`; a tool whose arguments cannot be
+/// read is left out (a test keeps every catalog tool readable).
+pub(crate) fn described<'a>(
+    cache: &'a OnceLock<Vec<DescribedTool>>,
+    tools: &[ToolArguments],
+) -> &'a [DescribedTool] {
+    cache.get_or_init(|| {
+        tools
+            .iter()
+            .filter_map(|tool| {
+                Some(DescribedTool {
+                    name: tool.name,
+                    arguments: tool.describe().ok()?,
+                })
+            })
+            .collect()
+    })
+}
+
+/// How many of the raw arguments `raw` are arguments of the tool, when they could be its
+/// arguments: every required argument present, no argument given under two of its names,
+/// every value present of the argument's JSON type; `None` otherwise.
+pub(crate) fn fit(arguments: &[Argument], raw: &Map<String, Value>) -> Option<usize> {
+    let mut shared = 0;
+    for argument in arguments {
+        let mut given = std::iter::once(&argument.name)
+            .chain(&argument.aliases)
+            .filter_map(|name| raw.get(*name));
+        let value = given.next();
+        if given.next().is_some() {
+            return None;
+        }
+        match value {
+            Some(value) if takes(&argument.json, value) => shared += 1,
+            Some(_) => return None,
+            None if argument.required => return None,
+            None => {}
+        }
+    }
+    Some(shared)
+}
+
+/// Whether an argument of JSON type `json` takes `value`.
+fn takes(json: &JsonType, value: &Value) -> bool {
+    match (json, value) {
+        (JsonType::Any, _) => true,
+        (JsonType::Nullable(_), Value::Null) => true,
+        (JsonType::Nullable(inner), value) => takes(inner, value),
+        (JsonType::String, Value::String(_)) => true,
+        (JsonType::Boolean, Value::Bool(_)) => true,
+        (JsonType::Number, Value::Number(_)) => true,
+        (JsonType::Integer { min, max }, Value::Number(n)) => n
+            .as_i64()
+            .map(i128::from)
+            .or(n.as_u64().map(i128::from))
+            .is_some_and(|n| *min <= n && n <= *max),
+        (JsonType::Array(items), Value::Array(values)) => {
+            values.iter().all(|value| takes(items, value))
+        }
+        (JsonType::Object, Value::Object(_)) => true,
+        _ => false,
+    }
+}
+
+/// The tools among `tools` whose arguments fit `raw_input` best: each must [`fit`], share at
+/// least half of the call's argument names (a call whose arguments are mostly foreign to a
+/// tool was not made to it, whatever one shared key says: codex's collaboration item, seven
+/// keys among which a `status`, is no `update_goal`), and share as many as any other tool
+/// that does. Empty when no tool fits; several when they fit equally well (the arguments
+/// alone do not say which tool it was).
+pub(crate) fn best_fits(tools: &[DescribedTool], raw_input: &Value) -> Vec<&'static str> {
     let Some(raw) = raw_input.as_object().filter(|raw| !raw.is_empty()) else {
         return Vec::new();
     };
     let mut best = Vec::new();
     let mut top = 0;
     for tool in tools {
-        let Some(shared) = tool.fit(raw, raw_input) else {
+        let Some(shared) =
+            fit(&tool.arguments, raw).filter(|shared| *shared > 0 && 2 * shared >= raw.len())
+        else {
             continue;
         };
         if shared > top {
@@ -75,19 +152,15 @@ pub(crate) fn best_fits(tools: &[ToolArguments], raw_input: &Value) -> Vec<&'sta
 
 /// The one tool among `tools` whose arguments fit `raw_input` best (see [`best_fits`]);
 /// `None` when no tool fits or several fit equally well.
-pub(crate) fn best_fit(tools: &[ToolArguments], raw_input: &Value) -> Option<&'static str> {
+pub(crate) fn best_fit(tools: &[DescribedTool], raw_input: &Value) -> Option<&'static str> {
     match best_fits(tools, raw_input).as_slice() {
         [only] => Some(only),
         _ => None,
     }
 }
 
-fn deserializes<T: DeserializeOwned>(raw: &Value) -> bool {
-    T::deserialize(raw).is_ok()
-}
-
 /// The field names `T`'s derived `Deserialize` passes to `deserialize_struct`.
-fn argument_names<T: DeserializeOwned>() -> &'static [&'static str] {
+pub(super) fn argument_names<T: DeserializeOwned>() -> &'static [&'static str] {
     let mut probe = FieldNames(&[]);
     // The probe always fails once it has seen the names; the error is expected.
     let _ = T::deserialize(&mut probe);
@@ -179,6 +252,11 @@ mod tests {
 
     const TOOLS: &[ToolArguments] = &[ToolArguments::of::<Grep>(), ToolArguments::of::<Glob>()];
 
+    fn described_tools() -> &'static [DescribedTool] {
+        static CACHE: OnceLock<Vec<DescribedTool>> = OnceLock::new();
+        described(&CACHE, TOOLS)
+    }
+
     #[test]
     fn argument_names_come_from_serde_aliases_included() {
         let sorted = |tool: &ToolArguments| {
@@ -192,16 +270,14 @@ mod tests {
 
     #[test]
     fn the_tool_sharing_most_argument_names_wins() {
-        let fit = |raw| best_fit(TOOLS, &raw);
+        let fit = |raw| best_fit(described_tools(), &raw);
         assert_eq!(
             fit(json!({"pattern": "x", "include": "*.rs"})),
             Some("grep")
         );
         assert_eq!(fit(json!({"pattern": "x", "dir": "src"})), Some("glob"));
-        // Both fit equally: the arguments do not say which tool it was.
-        assert_eq!(fit(json!({"pattern": "x", "path": "src"})), None);
         assert_eq!(
-            best_fits(TOOLS, &json!({"pattern": "x", "path": "src"})),
+            best_fits(described_tools(), &json!({"pattern": "x", "path": "src"})),
             ["grep", "glob"]
         );
         // Mostly other keys: the one shared key does not make it the tool.
@@ -213,10 +289,40 @@ mod tests {
             fit(json!({"pattern": "x", "include": "*.rs", "tool": "t"})),
             Some("grep")
         );
+        // Both fit equally: the arguments do not say which tool it was.
+        assert_eq!(fit(json!({"pattern": "x", "path": "src"})), None);
         // A required argument missing, or of the wrong type: no fit.
         assert_eq!(fit(json!({"include": "*.rs"})), None);
         assert_eq!(fit(json!({"pattern": 3, "include": "*.rs"})), None);
         assert_eq!(fit(json!({})), None);
         assert_eq!(fit(json!(["pattern"])), None);
+        // One argument under two of its names: serde refuses it, and so does the rule.
+        assert_eq!(
+            fit(json!({"pattern": "x", "path": "a", "dir": "b"})),
+            Some("grep")
+        );
+        assert_eq!(fit(json!({"pattern": "x", "include": null})), Some("grep"));
+    }
+
+    /// The table-based rule takes exactly the arguments serde's own derive takes (for the
+    /// types the table describes exactly: every catalog type but an untagged enum's `any`).
+    #[test]
+    fn the_rule_agrees_with_serde() {
+        let samples = [
+            json!({"pattern": "x"}),
+            json!({"pattern": "x", "include": "*.rs", "path": null}),
+            json!({"pattern": null}),
+            json!({"pattern": "x", "path": 3}),
+            json!({"pattern": "x", "path": "a", "dir": "b"}),
+            json!({"pattern": "x", "unknown": [1, 2]}),
+            json!({"path": "a"}),
+        ];
+        for raw in &samples {
+            let object = raw.as_object().unwrap();
+            let grep = fit(&described_tools()[0].arguments, object).is_some();
+            let glob = fit(&described_tools()[1].arguments, object).is_some();
+            assert_eq!(grep, Grep::deserialize(raw).is_ok(), "grep {raw}");
+            assert_eq!(glob, Glob::deserialize(raw).is_ok(), "glob {raw}");
+        }
     }
 }

@@ -33,38 +33,18 @@
 use serde::Deserialize;
 
 use super::arguments::ToolArguments;
+use super::recognition::{MetaToolName, Pattern, Recognition, Spelling, TitleFormat};
 use crate::ToolIdentity;
+use crate::convert::{Argv, CommandLine};
 use crate::{StaticToolset, ToolEntry};
-
-/// A command as Codex's tools and codex-acp's events carry it: one command line
-/// (`exec_command`'s `cmd`) or an argv (`shell`'s `command`, and the `command` of the
-/// `ExecCommandBegin` event codex-acp sends as `rawInput`).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(untagged)]
-pub enum CommandLine {
-    /// A command line, given to a shell as is.
-    Line(String),
-    /// An argv.
-    Argv(Vec<String>),
-}
-
-/// A [`CommandLine`] as one command line (an argv as Codex shows it, see
-/// [`convert::command_line`](crate::convert::command_line)); `command` is required of a Run
-/// Command tool, so an empty argv gives `""`.
-fn command_text(command: &CommandLine) -> String {
-    match command {
-        CommandLine::Line(line) => line.clone(),
-        CommandLine::Argv(argv) => crate::convert::command_line(argv),
-    }
-}
 
 /// `shell`: runs an argv (`["bash", "-lc", "cargo test"]`); projected as one command line.
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
 #[tool(crate = "crate", name = "shell", namespace = "codex", kind = "execute")]
 pub struct Shell {
-    /// The argv to run.
-    #[tool(project, with = "shell_command_line")]
-    pub command: Vec<String>,
+    /// The argv to run, as one command line.
+    #[tool(project)]
+    pub command: Argv,
     /// The working directory.
     #[tool(project = "cwd")]
     pub workdir: Option<String>,
@@ -72,13 +52,6 @@ pub struct Shell {
     pub timeout_ms: Option<u64>,
     /// Why the command needs to leave the sandbox.
     pub justification: Option<String>,
-}
-
-/// `command`, which a Run Command tool always carries, as one command line (`""` for an
-/// empty argv): a `with` function for a required key returns the value itself.
-#[expect(clippy::ptr_arg, reason = "a `with` function takes `&FieldType`")]
-fn shell_command_line(argv: &Vec<String>) -> String {
-    crate::convert::command_line(argv)
 }
 
 /// `shell_command`: runs a command line in the user's shell.
@@ -114,9 +87,9 @@ pub struct ShellCommand {
     kind = "execute"
 )]
 pub struct ExecCommand {
-    /// The command line (the event's argv `command`).
+    /// The command line (the event's argv `command`, as one command line).
     #[serde(alias = "command")]
-    #[tool(project = "command", with = "command_text")]
+    #[tool(project = "command")]
     pub cmd: CommandLine,
     /// The working directory (the event's `cwd`).
     #[serde(alias = "cwd")]
@@ -431,10 +404,33 @@ pub struct Wait {}
 )]
 pub struct CloseAgent {}
 
-/// Codex's tools. Tools whose arguments need a conversion (`shell`'s and `exec_command`'s
-/// commands) or accept aliases are registered [`ToolEntry::deserialized`].
+/// The release these declarations were checked against.
+pub(crate) const RELEASE: &str = "codex-acp 0.16.0 (codex-rs 0.137.0)";
+
+/// Where the tools were read from.
+pub(crate) const SOURCE: &str = "the tool list that release sent to the model (tests/data/real/codex/tools.json), openai/codex codex-rs/core/src/tools/spec.rs, and codex-acp's event fields (ExecCommandBegin, PatchApplyBegin)";
+
+/// What recognises the harness in ACP traffic.
+pub(crate) const RECOGNITION: Recognition = Recognition {
+    agent_names: &["codex"],
+    // codex-acp's collaboration items name the multi-agent tool in the app server's
+    // camelCase (`CollabAgentTool`, serde `rename_all = "camelCase"`: `spawnAgent`).
+    meta_tool_names: &[MetaToolName {
+        path: &["codex", "collaboration", "tool"],
+        spelling: Spelling::CamelCase,
+        marks_harness: true,
+    }],
+    // zed-industries/codex-acp src/thread.rs: `format!("View Image {display_path}")`.
+    titles: &[TitleFormat {
+        pattern: Pattern("View Image {any}"),
+        tool: Some("view_image"),
+    }],
+    ..Recognition::NONE
+};
+
+/// Codex's tools.
 pub const TOOLS: StaticToolset = StaticToolset::new(&[
-    ToolEntry::deserialized::<ExecCommand>(),
+    ToolEntry::of::<ExecCommand>(),
     ToolEntry::of::<WriteStdin>(),
     ToolEntry::of::<UpdatePlan>(),
     ToolEntry::of::<GetGoal>(),
@@ -445,7 +441,7 @@ pub const TOOLS: StaticToolset = StaticToolset::new(&[
     ToolEntry::of::<ViewImage>(),
     ToolEntry::of::<ToolSearch>(),
     ToolEntry::of::<WebSearch>(),
-    ToolEntry::deserialized::<Shell>(),
+    ToolEntry::of::<Shell>(),
     ToolEntry::of::<ShellCommand>(),
     ToolEntry::of::<ReadFile>(),
     ToolEntry::of::<ListDir>(),

@@ -21,6 +21,7 @@
 use serde::Deserialize;
 
 use super::arguments::ToolArguments;
+use super::recognition::{Pattern, Recognition};
 use crate::ToolIdentity;
 use crate::{StaticToolset, ToolEntry};
 
@@ -31,8 +32,7 @@ use crate::{StaticToolset, ToolEntry};
     crate = "crate",
     name = "read_file",
     namespace = "gemini_cli",
-    kind = "read",
-    compute(limit = "line_count")
+    kind = "read"
 )]
 pub struct ReadFile {
     /// The path of the file.
@@ -42,18 +42,8 @@ pub struct ReadFile {
     #[tool(project = "offset")]
     pub start_line: Option<i64>,
     /// The last line to read (inclusive).
+    #[tool(project = "limit", last_line)]
     pub end_line: Option<i64>,
-}
-
-/// How many lines `start_line..=end_line` holds (from line 1 when `start_line` is absent);
-/// none for an empty or inverted range.
-fn line_count(read: &ReadFile) -> Option<u64> {
-    let first = read
-        .start_line
-        .and_then(crate::normalize_offset)
-        .unwrap_or(1);
-    let last = u64::try_from(read.end_line?).ok()?;
-    (last + 1).checked_sub(first).filter(|lines| *lines > 0)
 }
 
 /// `read_many_files`: reads every file matching some paths or globs (earlier releases); no
@@ -397,12 +387,25 @@ pub struct CompleteTask {
     pub wait_for_previous: Option<bool>,
 }
 
-/// Gemini CLI's tools. `read_file` is registered [`ToolEntry::deserialized`] so that its
-/// line range goes through the typed projection.
+/// The release these declarations were checked against.
+pub(crate) const RELEASE: &str = "Gemini CLI 0.61.0";
+
+/// Where the tools were read from.
+pub(crate) const SOURCE: &str = "the tool lists that release sent to the model (tests/data/real/gemini_cli/tools.json: main agent, plan mode, subagent), and google-gemini/gemini-cli packages/core/src/tools for write_todos and read_many_files";
+
+/// What recognises the harness in ACP traffic.
+pub(crate) const RECOGNITION: Recognition = Recognition {
+    agent_names: &["gemini"],
+    // The ACP integration's call ids: `${callId}` = `${name}__${name}_${Date.now()}_${n}`.
+    tool_call_ids: &[Pattern("{name}__{name}_{digits}_{digits}")],
+    ..Recognition::NONE
+};
+
+/// Gemini CLI's tools.
 pub const TOOLS: StaticToolset = StaticToolset::new(&[
     ToolEntry::of::<UpdateTopic>(),
     ToolEntry::of::<ListDirectory>(),
-    ToolEntry::deserialized::<ReadFile>(),
+    ToolEntry::of::<ReadFile>(),
     ToolEntry::of::<GrepSearch>(),
     ToolEntry::of::<Glob>(),
     ToolEntry::of::<Replace>(),

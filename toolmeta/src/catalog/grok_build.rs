@@ -2,8 +2,7 @@
 //! envelopes without `input`, or identity without arguments a client can read.
 //!
 //! Source: the conformance session published by the harness that defined the envelope
-//! (`../shared/conformance/acp_session.jsonl` beside this repository; a copy with its
-//! provenance is in `tests/data/real/grok_build/`): `read_file`, `grep`, `search_replace`,
+//! (`acp_session.jsonl`; a copy with its provenance is in `tests/data/real/grok_build/`): `read_file`, `grep`, `search_replace`,
 //! `run_terminal_command` and `web_search` calls, with `rawInput` and the envelope the
 //! harness emitted for them, which these declarations reproduce; and the DESIGN's
 //! `read_file` (`target_file`, `offset`, `limit`, `pages`). `list_dir` and `task` are
@@ -23,6 +22,7 @@
 use serde::Deserialize;
 
 use super::arguments::ToolArguments;
+use super::recognition::Recognition;
 use crate::ToolIdentity;
 use crate::{StaticToolset, ToolEntry};
 
@@ -150,6 +150,19 @@ pub struct ListDir {}
     no_input
 )]
 pub struct Task {}
+
+/// The release these declarations were checked against.
+pub(crate) const RELEASE: &str =
+    "the conformance session published by the harness that defined the envelope";
+
+/// Where the tools were read from.
+pub(crate) const SOURCE: &str = "tests/data/real/grok_build/session.jsonl (its calls' rawInput beside the envelopes the harness emitted for them) and DESIGN's read_file";
+
+/// What recognises the harness in ACP traffic.
+pub(crate) const RECOGNITION: Recognition = Recognition {
+    agent_names: &["grok"],
+    ..Recognition::NONE
+};
 
 /// Grok Build's tools.
 pub const TOOLS: StaticToolset = StaticToolset::new(&[

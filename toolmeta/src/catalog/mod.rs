@@ -8,11 +8,15 @@
 //! [`synthesize`] looks a call up there and projects its raw arguments (see
 //! [`ToolEntry::project`](crate::ToolEntry::project) for the rules).
 //!
-//! Where a harness's argument does not carry a canonical value as is, the tool converts it
-//! with `with` and is registered [`ToolEntry::deserialized`](crate::ToolEntry::deserialized):
-//! Codex's argv commands become one command line, and Gemini CLI's `start_line`/`end_line`
-//! become `offset` and `limit`. Tools that accept other spellings of an argument (serde
-//! aliases: codex-acp's event fields, OpenCode's `cwd`) are registered the same way.
+//! Every tool is registered [`ToolEntry::of`](crate::ToolEntry::of): its raw arguments are
+//! projected through the wire keys and conversions the derive recorded, the same data the
+//! catalog exports (see `toolmeta catalog --json`). Where a harness's argument does not carry a canonical value
+//! as is, the declaration says how, from the closed list of
+//! [`Conversion`](crate::convert::Conversion)s: Codex's argv commands are
+//! [`Argv`](crate::convert::Argv)/[`CommandLine`](crate::convert::CommandLine) fields, and
+//! Gemini CLI's `end_line` is a `#[tool(last_line)]` that becomes `limit`. Other spellings
+//! of an argument (serde aliases: codex-acp's event fields, OpenCode's `cwd`) are wire keys
+//! too.
 //!
 //! Each harness module names the release its tools were checked against and where they were
 //! read from. Every tool of the tool list each release sent to the model is declared (the
@@ -48,14 +52,28 @@ mod arguments;
 mod claude_code;
 #[allow(dead_code)]
 mod codex;
+#[cfg(feature = "client")]
+pub mod export;
 #[allow(dead_code)]
 mod gemini_cli;
 #[allow(dead_code)]
 mod grok_build;
 #[allow(dead_code)]
+mod kimi_cli;
+#[allow(dead_code)]
 mod opencode;
+mod probe;
+#[allow(dead_code)]
+mod qwen_code;
+mod recognition;
 
-use arguments::ToolArguments;
+use std::sync::OnceLock;
+
+use arguments::{DescribedTool, ToolArguments};
+pub use recognition::{
+    KNOWN_AGENTS, KnownAgent, MetaToolName, Pattern, Recognition, SHARED_META_TOOL_NAMES, Spelling,
+    TitleFormat,
+};
 
 use serde_json::Value;
 
@@ -90,6 +108,10 @@ pub enum Harness {
     OpenCode,
     /// xAI's Grok Build, whose older releases send envelopes without `input`.
     GrokBuild,
+    /// Qwen Code.
+    QwenCode,
+    /// Moonshot AI's Kimi CLI.
+    KimiCli,
 }
 
 impl Harness {
@@ -100,6 +122,8 @@ impl Harness {
         Harness::GeminiCli,
         Harness::OpenCode,
         Harness::GrokBuild,
+        Harness::QwenCode,
+        Harness::KimiCli,
     ];
 
     /// The namespace its tools' envelopes carry.
@@ -110,6 +134,8 @@ impl Harness {
             Harness::GeminiCli => Namespace::GeminiCli,
             Harness::OpenCode => Namespace::OpenCode,
             Harness::GrokBuild => Namespace::GrokBuild,
+            Harness::QwenCode => Namespace::QwenCode,
+            Harness::KimiCli => Namespace::KimiCli,
         }
     }
 
@@ -121,12 +147,15 @@ impl Harness {
             Namespace::GeminiCli => Some(Harness::GeminiCli),
             Namespace::OpenCode => Some(Harness::OpenCode),
             Namespace::GrokBuild => Some(Harness::GrokBuild),
+            Namespace::QwenCode => Some(Harness::QwenCode),
+            Namespace::KimiCli => Some(Harness::KimiCli),
             Namespace::GrokBuildConcise
             | Namespace::GrokBuildHashline
             | Namespace::Mcp
             | Namespace::Zed
             | Namespace::Goose
-            | Namespace::AmazonQ => None,
+            | Namespace::AmazonQ
+            | Namespace::Extension(_) => None,
         }
     }
 
@@ -138,12 +167,15 @@ impl Harness {
             Harness::GeminiCli => &gemini_cli::TOOLS,
             Harness::OpenCode => &opencode::TOOLS,
             Harness::GrokBuild => &grok_build::TOOLS,
+            Harness::QwenCode => &qwen_code::TOOLS,
+            Harness::KimiCli => &kimi_cli::TOOLS,
         }
     }
 
     /// The harness an ACP agent's `agentInfo.name` (the `initialize` response) names, if the
     /// catalog has it: `claude-agent-acp`, `@zed-industries/claude-code-acp`, `codex-acp`,
-    /// `gemini-cli`, `OpenCode`, `grok`... (matched case-insensitively on the product name).
+    /// `gemini-cli`, `OpenCode`, `grok`... (its [`Recognition::agent_names`]: matched
+    /// case-insensitively on the product name).
     ///
     /// ```
     /// use toolmeta::catalog::Harness;
@@ -154,19 +186,50 @@ impl Harness {
     /// assert_eq!(Harness::from_agent_name("goose"), None);
     /// ```
     pub fn from_agent_name(name: &str) -> Option<Harness> {
-        let name = name.to_ascii_lowercase();
-        // The npm scope or vendor prefix says nothing; the product name does.
-        let product = name.rsplit('/').next().unwrap_or(&name);
-        [
-            ("claude", Harness::ClaudeCode),
-            ("codex", Harness::Codex),
-            ("gemini", Harness::GeminiCli),
-            ("opencode", Harness::OpenCode),
-            ("grok", Harness::GrokBuild),
-        ]
-        .into_iter()
-        .find(|(mark, _)| product.contains(mark))
-        .map(|(_, harness)| harness)
+        Harness::ALL
+            .iter()
+            .copied()
+            .find(|harness| harness.recognition().names_agent(name))
+    }
+
+    /// What recognises the harness in ACP traffic: its agent names, `_meta` tool-name keys,
+    /// call-id and title formats.
+    pub const fn recognition(self) -> Recognition {
+        match self {
+            Harness::ClaudeCode => claude_code::RECOGNITION,
+            Harness::Codex => codex::RECOGNITION,
+            Harness::GeminiCli => gemini_cli::RECOGNITION,
+            Harness::OpenCode => opencode::RECOGNITION,
+            Harness::GrokBuild => grok_build::RECOGNITION,
+            Harness::QwenCode => qwen_code::RECOGNITION,
+            Harness::KimiCli => kimi_cli::RECOGNITION,
+        }
+    }
+
+    /// The harness release its tools were checked against.
+    pub const fn release(self) -> &'static str {
+        match self {
+            Harness::ClaudeCode => claude_code::RELEASE,
+            Harness::Codex => codex::RELEASE,
+            Harness::GeminiCli => gemini_cli::RELEASE,
+            Harness::OpenCode => opencode::RELEASE,
+            Harness::GrokBuild => grok_build::RELEASE,
+            Harness::QwenCode => qwen_code::RELEASE,
+            Harness::KimiCli => kimi_cli::RELEASE,
+        }
+    }
+
+    /// Where its tools were read from (its tool definitions).
+    pub const fn source(self) -> &'static str {
+        match self {
+            Harness::ClaudeCode => claude_code::SOURCE,
+            Harness::Codex => codex::SOURCE,
+            Harness::GeminiCli => gemini_cli::SOURCE,
+            Harness::OpenCode => opencode::SOURCE,
+            Harness::GrokBuild => grok_build::SOURCE,
+            Harness::QwenCode => qwen_code::SOURCE,
+            Harness::KimiCli => kimi_cli::SOURCE,
+        }
     }
 
     /// The harness an `initialize` answer's `agentInfo` object names: its `name`, else its
@@ -195,7 +258,20 @@ impl Harness {
             Harness::GeminiCli => gemini_cli::ARGUMENTS,
             Harness::OpenCode => opencode::ARGUMENTS,
             Harness::GrokBuild => grok_build::ARGUMENTS,
+            Harness::QwenCode => qwen_code::ARGUMENTS,
+            Harness::KimiCli => kimi_cli::ARGUMENTS,
         }
+    }
+
+    /// Its tools as argument matching sees them, each tool's arguments read once.
+    pub(crate) fn described(self) -> &'static [DescribedTool] {
+        static CACHES: [OnceLock<Vec<DescribedTool>>; Harness::ALL.len()] =
+            [const { OnceLock::new() }; Harness::ALL.len()];
+        let index = Harness::ALL
+            .iter()
+            .position(|harness| *harness == self)
+            .unwrap_or(0);
+        arguments::described(&CACHES[index], self.arguments())
     }
 
     /// Every argument name the tool `name` accepts (serde aliases included), or `None` when
@@ -253,9 +329,11 @@ impl std::str::FromStr for Harness {
 }
 
 /// The tool of `harness` a call with raw arguments `raw_input` was made to, for traffic that
-/// names no tool: the one tool whose arguments the call's deserialize and that shares the
-/// most argument names with them (at least half of them). `None` when no tool fits, or two
-/// fit equally well.
+/// names no tool: the one tool the call's arguments could be for (every required argument
+/// there, every value of its argument's JSON type, as the tool's `Deserialize` impl reads
+/// them) that shares the most argument names with them, and at least half of them. `None`
+/// when no tool fits, or two fit equally well. The rule is written out in
+/// `docs/identification.md`.
 ///
 /// ```
 /// use serde_json::json;
@@ -271,13 +349,13 @@ impl std::str::FromStr for Harness {
 /// assert_eq!(catalog::identify(Harness::Codex, &json!({"filePath": "a.rs"})), None);
 /// ```
 pub fn identify(harness: Harness, raw_input: &Value) -> Option<&'static str> {
-    arguments::best_fit(harness.arguments(), raw_input)
+    arguments::best_fit(harness.described(), raw_input)
 }
 
 /// Every tool of `harness` that fits `raw_input` best (see [`identify`]): empty when none
 /// fits, several when they fit equally well.
 pub(crate) fn fits(harness: Harness, raw_input: &Value) -> Vec<&'static str> {
-    arguments::best_fits(harness.arguments(), raw_input)
+    arguments::best_fits(harness.described(), raw_input)
 }
 
 /// Synthesizes the envelope of a call to `name` on `harness` from its raw JSON arguments
@@ -327,6 +405,116 @@ mod tests {
         }
     }
 
+    /// Every catalog tool's arguments can be read off its `Deserialize` impl: none is left
+    /// out of argument matching or the data export.
+    #[test]
+    fn every_tools_arguments_are_readable() {
+        for &harness in super::Harness::ALL {
+            for tool in harness.arguments() {
+                if let Err(error) = tool.describe() {
+                    panic!("{harness} {}: {error}", tool.name);
+                }
+            }
+            assert_eq!(harness.described().len(), harness.arguments().len());
+        }
+    }
+
+    /// The published rule takes exactly the raw arguments serde's own derive takes, for
+    /// every catalog tool, on every `rawInput` of the recorded sessions and on each tool's
+    /// arguments given one at a time with values of every JSON type. (The one exception
+    /// by design: an untagged enum's `any` takes every value; Codex's `exec_command` `cmd`
+    /// refuses numbers, objects and bools.)
+    #[test]
+    fn the_argument_rule_agrees_with_serde() {
+        let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/real");
+        let mut samples: Vec<Value> = Vec::new();
+        let mut dirs = vec![std::path::PathBuf::from(corpus)];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|ext| ext == "jsonl") {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    for line in text.lines() {
+                        collect_raw_inputs(
+                            &serde_json::from_str(line).unwrap_or(Value::Null),
+                            &mut samples,
+                        );
+                    }
+                }
+            }
+        }
+        assert!(samples.len() > 100, "{} rawInputs", samples.len());
+        let values = [
+            json!(null),
+            json!("s"),
+            json!(3),
+            json!(-3),
+            json!(2.5),
+            json!(true),
+            json!(["a"]),
+            json!([1]),
+            json!({}),
+        ];
+        let mut checked = 0;
+        for &harness in super::Harness::ALL {
+            for (tool, described) in harness.arguments().iter().zip(harness.described()) {
+                let mut tool_samples = samples.clone();
+                let required: serde_json::Map<String, Value> = described
+                    .arguments
+                    .iter()
+                    .filter(|argument| argument.required)
+                    .map(|argument| (argument.name.to_owned(), json!("s")))
+                    .collect();
+                for argument in &described.arguments {
+                    for name in std::iter::once(&argument.name).chain(&argument.aliases) {
+                        for value in &values {
+                            let mut raw = required.clone();
+                            raw.insert((*name).to_owned(), value.clone());
+                            tool_samples.push(Value::Object(raw));
+                        }
+                    }
+                }
+                for raw in &tool_samples {
+                    let Some(object) = raw.as_object() else {
+                        continue;
+                    };
+                    let rule = super::arguments::fit(&described.arguments, object).is_some();
+                    let serde = (tool.deserializes)(raw);
+                    let untagged = harness == super::Harness::Codex
+                        && tool.name == "exec_command"
+                        && !serde
+                        && rule;
+                    assert!(
+                        rule == serde || untagged,
+                        "{harness} {}: {raw} rule {rule} serde {serde}",
+                        tool.name
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
+    fn collect_raw_inputs(value: &Value, out: &mut Vec<Value>) {
+        match value {
+            Value::Object(map) => {
+                for (key, value) in map {
+                    if key == "rawInput" && value.is_object() {
+                        out.push(value.clone());
+                    }
+                    collect_raw_inputs(value, out);
+                }
+            }
+            Value::Array(values) => values
+                .iter()
+                .for_each(|value| collect_raw_inputs(value, out)),
+            _ => {}
+        }
+    }
+
     #[test]
     fn raw_projection_agrees_with_the_derive() {
         raw_matches_typed::<claude_code::Read>(&[
@@ -345,6 +533,24 @@ mod tests {
         ]);
         raw_matches_typed::<claude_code::TodoWrite>(&[json!({"todos": []})]);
         raw_matches_typed::<codex::ShellCommand>(&[json!({"command": "ls", "workdir": "/r"})]);
+        raw_matches_typed::<codex::Shell>(&[
+            json!({"command": ["bash", "-lc", "cargo test"], "workdir": "/r"}),
+            json!({"command": ["rg", "fn main", "src"]}),
+            json!({"command": []}),
+        ]);
+        raw_matches_typed::<codex::ExecCommand>(&[
+            json!({"cmd": "cargo test", "workdir": "/r"}),
+            json!({"command": ["/bin/zsh", "-lc", "ls"], "cwd": "/r", "parsed_cmd": []}),
+        ]);
+        raw_matches_typed::<gemini_cli::ReadFile>(&[
+            json!({"file_path": "/a", "start_line": 10, "end_line": 14}),
+            json!({"file_path": "/a", "end_line": 3}),
+            json!({"file_path": "/a", "start_line": 0, "end_line": 2}),
+            json!({"file_path": "/a", "start_line": -4, "end_line": 2}),
+            json!({"file_path": "/a", "start_line": 9, "end_line": 3}),
+            json!({"file_path": "/a", "start_line": 9}),
+            json!({"file_path": "/a", "end_line": -1}),
+        ]);
         raw_matches_typed::<codex::ListDir>(&[json!({"dir_path": "/r", "depth": 2})]);
         raw_matches_typed::<gemini_cli::RunShellCommand>(&[
             json!({"command": "ls", "description": "list", "dir_path": "pkg"}),

@@ -23,6 +23,7 @@
 use serde::Deserialize;
 
 use super::arguments::ToolArguments;
+use super::recognition::Recognition;
 use crate::ToolIdentity;
 use crate::{StaticToolset, ToolEntry};
 
@@ -317,10 +318,23 @@ pub struct Task {
     pub command: Option<String>,
 }
 
-/// OpenCode's tools. `bash` is registered [`ToolEntry::deserialized`] so that the `cwd`
-/// OpenCode's ACP updates carry projects like `workdir`.
+/// The release these declarations were checked against.
+pub(crate) const RELEASE: &str = "OpenCode 1.18.33";
+
+/// Where the tools were read from.
+pub(crate) const SOURCE: &str = "the tool list that release sent to the model (tests/data/real/opencode/tools.json), and sst/opencode packages/opencode/src/tool/registry.ts for the tools other models and clients get";
+
+/// What recognises the harness in ACP traffic.
+pub(crate) const RECOGNITION: Recognition = Recognition {
+    agent_names: &["opencode"],
+    // OpenCode names the tool in a call's first title; every reader reads a first title
+    // that reads as a tool name (docs/identification.md), so nothing to declare.
+    ..Recognition::NONE
+};
+
+/// OpenCode's tools.
 pub const TOOLS: StaticToolset = StaticToolset::new(&[
-    ToolEntry::deserialized::<Bash>(),
+    ToolEntry::of::<Bash>(),
     ToolEntry::of::<Edit>(),
     ToolEntry::of::<Glob>(),
     ToolEntry::of::<Grep>(),

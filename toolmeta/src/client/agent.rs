@@ -1,8 +1,6 @@
 //! The agent behind a stream, as its `initialize` answer names it, and the namespace its
 //! calls get (DESIGN §2, §7).
 
-use std::borrow::Cow;
-
 use super::synthesis::{Catalog, Harness};
 use crate::Namespace;
 
@@ -12,8 +10,9 @@ pub(crate) struct Agent {
     /// The catalog's harness for it.
     pub(crate) harness: Option<Harness>,
     /// The namespace its calls get when nothing else gives one: its catalog harness's, the
-    /// first-party namespace its name makes, or the extension namespace made from its name.
-    pub(crate) namespace: Option<Cow<'static, str>>,
+    /// first-party namespace its name makes, or the extension namespace made from its name
+    /// ([`Namespace::for_agent`], DESIGN §7).
+    pub(crate) namespace: Option<Namespace>,
 }
 
 impl Agent {
@@ -23,14 +22,8 @@ impl Agent {
         let harness =
             Catalog::harness_of_agent(name).or_else(|| title.and_then(Catalog::harness_of_agent));
         let namespace = match harness {
-            Some(harness) => Some(Cow::Borrowed(Catalog::namespace_of(harness).as_str())),
-            None => extension_namespace(name).map(|extension| {
-                match Namespace::from_wire(&extension[1..]) {
-                    // `goose` → `_goose` shadows a first-party namespace: that is the agent's.
-                    Some(first_party) => Cow::Borrowed(first_party.as_str()),
-                    None => Cow::Owned(extension),
-                }
-            }),
+            Some(harness) => Some(Catalog::namespace_of(harness)),
+            None => Namespace::for_agent(name),
         };
         Agent { harness, namespace }
     }
@@ -40,39 +33,9 @@ impl Agent {
     pub(crate) fn of_harness(harness: Harness) -> Agent {
         Agent {
             harness: Some(harness),
-            namespace: Some(Cow::Borrowed(Catalog::namespace_of(harness).as_str())),
+            namespace: Some(Catalog::namespace_of(harness)),
         }
     }
-}
-
-/// The extension namespace made from an agent's name (DESIGN §7): lowercased, every run of
-/// characters other than `a`–`z` and `0`–`9` made one `_`, trimmed of `_`, prefixed with
-/// `_`, cut to 64 bytes; `None` when it would not start with a letter.
-///
-/// `qwen-code` → `_qwen_code`, `Kimi Code CLI` → `_kimi_code_cli`.
-pub(crate) fn extension_namespace(name: &str) -> Option<String> {
-    let mut namespace = String::from("_");
-    let mut gap = false;
-    for c in name.chars().flat_map(char::to_lowercase) {
-        if c.is_ascii_lowercase() || c.is_ascii_digit() {
-            if gap && namespace.len() > 1 {
-                namespace.push('_');
-            }
-            gap = false;
-            namespace.push(c);
-        } else {
-            gap = true;
-        }
-        if namespace.len() >= 64 {
-            break;
-        }
-    }
-    namespace.truncate(64);
-    namespace
-        .as_bytes()
-        .get(1)
-        .is_some_and(u8::is_ascii_lowercase)
-        .then_some(namespace)
 }
 
 #[cfg(test)]
@@ -80,10 +43,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn extension_namespaces_follow_the_design_rule() {
+    fn an_agent_without_a_catalog_gets_the_extension_namespace_of_its_name() {
+        let namespace = |name| Agent::named(name, None).namespace;
         let cases = [
-            ("qwen-code", Some("_qwen_code")),
-            ("Kimi Code CLI", Some("_kimi_code_cli")),
+            ("Mistral Vibe", Some("_mistral_vibe")),
             ("  --My__Agent--  ", Some("_my_agent")),
             ("forge2", Some("_forge2")),
             ("Ünïcode Agent", Some("_n_code_agent")),
@@ -92,22 +55,25 @@ mod tests {
             ("---", None),
         ];
         for (name, expected) in cases {
-            assert_eq!(extension_namespace(name).as_deref(), expected, "{name:?}");
+            assert_eq!(
+                namespace(name).as_ref().map(Namespace::as_str),
+                expected,
+                "{name:?}"
+            );
         }
-        let long = extension_namespace(&"a".repeat(100)).unwrap();
-        assert_eq!(long.len(), 64);
-        assert!(long.bytes().skip(1).all(|b| b == b'a'));
-        // A cut never leaves more than 64 bytes, even where a run of others falls at it.
-        let cut = extension_namespace(&format!("{}-b", "a".repeat(62))).unwrap();
-        assert_eq!(cut.len(), 64);
+        let long = namespace(&"a".repeat(100)).unwrap();
+        assert_eq!(long.as_str().len(), 64);
+        assert!(long.as_str().bytes().skip(1).all(|b| b == b'a'));
     }
 
     #[test]
     fn a_name_that_makes_a_first_party_namespace_gets_it() {
         let namespace = |name| Agent::named(name, None).namespace;
-        assert_eq!(namespace("goose").as_deref(), Some("goose"));
-        assert_eq!(namespace("Amazon Q").as_deref(), Some("amazon_q"));
-        assert_eq!(namespace("qwen-code").as_deref(), Some("_qwen_code"));
+        assert_eq!(namespace("goose"), Some(Namespace::Goose));
+        assert_eq!(namespace("Amazon Q"), Some(Namespace::AmazonQ));
+        // A harness with a catalog: its namespace.
+        assert_eq!(namespace("qwen-code"), Some(Namespace::QwenCode));
+        assert_eq!(namespace("Kimi Code CLI"), Some(Namespace::KimiCli));
         assert_eq!(namespace("42"), None);
     }
 }

@@ -44,6 +44,20 @@ pub struct KindFallback {
 }
 
 impl KindFallback {
+    /// ACP's tool kinds (`ToolKind` in ACP's schema), by wire name: the rows of the table.
+    pub const ACP_KINDS: &'static [&'static str] = &[
+        "read",
+        "edit",
+        "delete",
+        "move",
+        "search",
+        "execute",
+        "think",
+        "fetch",
+        "switch_mode",
+        "other",
+    ];
+
     /// The fallback identity for an ACP `kind` string.
     pub fn from_acp_kind(acp_kind: &str) -> KindFallback {
         let first_party = |kind: ToolKind| KindFallback {

@@ -361,20 +361,10 @@ impl WellKnown {
                 .iter()
                 .map(|ns| ns.as_str())
                 .find(|ns| *ns == value),
-            WellKnown::AcpKinds => [
-                "read",
-                "edit",
-                "delete",
-                "move",
-                "search",
-                "execute",
-                "think",
-                "fetch",
-                "switch_mode",
-                "other",
-            ]
-            .into_iter()
-            .find(|kind| *kind == value),
+            WellKnown::AcpKinds => super::KindFallback::ACP_KINDS
+                .iter()
+                .copied()
+                .find(|kind| *kind == value),
             WellKnown::Statuses => ["pending", "in_progress", "completed", "failed"]
                 .into_iter()
                 .find(|status| *status == value),

@@ -250,7 +250,7 @@ fn from_catalog(
             std::borrow::Cow::Borrowed(label) => Text::Static(label),
             std::borrow::Cow::Owned(label) => Text::Shared(label.into()),
         },
-        namespace: Some(Text::Static(meta.namespace.as_str())),
+        namespace: Some(Text::namespace(&meta.namespace)),
         read_only: Some(meta.read_only),
         input: kept(input),
         ambiguous: Box::default(),
@@ -274,7 +274,7 @@ fn harness_of(received: &Received, context: &Context<'_>) -> CallHarness {
         })
     };
     let of_namespace = |namespace: Namespace| CallHarness {
-        namespace: Some(Text::Static(namespace.as_str())),
+        namespace: Some(Text::namespace(&namespace)),
         catalog: Catalog::harness_of(namespace.as_str()),
     };
     if let Some((_, namespace)) = marked(true) {
@@ -282,7 +282,7 @@ fn harness_of(received: &Received, context: &Context<'_>) -> CallHarness {
     }
     if let Some(harness) = context.catalog.named_harness() {
         return CallHarness {
-            namespace: Some(Text::Static(Catalog::namespace_of(harness).as_str())),
+            namespace: Some(Text::namespace(&Catalog::namespace_of(harness))),
             catalog: Some(harness),
         };
     }
@@ -291,13 +291,7 @@ fn harness_of(received: &Received, context: &Context<'_>) -> CallHarness {
     }
     match context.agent {
         Some(agent) => CallHarness {
-            namespace: agent
-                .namespace
-                .as_deref()
-                .map(|namespace| match agent.namespace {
-                    Some(std::borrow::Cow::Borrowed(namespace)) => Text::Static(namespace),
-                    _ => Text::Shared(namespace.into()),
-                }),
+            namespace: agent.namespace.as_ref().map(Text::namespace),
             catalog: agent.harness,
         },
         None => CallHarness {

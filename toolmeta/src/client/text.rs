@@ -17,6 +17,14 @@ pub(crate) enum Text {
 }
 
 impl Text {
+    /// The wire name of `namespace`, without a copy for a first-party one.
+    pub(crate) fn namespace(namespace: &crate::Namespace) -> Text {
+        match namespace.static_str() {
+            Some(wire) => Text::Static(wire),
+            None => Text::Shared(Arc::from(namespace.as_str())),
+        }
+    }
+
     /// Detaches `value`, without copying it when it is one of the `well_known` values.
     pub(crate) fn new(value: &str, well_known: WellKnown) -> Text {
         match well_known.find(value) {

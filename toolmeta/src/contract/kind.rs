@@ -5,13 +5,10 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// The kind table, one row per kind: the variant, its wire name, its label, its read-only
-/// default, and the ACP `ToolKind` it maps to (ACP's wire name, mapped to ACP's type by the
-/// `acp` feature) with the reason. Adding a kind is a row here, the same row (without the
-/// ACP kind) in the derive's `contract.rs`, and its row in `docs/wire-contract.md`; the
-/// tests `contract_sync` and `docs_contract` fail until the three agree.
+/// The runtime's reading of the kind table (`shared/kinds.rs`): [`ToolKind`], its variants
+/// and their columns.
 macro_rules! kinds {
-    ($( $(#[$doc:meta])* $variant:ident = $wire:literal, $label:literal, $read_only:literal, $acp:literal, $why:literal; )*) => {
+    ($( $(#[$doc:meta])* $variant:ident { wire: $wire:literal, label: $label:literal, read_only: $read_only:literal, acp: $acp:literal, acp_why: $why:literal $($more:tt)* } )*) => {
         /// What a tool does, at a high level.
         ///
         /// An **open** set: an unknown or case-mismatched string (`"Read"`) decodes to
@@ -62,11 +59,17 @@ macro_rules! kinds {
                 match self { $(ToolKind::$variant => $read_only,)* }
             }
 
-            /// The wire name of the ACP `ToolKind` this kind maps to; the `acp` feature maps
-            /// it onto ACP's type, so that the contract does not depend on ACP's crate.
-            // Only the `acp` feature reads it.
-            #[cfg_attr(not(feature = "acp"), allow(dead_code))]
-            pub(crate) const fn acp_kind(self) -> &'static str {
+            /// The wire name of the ACP `ToolKind` this kind maps to (the "ACP kind" column
+            /// above): what a program that writes ACP's JSON itself puts in an event's
+            /// `kind`. The `acp` feature maps it onto ACP's type, so that the contract does
+            /// not depend on ACP's crate.
+            ///
+            /// ```
+            /// use toolmeta::ToolKind;
+            /// assert_eq!(ToolKind::ListDir.acp_kind(), "read");
+            /// assert_eq!(ToolKind::WebSearch.acp_kind(), "fetch");
+            /// ```
+            pub const fn acp_kind(self) -> &'static str {
                 match self { $(ToolKind::$variant => $acp,)* }
             }
 
@@ -80,50 +83,7 @@ macro_rules! kinds {
     };
 }
 
-kinds! {
-    // Variant = wire name, label, read-only default, ACP kind, why that ACP kind;
-    Read = "read", "Read", true, "read", "reads a file";
-    Edit = "edit", "Edit", false, "edit", "modifies a file";
-    Delete = "delete", "Delete", false, "delete", "removes a file";
-    ListDir = "list_dir", "List Files", true, "read", "reads a directory (as Zed's own agent reports listings)";
-    Write = "write", "Write", false, "edit", "ACP has no `write`: creating or overwriting content is an edit";
-    Move = "move", "Move", false, "move", "moves or renames a file";
-    Search = "search", "Search", true, "search", "searches files";
-    Lsp = "lsp", "Code Intelligence", true, "read", "reads what the language server knows";
-    Execute = "execute", "Run Command", false, "execute", "runs a command";
-    Plan = "plan", "Plan", false, "think", "updates the agent's plan: internal reasoning";
-    WebSearch = "web_search", "Web Search", true, "fetch", "retrieves external data";
-    WebFetch = "web_fetch", "Web Fetch", true, "fetch", "retrieves external data";
-    BackgroundTaskAction = "background_task_action", "Background Task", false, "execute", "starts or drives a background command";
-    WaitTasksAction = "wait_tasks_action", "Wait for Tasks", false, "other", "waits; runs nothing itself";
-    KillTaskAction = "kill_task_action", "Kill Task", false, "execute", "stops a running command";
-    List = "list", "List Files", true, "read", "reads a directory";
-    Skill = "skill", "Skill", false, "other", "loads a skill";
-    MemorySearch = "memory_search", "Memory Search", true, "search", "searches the agent's memory";
-    MemoryGet = "memory_get", "Memory Read", true, "read", "reads the agent's memory";
-    Task = "task", "Subagent", false, "think", "delegates reasoning to a subagent";
-    ActiveAgentMessage = "active_agent_message", "Send Subagent Message", false, "other", "messages a running subagent";
-    EnterPlan = "enter_plan", "Enter Plan Mode", true, "switch_mode", "enters plan mode";
-    ExitPlan = "exit_plan", "Exit Plan Mode", true, "switch_mode", "leaves plan mode";
-    AskUser = "ask_user", "Ask User", true, "other", "asks the user";
-    ImageGen = "image_gen", "Generate Image", false, "other", "generates media";
-    VideoGen = "video_gen", "Generate Video", false, "other", "generates media";
-    ImageToVideo = "image_to_video", "Generate Video", false, "other", "generates media";
-    ReferenceToVideo = "reference_to_video", "Generate Video", false, "other", "generates media";
-    DeployApp = "deploy_app", "Deploy App", false, "other", "deploys";
-    InitOrUpdateApp = "init_or_update_app", "Init or Update App", false, "other", "scaffolds an app";
-    SearchTool = "search_tool", "Search Tools", false, "search", "searches the tool catalog";
-    UseTool = "use_tool", "Use Tool", false, "other", "calls another tool";
-    Monitor = "monitor", "Monitor", false, "other", "watches something";
-    GoalUpdate = "goal_update", "Update Goal", false, "think", "updates the agent's goal: internal reasoning";
-    Workflow = "workflow", "Workflow", false, "other", "runs a workflow";
-    Feedback = "feedback", "Feedback", false, "other", "sends feedback";
-    SessionsList = "sessions_list", "Sessions", true, "read", "reads the session list";
-    SessionsSend = "sessions_send", "Send Session Message", false, "other", "messages another session";
-    /// The catch-all for tools with no first-party kind, and for every unknown kind string.
-    #[default]
-    Other = "other", "Tool", false, "other", "a tool with no kind of its own";
-}
+super::shared::kinds::kind_table!(kinds);
 
 impl ToolKind {
     /// Reads a kind the way the wire contract does: exact match, anything else is `Other`.

@@ -1,7 +1,5 @@
 //! Label shapes: which canonical keys a projecting tool of a given label must and may carry.
 
-use crate::keys::{COMMAND, CWD, DESCRIPTION, DIRECTORY, LIMIT, OFFSET, PATH, PATTERN, QUERY, URL};
-
 /// The keys a projecting tool of one label must carry and may carry.
 ///
 /// ```
@@ -28,17 +26,7 @@ pub struct LabelShape {
 
 impl LabelShape {
     /// The shapes of the labels that have one, as in the wire contract.
-    pub const ALL: &'static [LabelShape] = &[
-        LabelShape::closed("Read", &[PATH], &[OFFSET, LIMIT]),
-        LabelShape::closed("Edit", &[PATH], &[]),
-        LabelShape::closed("Write", &[PATH], &[]),
-        LabelShape::closed("Delete", &[PATH], &[]),
-        LabelShape::closed("List Files", &[DIRECTORY], &[OFFSET, LIMIT]),
-        LabelShape::closed("Search", &[PATTERN], &[PATH, LIMIT]),
-        LabelShape::closed("Run Command", &[COMMAND], &[DESCRIPTION, CWD]),
-        LabelShape::closed("Web Fetch", &[URL], &[]),
-        LabelShape::closed("Web Search", &[QUERY], &[]),
-    ];
+    pub const ALL: &'static [LabelShape] = ALL;
 
     /// The open shape of every label not in [`LabelShape::ALL`]: nothing required, any
     /// canonical key allowed.
@@ -76,3 +64,11 @@ impl LabelShape {
         self.required.contains(&key) || self.optional.contains(&key)
     }
 }
+
+/// The runtime's reading of the shape table (`shared/shapes.rs`).
+macro_rules! shapes {
+    ($( $label:literal { required: [$($required:literal),*], optional: [$($optional:literal),*] $($more:tt)* } )*) => {
+        const ALL: &[LabelShape] = &[$(LabelShape::closed($label, &[$($required),*], &[$($optional),*])),*];
+    };
+}
+super::shared::shapes::shape_table!(shapes);

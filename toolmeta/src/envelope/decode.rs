@@ -32,8 +32,19 @@ impl<'de> Visitor<'de> for EnvelopeVisitor {
         f.write_str("a tool-identity envelope object")
     }
 
+    /// Decodes the fields, then refuses a label that contradicts a known kind (DESIGN §2: a
+    /// known kind fixes the label; only `other`, and an unknown kind read as it, is free).
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<ToolMeta, A::Error> {
-        ToolMeta::deserialize(de::value::MapAccessDeserializer::new(map))
+        let meta = ToolMeta::deserialize(de::value::MapAccessDeserializer::new(map))?;
+        if meta.kind != ToolKind::Other && meta.label != meta.kind.label() {
+            return Err(de::Error::custom(format_args!(
+                "`label` \"{}\" contradicts `kind` `{}`, whose label is \"{}\": a known kind fixes the label",
+                meta.label,
+                meta.kind,
+                meta.kind.label()
+            )));
+        }
+        Ok(meta)
     }
 }
 
@@ -85,6 +96,17 @@ impl Visitor<'_> for VersionVisitor {
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<u32, E> {
         u32::try_from(v).map_err(|_| E::invalid_value(Unexpected::Signed(v), &self))
     }
+
+    /// An integral number written with a fraction or an exponent (`1.0`, `1e0`) is that
+    /// integer, as JSON Schema's `integer` says.
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<u32, E> {
+        if v.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&v) {
+            // Exact: an integral value within u32's range.
+            Ok(v as u32)
+        } else {
+            Err(E::invalid_value(Unexpected::Float(v), &self))
+        }
+    }
 }
 
 struct StringVisitor(&'static str);
@@ -124,20 +146,15 @@ struct NamespaceVisitor;
 impl Visitor<'_> for NamespaceVisitor {
     type Value = Namespace;
 
-    /// Lists the closed set, so an unknown namespace's error says what would be right.
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("`namespace`: one of ")?;
-        for (i, namespace) in Namespace::ALL.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            write!(f, "`{namespace}`")?;
-        }
-        f.write_str(" (or a listed alias such as `GrokBuild`)")
+        f.write_str("`namespace`: a first-party namespace or an extension namespace `_name`")
     }
 
+    /// An unknown namespace's error says why and what would be right (did you mean
+    /// `grok_build`, write `_forge`, ...).
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Namespace, E> {
-        Namespace::from_wire(v).ok_or_else(|| E::invalid_value(Unexpected::Str(v), &self))
+        v.parse()
+            .map_err(|error| E::custom(format_args!("`namespace`: {error}")))
     }
 }
 

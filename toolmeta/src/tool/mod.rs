@@ -1,13 +1,22 @@
 //! The traits the derive implements: [`ToolIdentity`] (a tool struct) and [`ToolDispatch`]
 //! (an enum of tools), with [`Projection`], the canonical input an [`Envelope`] carries.
 
+mod remote;
 mod tagged;
 
+pub(crate) use remote::remote_projection;
+pub use remote::{ToolFor, ToolView};
+pub(crate) use tagged::Tagging;
 pub use tagged::{TaggedTool, TaggedVariant};
-pub(crate) use tagged::{project_tagged, variant_of};
 
 use crate::{Envelope, Identity, ToolMeta};
 use serde::ser::SerializeMap;
+use serde_json::Value;
+
+/// Projects raw JSON arguments by deserializing them into a tool type first: `None` when they
+/// do not deserialize, else the typed projection (itself `None` for no input).
+#[doc(hidden)]
+pub type TypedProjection = fn(&Value) -> Option<Option<Value>>;
 
 /// The canonical input of a value an [`Envelope`] carries: which canonical (and extra) keys
 /// it projects.
@@ -93,6 +102,10 @@ pub struct InputField {
     /// Whether the source counts `offset` from 0 (`#[tool(zero_based)]`): the projection
     /// adds one.
     pub zero_based: bool,
+    /// Whether the field is the inclusive last line of a range starting at the tool's
+    /// `offset` (`#[tool(last_line)]`), projected as the `limit` that counts its lines
+    /// ([`line_count`](crate::convert::line_count)).
+    pub last_line: bool,
     /// The JSON values the field's Rust type deserializes from: a raw value of another
     /// type, or an integer out of the type's range, is not projected (it is treated as
     /// absent), since the typed field could not have held it.
@@ -132,6 +145,12 @@ pub enum RawType {
     /// No JSON value the raw projection could take as it is: `OsString` and `&OsStr`
     /// deserialize from serde's platform enum (`{"Unix": [..]}`), not from a string.
     Unreadable,
+    /// A JSON array of strings, an argv, projected as one command line
+    /// ([`Argv`](crate::convert::Argv)).
+    Argv,
+    /// A JSON string, kept as it is, or an array of strings, an argv projected as one
+    /// command line ([`CommandLine`](crate::convert::CommandLine)).
+    CommandLine,
 }
 
 impl RawType {
@@ -164,6 +183,7 @@ impl InputField {
             optional: false,
             converted: false,
             zero_based: false,
+            last_line: false,
             raw: RawType::OfKey,
         }
     }
@@ -209,6 +229,44 @@ impl InputField {
             ..self
         }
     }
+
+    /// The same field, the inclusive last line of a range from the tool's `offset`,
+    /// projected as `limit`.
+    pub const fn last_line(self) -> InputField {
+        InputField {
+            last_line: true,
+            ..self
+        }
+    }
+
+    /// The conversion applied to the raw value on top of its key's own rules, by its name
+    /// in the closed list ([`Conversion`](crate::convert::Conversion)); `None` when the
+    /// value is projected as it is — or when it needs a Rust function the record cannot
+    /// name ([`converted`](InputField::converted)).
+    ///
+    /// ```
+    /// use toolmeta::convert::Conversion;
+    /// use toolmeta::{InputField, RawType};
+    /// let offset = InputField::new("offset", "line").zero_based();
+    /// assert_eq!(offset.conversion(), Some(Conversion::ZeroBased));
+    /// let command = InputField::new("command", "argv").raw(RawType::Argv);
+    /// assert_eq!(command.conversion(), Some(Conversion::CommandLine));
+    /// assert_eq!(InputField::new("path", "file").conversion(), None);
+    /// ```
+    pub const fn conversion(&self) -> Option<crate::convert::Conversion> {
+        use crate::convert::Conversion;
+        if self.converted {
+            None
+        } else if self.zero_based {
+            Some(Conversion::ZeroBased)
+        } else if self.last_line {
+            Some(Conversion::LastLine)
+        } else if matches!(self.raw, RawType::Argv | RawType::CommandLine) {
+            Some(Conversion::CommandLine)
+        } else {
+            None
+        }
+    }
 }
 
 /// A tool-argument type with a compile-time identity and its projection: what
@@ -245,6 +303,14 @@ pub trait ToolIdentity {
     /// The projected fields with their raw wire keys, in projection order; empty for a
     /// `no_input` tool.
     const INPUT_FIELDS: &'static [InputField];
+
+    /// Set by the derive when some key is converted in Rust (`with`, `compute`, serde's
+    /// `deserialize_with`, `flatten`, `from`, ...), which raw JSON cannot run: a toolset
+    /// ([`ToolEntry::of`](crate::ToolEntry::of)) then projects raw arguments by deserializing
+    /// them into the type, so that every key reaches the envelope. `None` (the default):
+    /// through the recorded wire keys.
+    #[doc(hidden)]
+    const TYPED_PROJECTION: Option<TypedProjection> = None;
 
     /// Whether this value carries an `input` at all (`false` for a `no_input` tool, and for
     /// one whose every projected field is absent). Defaults to `true`, so the derive only

@@ -6,24 +6,27 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::raw::project_raw;
-use crate::tool::{project_tagged, variant_of};
-use crate::{Identity, InputField, TaggedTool, TaggedVariant, ToolIdentity};
-
-/// Projects raw arguments by deserializing them into the typed tool; `None` when they do
-/// not deserialize.
-type TypedProjection = fn(&Value) -> Option<Option<Value>>;
+use crate::tool::Tagging;
+use crate::{
+    Effects, Identity, InputField, TaggedTool, ToolDispatch, ToolIdentity, TypedProjection,
+};
 
 /// One tool as a toolset registers it: its identity under its wire name, its projected
 /// fields with their raw wire keys, and how raw JSON arguments are projected.
 ///
 /// Const-constructible, so a [`StaticToolset`](super::StaticToolset) is checked at compile
-/// time. Two ways to project raw arguments (`rawInput`):
+/// time. Every key reaches the envelope whichever way a tool is registered:
 ///
-/// - [`ToolEntry::of`]: through the wire keys the derive recorded (see the
-///   rules on [`ToolEntry::project`]); fields converted by `with` are skipped.
-/// - [`ToolEntry::deserialized`]: by deserializing the arguments into the tool type and
-///   projecting that value, exactly as the derive does (`with` conversions included); raw
-///   arguments that do not deserialize fall back to the wire keys.
+/// - [`ToolEntry::of`] (what [`toolset!`](crate::toolset!) registers a tool struct with):
+///   through the wire keys the derive recorded (see the rules on [`ToolEntry::project`]), or,
+///   for a tool that converts a key in Rust (`with`, `compute`, serde's `deserialize_with`,
+///   `flatten`, `from`, `try_from`, `transparent`), which raw JSON cannot run, by
+///   deserializing the arguments into the tool type first. (Such a tool must implement
+///   `Deserialize`: the derive says so at compile time.)
+/// - [`ToolEntry::tagged`]: a serde-tagged enum of tools, by the variant the tag selects.
+/// - [`ToolEntry::deserialized`]: always by deserializing the arguments into the tool type
+///   and projecting that value, exactly as the derive does; raw arguments that do not
+///   deserialize fall back to the wire keys.
 ///
 /// ```
 /// use toolmeta::keys;
@@ -43,8 +46,11 @@ pub struct ToolEntry {
     identity: Identity,
     fields: &'static [InputField],
     typed: Option<TypedProjection>,
-    /// For a tagged tool: the tag's key and the variants it selects.
-    tagged: Option<(&'static str, &'static [TaggedVariant])>,
+    /// For a tagged tool: how its arguments select a variant.
+    tagged: Option<Tagging>,
+    /// Whether the entry was registered under a wire name of its own
+    /// ([`ToolEntry::renamed`]), which a tagged tool's variants then carry instead of theirs.
+    renamed: bool,
 }
 
 impl ToolEntry {
@@ -56,11 +62,13 @@ impl ToolEntry {
             fields,
             typed: None,
             tagged: None,
+            renamed: false,
         }
     }
 
     /// The tool type `T` under its own wire name, projecting raw arguments through the wire
-    /// keys the derive recorded.
+    /// keys the derive recorded, or by deserializing them into `T` when a key of `T` is
+    /// converted in Rust (see [`ToolEntry`]).
     ///
     /// ```
     /// use toolmeta::{Identity, InputField, Namespace, ToolEntry, ToolIdentity, ToolKind};
@@ -75,7 +83,10 @@ impl ToolEntry {
     /// assert_eq!(BASH.name(), "bash");
     /// ```
     pub const fn of<T: ToolIdentity>() -> ToolEntry {
-        ToolEntry::new(T::IDENTITY, T::INPUT_FIELDS)
+        ToolEntry {
+            typed: T::TYPED_PROJECTION,
+            ..ToolEntry::new(T::IDENTITY, T::INPUT_FIELDS)
+        }
     }
 
     /// The tool type `T` under its own wire name, projecting raw arguments by deserializing
@@ -96,12 +107,13 @@ impl ToolEntry {
     /// }
     ///
     /// let raw = json!({"command": ["cargo", "test"]});
-    /// // Through the wire keys, `with` cannot run, and a Run Command input without
-    /// // `command` would break its label shape: no input.
-    /// assert_eq!(ToolEntry::of::<Shell>().project(&raw), None);
-    /// // Deserialized, the conversion applies.
     /// assert_eq!(
     ///     ToolEntry::deserialized::<Shell>().project(&raw),
+    ///     Some(json!({"command": "cargo test"}))
+    /// );
+    /// // `with` cannot run on raw JSON, so `of` deserializes this tool too.
+    /// assert_eq!(
+    ///     ToolEntry::of::<Shell>().project(&raw),
     ///     Some(json!({"command": "cargo test"}))
     /// );
     /// ```
@@ -111,6 +123,7 @@ impl ToolEntry {
             fields: T::INPUT_FIELDS,
             typed: Some(typed_projection::<T>),
             tagged: None,
+            renamed: false,
         }
     }
 
@@ -168,8 +181,9 @@ impl ToolEntry {
         ToolEntry {
             identity: first.identity,
             fields: first.fields,
-            typed: None,
-            tagged: Some((T::TAG, T::VARIANTS)),
+            typed: T::TYPED_PROJECTION,
+            tagged: Some(Tagging::of::<T>()),
+            renamed: false,
         }
     }
 
@@ -190,6 +204,7 @@ impl ToolEntry {
                 name,
                 ..self.identity
             },
+            renamed: true,
             ..self
         }
     }
@@ -204,18 +219,70 @@ impl ToolEntry {
         &self.identity
     }
 
+    /// The effects of a call to the tool, before its arguments are known: its identity's; for
+    /// a [tagged](ToolEntry::tagged) tool, what any of its variants may do — read-only only
+    /// if every variant is, destructive if one is, idempotent only if every one is,
+    /// open-world if one is — since one definition (an MCP tool) stands for them all.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use toolmeta::{ToolEntry, ToolIdentity};
+    ///
+    /// #[derive(Deserialize, ToolIdentity)]
+    /// #[serde(tag = "command", rename_all = "snake_case")]
+    /// enum TextEditor {
+    ///     #[tool(name = "text_editor", namespace = "goose", kind = "read")]
+    ///     View {
+    ///         #[tool(project)]
+    ///         path: String,
+    ///     },
+    ///     #[tool(name = "text_editor", namespace = "goose", kind = "write")]
+    ///     Write {
+    ///         #[tool(project)]
+    ///         path: String,
+    ///     },
+    ///     #[tool(name = "text_editor", namespace = "goose", kind = "edit")]
+    ///     StrReplace {
+    ///         #[tool(project)]
+    ///         path: String,
+    ///     },
+    /// }
+    ///
+    /// let effects = ToolEntry::tagged::<TextEditor>().effects();
+    /// // `write` is idempotent, `str_replace` is not: the tool is not.
+    /// assert!(!effects.read_only && effects.destructive && !effects.idempotent);
+    /// ```
+    pub fn effects(&self) -> Effects {
+        let Some(tagging) = self.tagged else {
+            return self.identity.effects();
+        };
+        tagging
+            .variants
+            .iter()
+            .map(|variant| variant.identity.effects())
+            .fold(self.identity.effects(), |all, one| {
+                Effects::from_hints(
+                    all.read_only && one.read_only,
+                    all.destructive || one.destructive,
+                    all.idempotent && one.idempotent,
+                    all.open_world || one.open_world,
+                )
+            })
+    }
+
     /// The identity of a call with raw arguments `raw`: for a [tagged](ToolEntry::tagged)
-    /// tool, the variant the tag selects (under the registered wire name); otherwise, and when
-    /// the tag selects none, [`ToolEntry::identity`].
+    /// tool, the variant the tag selects (under the wire name the entry was
+    /// [renamed](ToolEntry::renamed) to, if it was: an enum of several tools, such as a
+    /// catalog tagged by tool name, gives each variant's own); otherwise, and when the tag
+    /// selects none, [`ToolEntry::identity`].
     pub fn identity_for(&self, raw: &Value) -> Identity {
-        let selected = self
-            .tagged
-            .and_then(|(tag, variants)| variant_of(tag, variants, raw));
+        let selected = self.tagged.and_then(|tagging| tagging.variant_of(raw));
         match selected {
-            Some(variant) => Identity {
+            Some(variant) if self.renamed => Identity {
                 name: self.identity.name,
                 ..variant.identity
             },
+            Some(variant) => variant.identity,
             None => self.identity,
         }
     }
@@ -223,6 +290,14 @@ impl ToolEntry {
     /// The projected fields with their raw wire keys.
     pub const fn input_fields(&self) -> &'static [InputField] {
         self.fields
+    }
+
+    /// Whether raw arguments are projected through the recorded fields alone (not a
+    /// [deserialized](ToolEntry::deserialized) or [tagged](ToolEntry::tagged) entry): what
+    /// the catalog's data export can describe.
+    #[cfg_attr(not(all(feature = "catalog", feature = "client")), allow(dead_code))]
+    pub(crate) const fn projects_through_fields(&self) -> bool {
+        self.typed.is_none() && self.tagged.is_none()
     }
 
     /// The canonical input of a call with raw JSON arguments `raw`; `None` when the tool has
@@ -253,11 +328,13 @@ impl ToolEntry {
     ///
     /// An input in which no key is left (every optional field absent) is not emitted either —
     /// `input` is never `{}`, as on the typed path. An input that lacks a required key of its
-    /// label's shape ([`LabelShape`](crate::LabelShape)) is not emitted at all, and a `no_input` tool (no projected fields) has no input. To
-    /// project through `with` conversions, register the tool with
-    /// [`ToolEntry::deserialized`]: the raw arguments are deserialized into the tool type and
-    /// projected exactly as the derive does (falling back to the wire keys when they do not
-    /// deserialize).
+    /// label's shape ([`LabelShape`](crate::LabelShape)) is not emitted at all, and a `no_input` tool (no projected fields) has no input.
+    ///
+    /// These are the rules of the wire keys. A tool that converts a key in Rust is not
+    /// projected by them alone: [`ToolEntry::of`] (and [`ToolEntry::tagged`], `toolset!`)
+    /// deserializes its raw arguments into the tool type and projects them exactly as the
+    /// derive does, as [`ToolEntry::deserialized`] does for any tool, falling back to the
+    /// wire keys when they do not deserialize.
     ///
     /// ```
     /// use serde_json::json;
@@ -281,15 +358,15 @@ impl ToolEntry {
     /// assert_eq!(project(json!({"offset": 3})), None); // the required path is missing
     /// ```
     pub fn project(&self, raw: &Value) -> Option<Value> {
-        if let Some((tag, variants)) = self.tagged {
-            return project_tagged(tag, variants, raw).and_then(|(_, input)| input);
-        }
         if let Some(typed) = self.typed
             && let Some(input) = typed(raw)
         {
             return input;
         }
-        project_raw(&self.identity, self.fields, raw)
+        match self.tagged {
+            Some(tagging) => tagging.project(raw).and_then(|(_, input)| input),
+            None => project_raw(&self.identity, self.fields, raw),
+        }
     }
 }
 
@@ -305,7 +382,9 @@ impl fmt::Debug for ToolEntry {
 }
 
 /// Deserializes `raw` into `T` and projects it as the derive does.
-fn typed_projection<T: ToolIdentity + DeserializeOwned>(raw: &Value) -> Option<Option<Value>> {
+pub(crate) fn typed_projection<T: ToolIdentity + DeserializeOwned>(
+    raw: &Value,
+) -> Option<Option<Value>> {
     // Arguments are an object. serde would also read a struct from a JSON array, by
     // position, a form no harness sends: `["/etc/passwd", 0, 10]` would then project for a
     // deserialized entry and not for a wire-key one.
@@ -314,4 +393,24 @@ fn typed_projection<T: ToolIdentity + DeserializeOwned>(raw: &Value) -> Option<O
     }
     let tool = T::deserialize(raw).ok()?;
     Some(tool.envelope().input_value())
+}
+
+/// [`typed_projection`] for a `#[serde(transparent)]` tool, whose arguments are the JSON of
+/// its one field (a bare string, say), not an object.
+pub(crate) fn transparent_projection<T: ToolIdentity + DeserializeOwned>(
+    raw: &Value,
+) -> Option<Option<Value>> {
+    let tool = T::deserialize(raw).ok()?;
+    Some(tool.envelope().input_value())
+}
+
+/// Deserializes `raw` into the tagged tool `T` and projects the variant it holds.
+pub(crate) fn tagged_projection<T: ToolDispatch + DeserializeOwned>(
+    raw: &Value,
+) -> Option<Option<Value>> {
+    if !raw.is_object() {
+        return None;
+    }
+    let tool = T::deserialize(raw).ok()?;
+    Some(tool.envelope().and_then(|envelope| envelope.input_value()))
 }

@@ -25,11 +25,12 @@ mod static_toolset;
 use serde_json::{Map, Value};
 
 use crate::envelope::IdentityParts;
-use crate::{Identity, TOOL_META_KEY, ToolMeta};
+use crate::{Effects, Identity, TOOL_META_KEY, ToolMeta};
 
 pub use entry::ToolEntry;
+pub(crate) use entry::{tagged_projection, transparent_projection, typed_projection};
 pub use runtime_toolset::{DuplicateToolName, Toolset};
-pub use static_toolset::StaticToolset;
+pub use static_toolset::{IntoToolEntry, StaticToolset};
 
 /// One tool of a toolset, as a lookup by wire name finds it
 /// ([`StaticToolset::get`], [`Toolset::get`]): the wire name it is registered under and its
@@ -87,6 +88,12 @@ impl<'a> RegisteredTool<'a> {
     /// the entry's; the envelope carries the registered [`Self::name`].
     pub fn identity(&self) -> &'a Identity {
         self.entry.identity()
+    }
+
+    /// The effects of a call to the tool, before its arguments are known (see
+    /// [`ToolEntry::effects`]).
+    pub fn effects(&self) -> Effects {
+        self.entry.effects()
     }
 
     /// The registered entry: its projected fields, its raw projection.

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::convert::one_based_offset;
+use crate::convert::{command_line, line_count, one_based_offset};
 use crate::keys::{KeyType, OFFSET, key_type};
 use crate::{Identity, InputField, LabelShape, RawType, normalize_offset};
 
@@ -23,6 +23,8 @@ pub(crate) fn project_raw(
     let mut input = Map::with_capacity(fields.len());
     // One bit per required key of the shape, set as it is inserted.
     let mut required_found = 0u32;
+    // The projected `offset`, where a `last_line` range starts (projected before `limit`).
+    let mut first_line = None;
     for field in fields {
         if field.converted {
             continue;
@@ -31,8 +33,28 @@ pub(crate) fn project_raw(
         let value = std::iter::once(field.wire)
             .chain(field.aliases.iter().copied())
             .find_map(|wire| raw_value(raw, wire));
-        match project_field(field, value) {
-            Some(value) => {
+        let projected = project_field(field, value);
+        if !field.extra && field.key == OFFSET {
+            first_line = projected
+                .as_ref()
+                .and_then(Option::as_ref)
+                .and_then(Value::as_u64);
+        }
+        let projected = match projected {
+            // An empty or inverted range has no `limit`; the arguments still parsed.
+            Some(Some(last)) if field.last_line => {
+                match json_integer(&last).and_then(|last| line_count(first_line, last)) {
+                    Some(limit) => Some(Some(Value::from(limit))),
+                    None => continue,
+                }
+            }
+            projected => projected,
+        };
+        match projected {
+            // Read, but normalized away (a negative `offset`): the key is dropped, as on the
+            // typed path, and the arguments still give an input.
+            Some(None) => {}
+            Some(Some(value)) => {
                 // Noted as inserted rather than looked up afterwards: a lookup in an
                 // `IndexMap` hashes the key.
                 if let Some(at) = required_position(&shape, field) {
@@ -77,11 +99,22 @@ fn raw_value<'a>(raw: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
     }
 }
 
-/// The projected value of one field, or `None` when it is absent, `null`, a value the
-/// field's type does not deserialize from (another JSON type, an integer out of its range),
-/// or a negative offset.
-fn project_field(field: &InputField, raw: Option<&Value>) -> Option<Value> {
+/// The projected value of one field: `None` when it is absent, `null` or a value the field's
+/// type does not deserialize from (another JSON type, an integer out of its range): the
+/// typed field could not have held it; `Some(None)` when it is read but normalized away (a
+/// negative `offset`, or one beyond `u64` once shifted from 0).
+fn project_field(field: &InputField, raw: Option<&Value>) -> Option<Option<Value>> {
     let raw = raw.filter(|value| !value.is_null())?;
+    match field.raw {
+        RawType::Argv => return as_argv(raw).map(|argv| Some(Value::from(command_line(&argv)))),
+        RawType::CommandLine => {
+            return match raw {
+                Value::String(_) => Some(Some(raw.clone())),
+                _ => as_argv(raw).map(|argv| Some(Value::from(command_line(&argv)))),
+            };
+        }
+        _ => {}
+    }
     if !field.extra {
         // A canonical key carries its own type, whatever the field records.
         let of_key = match key_type(field.key)? {
@@ -96,7 +129,7 @@ fn project_field(field: &InputField, raw: Option<&Value>) -> Option<Value> {
         return None;
     }
     if field.extra || field.key != OFFSET {
-        return Some(raw.clone());
+        return Some(Some(raw.clone()));
     }
     let offset = json_integer(raw)?;
     let offset = if field.zero_based {
@@ -104,7 +137,7 @@ fn project_field(field: &InputField, raw: Option<&Value>) -> Option<Value> {
     } else {
         normalize_offset(offset)
     };
-    offset.map(Value::from)
+    Some(offset.map(Value::from))
 }
 
 /// Whether the field's Rust type deserializes from `raw` (see [`RawType`]): the typed
@@ -124,7 +157,14 @@ fn deserializes_from(field: &InputField, raw: &Value) -> bool {
         }
         RawType::Bool => raw.is_boolean(),
         RawType::Unreadable => false,
+        // Converted before this check (`project_field`).
+        RawType::Argv | RawType::CommandLine => false,
     }
+}
+
+/// `raw` as an argv: an array of strings, else `None`.
+fn as_argv(raw: &Value) -> Option<Vec<&str>> {
+    raw.as_array()?.iter().map(Value::as_str).collect()
 }
 
 /// `raw` as an integer, if it is a JSON integer (not a float such as `40.0` or `40.5`).

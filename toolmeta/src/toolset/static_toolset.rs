@@ -2,6 +2,7 @@
 //! time, with duplicate wire names rejected by const evaluation.
 
 use super::{RegisteredTool, ToolEntry};
+use crate::contract::shared::spelling::bytes_eq;
 
 /// A toolset fixed at compile time: duplicate wire names are a compile error.
 ///
@@ -88,20 +89,6 @@ impl StaticToolset {
     }
 }
 
-const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
 /// Stops const evaluation with a message naming the duplicate. Const panics can only print
 /// a `&str`, so the message is assembled in a buffer (a name too long for it is cut).
 const fn duplicate_wire_name(name: &str) -> ! {
@@ -137,32 +124,55 @@ const fn append(buf: &mut [u8], mut len: usize, bytes: &[u8]) -> usize {
     len
 }
 
-/// A [`StaticToolset`] of tool types, checked at compile time.
+/// What [`toolset!`](crate::toolset!) registers a type as: a tool struct as
+/// [`ToolEntry::of`], a serde-tagged enum of tools as [`ToolEntry::tagged`]. The derive gives
+/// it to every tool it derives, so `toolset![MyTool]` is the one way to register any of them.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tool: `toolset!` registers types that derive `ToolIdentity`",
+    label = "not a tool",
+    note = "derive it on a struct (#[derive(ToolIdentity)] with #[tool(name = \"...\", namespace = \"...\", kind = \"...\")]) or on a serde-tagged enum of tools; a hand-described tool is registered as an expression: toolset![ToolEntry::new(identity, fields)]"
+)]
+pub trait IntoToolEntry {
+    /// The tool's entry under its own wire name.
+    const TOOL_ENTRY: ToolEntry;
+}
+
+impl<T: crate::ToolIdentity> IntoToolEntry for T {
+    const TOOL_ENTRY: ToolEntry = ToolEntry::of::<T>();
+}
+
+/// A [`StaticToolset`] of tools, checked at compile time.
 ///
-/// Each entry is a type implementing [`ToolIdentity`](crate::ToolIdentity) (registered with
-/// [`ToolEntry::of`]), optionally followed by `as "wire_name"` for a runtime rename. The
-/// expansion is a `const` item, so a duplicate wire name is a compile error naming it.
+/// Each entry is one of:
+///
+/// - a type that derives `ToolIdentity`: a tool struct, or a serde-tagged enum of tools
+///   (`Read`); every key of the tool reaches the envelope (see [`ToolEntry`]);
+/// - such a type under another wire name, for a runtime rename (`Bash as "shell"`);
+/// - any expression of a [`ToolEntry`] (`ToolEntry::deserialized::<Read>()`, a hand-described
+///   `ToolEntry::new(..)`, `.renamed("..")`).
+///
+/// The expansion is a `const` item, so a duplicate wire name is a compile error naming it.
 ///
 /// ```
-/// use toolmeta::{ToolIdentity, toolset};
+/// use toolmeta::{ToolEntry, ToolIdentity, toolset};
 ///
-/// #[derive(ToolIdentity)]
+/// #[derive(serde::Deserialize, ToolIdentity)]
 /// #[tool(name = "read_file", namespace = "grok_build", kind = "read")]
 /// struct ReadFile {
 ///     #[tool(project)]
 ///     path: String,
 /// }
 ///
-/// #[derive(ToolIdentity)]
+/// #[derive(serde::Deserialize, ToolIdentity)]
 /// #[tool(name = "bash", namespace = "grok_build", kind = "execute")]
 /// struct Bash {
 ///     #[tool(project)]
 ///     command: String,
 /// }
 ///
-/// let tools = toolset![ReadFile, Bash as "shell"];
+/// let tools = toolset![ReadFile, Bash as "shell", ToolEntry::deserialized::<Bash>()];
 /// assert!(tools.get("shell").is_some());
-/// assert!(tools.get("bash").is_none());
+/// assert!(tools.get("bash").is_some());
 /// ```
 ///
 /// ```compile_fail,E0080
@@ -178,10 +188,31 @@ const fn append(buf: &mut [u8], mut len: usize, bytes: &[u8]) -> usize {
 /// ```
 #[macro_export]
 macro_rules! toolset {
-    ($($tool:ty $(as $name:literal)?),* $(,)?) => {{
-        const TOOLSET: $crate::StaticToolset = $crate::StaticToolset::new(&[
-            $( $crate::ToolEntry::of::<$tool>() $(.renamed($name))? ),*
-        ]);
+    ($($entries:tt)*) => {{
+        const TOOLSET: $crate::StaticToolset =
+            $crate::StaticToolset::new(&$crate::__toolset_entries!([] $($entries)*));
         TOOLSET
     }};
+}
+
+/// The entries of [`toolset!`], one at a time: a type, a renamed type, or an expression.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __toolset_entries {
+    ([$($done:expr,)*]) => { [$($done,)*] };
+    ([$($done:expr,)*] $tool:ty as $name:literal $(, $($rest:tt)*)?) => {
+        $crate::__toolset_entries!(
+            [$($done,)* <$tool as $crate::IntoToolEntry>::TOOL_ENTRY.renamed($name),]
+            $($($rest)*)?
+        )
+    };
+    ([$($done:expr,)*] $tool:ty $(, $($rest:tt)*)?) => {
+        $crate::__toolset_entries!(
+            [$($done,)* <$tool as $crate::IntoToolEntry>::TOOL_ENTRY,]
+            $($($rest)*)?
+        )
+    };
+    ([$($done:expr,)*] $entry:expr $(, $($rest:tt)*)?) => {
+        $crate::__toolset_entries!([$($done,)* $entry,] $($($rest)*)?)
+    };
 }

@@ -288,6 +288,23 @@ impl Call {
         self.resolved.read_only
     }
 
+    /// What calling the tool does (MCP's four hints), when anything says whether it only
+    /// reads: [`Call::read_only`], with the defaults of [`Call::kind`] for the other three
+    /// (the envelope carries `read_only` only; see [`Effects`](crate::Effects)). A read-only
+    /// call is never destructive and always idempotent.
+    ///
+    /// ```
+    /// use toolmeta::client::Ledger;
+    /// let mut ledger = Ledger::new();
+    /// ledger.feed(r#"{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"tool_call","toolCallId":"c1","title":"bash","_meta":{"x.ai/tool":{"version":1,"name":"bash","kind":"execute","namespace":"grok_build","label":"Run Command","read_only":false}}}}}"#);
+    /// let effects = ledger.get_in_session("s1", "c1").unwrap().effects().unwrap();
+    /// assert!(effects.destructive && !effects.idempotent && effects.open_world);
+    /// ```
+    pub fn effects(&self) -> Option<crate::Effects> {
+        let read_only = self.read_only()?;
+        Some(crate::Effects::of(self.kind()).with_read_only(read_only))
+    }
+
     /// The catalog tools the call's arguments fit equally well, when nothing else said
     /// which one it was (the reader does not pick one at random); empty otherwise.
     pub fn ambiguous_tools(&self) -> &[&'static str] {

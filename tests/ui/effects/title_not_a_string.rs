@@ -1,0 +1,10 @@
+use toolmeta::ToolIdentity;
+
+#[derive(ToolIdentity)]
+#[tool(name = "grep", namespace = "grok_build", kind = "search", title = Search)]
+struct Grep {
+    #[tool(project)]
+    pattern: String,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use toolmeta::ToolIdentity;
+
+#[derive(ToolIdentity)]
+#[tool(name = "read_file", namespace = "myharness", kind = "read")]
+struct ReadFile {
+    #[tool(project)]
+    path: String,
+}
+
+fn main() {}

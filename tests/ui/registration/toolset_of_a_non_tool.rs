@@ -1,0 +1,5 @@
+use toolmeta::toolset;
+
+fn main() {
+    let _tools = toolset![String];
+}

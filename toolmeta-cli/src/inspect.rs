@@ -1,0 +1,421 @@
+//! `toolmeta inspect`: read ACP logs and show which tools were called.
+//!
+//! Prints the calls grouped by label (count, tool names seen, statuses, time taken), then
+//! each session (its calls by outcome and the time it spanned), the calls left unfinished
+//! and those whose permission was rejected, and the line counts; with `--json`, one JSON
+//! object per call in first-seen order (the keys are listed on [`CallRecord`]).
+//!
+//! The rendering — the table, the JSON records, terminal escaping — lives here, not in the
+//! library: it is one program's choice of what to show.
+
+use std::fmt::Write as _;
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde::{Serialize, Serializer};
+use serde_json::value::RawValue;
+use toolmeta::catalog::Harness;
+use toolmeta::client::{Call, Ledger, LineCounts, PermissionOutcome, Summary};
+
+use crate::input::{self, Clock, Input, MAX_LINE_BYTES};
+use crate::printable::printable;
+use crate::{exit, finish_output};
+
+/// The arguments of `toolmeta inspect`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Exit codes:
+  0  the inputs were read (skipped lines are counted in the output, not failures)
+  1  an input could not be opened or read, or the output could not be written
+  2  a usage error")]
+pub struct Args {
+    /// Print one JSON object per call (JSON Lines) instead of the table
+    #[arg(long)]
+    pub json: bool,
+    /// The agent behind calls without an envelope, when the log does not say (its
+    /// `initialize` answer, `_meta.claudeCode`, Gemini CLI's call ids and envelopes are
+    /// read without it): claude_code, codex, gemini_cli, opencode, grok_build, qwen_code or kimi_cli
+    #[arg(long, value_name = "NAME")]
+    pub harness: Option<Harness>,
+    /// ACP logs (JSON Lines, one message per line) or session logs of `toolmeta proxy --log`;
+    /// `-` reads standard input
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+/// Runs `inspect`; returns the exit code (see [`Args`]).
+pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let mut builder = Ledger::builder().max_line_bytes(MAX_LINE_BYTES);
+    if let Some(harness) = args.harness {
+        builder = builder.harness(harness);
+    }
+    let mut ledger = builder.build();
+    if let Err(code) = read_all(&mut ledger, &args.files, stdin, "inspect", err) {
+        return code;
+    }
+    let written = if args.json {
+        write_json_lines(&ledger, &mut *out)
+    } else {
+        out.write_all(table(&ledger).as_bytes())
+    };
+    finish_output(written.and_then(|()| out.flush()), "inspect", err)
+}
+
+/// Reads every file (`-`: `stdin`, once) into `ledger`, opening them all first so a typo
+/// fails before any output; on failure, reports it on `err` and returns the exit code.
+pub(crate) fn read_all(
+    ledger: &mut Ledger,
+    files: &[PathBuf],
+    stdin: &mut dyn BufRead,
+    program: &str,
+    err: &mut dyn Write,
+) -> Result<(), u8> {
+    let inputs = input::open_all(files).map_err(|(path, error)| {
+        let _ = writeln!(err, "{program}: cannot open `{}`: {error}", path.display());
+        exit::IO
+    })?;
+    let mut stdin = Some(stdin);
+    for (input, path) in inputs.into_iter().zip(files) {
+        let read = match input {
+            Input::File(file) => input::read_into(ledger, file, Clock::None),
+            // `-` given twice reads standard input once.
+            Input::Stdin => match stdin.take() {
+                Some(stdin) => input::read_into(ledger, stdin, Clock::None),
+                None => Ok(()),
+            },
+        };
+        if let Err(error) = read {
+            let _ = writeln!(err, "{program}: cannot read `{}`: {error}", path.display());
+            return Err(exit::IO);
+        }
+    }
+    Ok(())
+}
+
+/// One call, flat, as `--json` prints it: the keys `tool_call_id`, `name`, `label`,
+/// `kind`, `namespace`, `read_only`, `input`, `status`, `source` (the first release's,
+/// unchanged), then `session_id`, `tool_name`, `title`, `parent_tool_call_id`,
+/// `first_seen_ms`, `finished_at_ms`, `duration_ms`, `finished`, `permission`,
+/// `locations`, in that order, with `null` for a missing value.
+///
+/// - `name`: the tool's name, else its latest title (what a person reads); `tool_name`: the
+///   tool's name only, `null` when the traffic does not name the tool.
+/// - `*_ms`: milliseconds since the Unix epoch, and the call's duration.
+/// - `finished`: completed, failed, or its permission rejected or cancelled.
+/// - `permission`: `null`, or `{"decision": "waiting" | "allowed" | "rejected" |
+///   "cancelled" | "unclear", "selected": optionId | null, "options": [optionId, ...]}`.
+/// - `locations`: `[{"path": ..., "line": ... | null}, ...]`.
+#[derive(Debug, Clone, Serialize)]
+pub struct CallRecord<'a> {
+    tool_call_id: &'a str,
+    name: Option<&'a str>,
+    label: &'a str,
+    kind: &'static str,
+    namespace: Option<&'a str>,
+    read_only: Option<bool>,
+    /// On one line, and `null` when it holds a value serde_json cannot read back (a number
+    /// out of range such as `1e400`), so every record is one line that reads back.
+    #[serde(serialize_with = "one_line")]
+    input: Option<&'a RawValue>,
+    status: &'a str,
+    source: &'static str,
+    session_id: Option<&'a str>,
+    tool_name: Option<&'a str>,
+    title: Option<&'a str>,
+    parent_tool_call_id: Option<&'a str>,
+    first_seen_ms: Option<u128>,
+    finished_at_ms: Option<u128>,
+    duration_ms: Option<u128>,
+    finished: bool,
+    permission: Option<PermissionRecord<'a>>,
+    locations: Vec<LocationRecord<'a>>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+struct PermissionRecord<'a> {
+    decision: &'static str,
+    selected: Option<&'a str>,
+    options: Vec<&'a str>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+struct LocationRecord<'a> {
+    path: &'a str,
+    line: Option<u64>,
+}
+
+impl<'a> CallRecord<'a> {
+    /// The record of `call`.
+    pub fn of(call: &'a Call) -> CallRecord<'a> {
+        let millis = |time: Option<SystemTime>| {
+            time.and_then(|time| time.duration_since(UNIX_EPOCH).ok())
+                .map(|since| since.as_millis())
+        };
+        CallRecord {
+            tool_call_id: call.tool_call_id(),
+            name: call.name().or(call.title()),
+            label: call.label(),
+            kind: call.kind().as_str(),
+            namespace: call.namespace(),
+            read_only: call.read_only(),
+            input: call.input(),
+            status: call.status().as_str(),
+            source: call.source().as_str(),
+            session_id: call.session_id(),
+            tool_name: call.name(),
+            title: call.title(),
+            parent_tool_call_id: call.parent_tool_call_id(),
+            first_seen_ms: millis(call.first_seen()),
+            finished_at_ms: millis(call.finished_at()),
+            duration_ms: call.duration().map(|duration| duration.as_millis()),
+            finished: call.is_finished(),
+            permission: call.permission().map(|permission| PermissionRecord {
+                decision: permission.decision().as_str(),
+                selected: match permission.outcome() {
+                    Some(PermissionOutcome::Selected(id)) => Some(id),
+                    _ => None,
+                },
+                options: permission
+                    .options()
+                    .iter()
+                    .map(|option| option.id())
+                    .collect(),
+            }),
+            locations: call
+                .locations()
+                .iter()
+                .map(|location| LocationRecord {
+                    path: location.path(),
+                    line: location.line(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Writes one [`CallRecord`] per line (JSON Lines) for every call of `ledger`, in
+/// first-seen order: the output of `--json`.
+pub fn write_json_lines<W: Write>(ledger: &Ledger, mut out: W) -> io::Result<()> {
+    for call in ledger {
+        serde_json::to_writer(&mut out, &CallRecord::of(call))?;
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
+/// Serializes the input as the ledger keeps it — on one line (see [`Call::input`]) — or
+/// `null` when it does not read back as a JSON value.
+fn one_line<S: Serializer>(input: &Option<&RawValue>, serializer: S) -> Result<S::Ok, S::Error> {
+    match input {
+        Some(raw) if serde_json::from_str::<serde_json::Value>(raw.get()).is_ok() => {
+            raw.serialize(serializer)
+        }
+        _ => serializer.serialize_none(),
+    }
+}
+
+/// The table `inspect` prints: the calls by label, the sessions, the unfinished and the
+/// rejected calls, and the line counts.
+pub fn table(ledger: &Ledger) -> String {
+    let mut out = String::new();
+    let summary = ledger.summary();
+    let rows: Vec<[String; 5]> = summary
+        .labels
+        .iter()
+        .map(|group| {
+            let mut names = group.names.join(", ");
+            if group.unnamed > 0 {
+                let sep = if names.is_empty() { "" } else { ", " };
+                let _ = write!(names, "{sep}{} unnamed", group.unnamed);
+            }
+            let statuses: Vec<String> = group
+                .statuses
+                .iter()
+                .map(|(status, count)| format!("{status} {count}"))
+                .collect();
+            let time = match group.timed {
+                0 => String::new(),
+                timed if timed == group.calls => duration(group.total_duration),
+                timed => format!("{} ({timed} timed)", duration(group.total_duration)),
+            };
+            [
+                printable(&group.label).into_owned(),
+                group.calls.to_string(),
+                printable(&names).into_owned(),
+                printable(&statuses.join(", ")).into_owned(),
+                time,
+            ]
+        })
+        .collect();
+    if !rows.is_empty() {
+        let header = ["label", "calls", "names", "statuses", "time"].map(str::to_owned);
+        let widths: Vec<usize> = (0..5)
+            .map(|column| {
+                std::iter::once(&header)
+                    .chain(&rows)
+                    .map(|row| row[column].chars().count())
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        for row in std::iter::once(&header).chain(&rows) {
+            // Padded by hand: `format!`'s width is a `u16`, and a column can be wider.
+            let mut line = String::new();
+            for (column, cell) in row.iter().enumerate() {
+                if column > 0 {
+                    line.push_str("  ");
+                }
+                let align = if column == 1 {
+                    Align::Right
+                } else {
+                    Align::Left
+                };
+                pad(&mut line, cell, widths[column], align);
+            }
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+        let _ = writeln!(out);
+    }
+    for session in ledger.sessions() {
+        let id = session.id().map_or("(no session)".into(), printable);
+        let _ = writeln!(out, "session {id}: {}", outcomes(&session.summary()));
+    }
+    for (heading, calls) in [
+        (
+            "unfinished",
+            ledger
+                .calls()
+                .filter(|call| !call.is_finished())
+                .collect::<Vec<_>>(),
+        ),
+        (
+            "rejected",
+            ledger.calls().filter(|call| call.is_rejected()).collect(),
+        ),
+    ] {
+        if calls.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "{heading}:");
+        for call in calls {
+            let mut what: Vec<&str> = call.name().into_iter().collect();
+            what.extend(call.title().filter(|title| Some(*title) != call.name()));
+            let _ = writeln!(
+                out,
+                "  {}  {}  {}  ({})",
+                printable(call.tool_call_id()),
+                printable(call.label()),
+                printable(&what.join(": ")),
+                printable(call.status().as_str())
+            );
+        }
+    }
+    if !ledger.is_empty() {
+        let _ = writeln!(out);
+    }
+    counts(&mut out, ledger.len(), ledger.counts());
+    out
+}
+
+/// `3 calls: 2 completed, 1 failed, 0 rejected, 0 unfinished, over 4.2s`.
+fn outcomes(summary: &Summary) -> String {
+    let mut line = format!(
+        "{}: {} completed, {} failed, {} rejected, {} unfinished",
+        plural(summary.calls as u64, "call"),
+        summary.completed,
+        summary.failed,
+        summary.rejected,
+        summary.unfinished
+    );
+    if let (Some(first), Some(last)) = (summary.first_seen, summary.last_seen)
+        && let Ok(span) = last.duration_since(first)
+    {
+        let _ = write!(line, ", over {}", duration(span));
+    }
+    line
+}
+
+fn counts(out: &mut String, calls: usize, counts: &LineCounts) {
+    let _ = writeln!(
+        out,
+        "{}; {}: {} tool-call updates, {} permission answers, {} other session updates, {} other messages, {} blank",
+        plural(calls as u64, "call"),
+        plural(counts.lines, "line"),
+        counts.tool_call_updates,
+        counts.permission_answers,
+        counts.other_updates,
+        counts.not_update,
+        counts.blank
+    );
+    if counts.evicted_finished + counts.evicted_pending > 0 {
+        let _ = writeln!(
+            out,
+            "evicted calls: {} finished, {} unfinished (retention limits)",
+            counts.evicted_finished, counts.evicted_pending
+        );
+    }
+    if counts.evicted_for_bytes > 0 {
+        let _ = writeln!(
+            out,
+            "evicted calls: {} (memory budget)",
+            counts.evicted_for_bytes
+        );
+    }
+    if counts.late_updates > 0 {
+        let _ = writeln!(
+            out,
+            "late updates of evicted calls, dropped: {}",
+            counts.late_updates
+        );
+    }
+    // Requests, responses and notifications other than session updates are the rest of a
+    // session, counted above; only lines that may have held a tool call are "skipped".
+    let _ = writeln!(
+        out,
+        "skipped lines: {} (not JSON {}, no toolCallId {}, too long {})",
+        counts.not_json + counts.missing_tool_call_id + counts.too_long,
+        counts.not_json,
+        counts.missing_tool_call_id,
+        counts.too_long
+    );
+}
+
+/// `1 call`, `2 calls`.
+pub(crate) fn plural(count: u64, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
+/// `250ms`, `4.2s`, `3m07s`.
+pub(crate) fn duration(duration: Duration) -> String {
+    let millis = duration.as_millis();
+    if millis < 1_000 {
+        format!("{millis}ms")
+    } else if millis < 60_000 {
+        format!("{:.1}s", duration.as_secs_f64())
+    } else {
+        let seconds = duration.as_secs();
+        format!("{}m{:02}s", seconds / 60, seconds % 60)
+    }
+}
+
+enum Align {
+    Left,
+    Right,
+}
+
+/// Appends `cell` to `line`, padded with spaces to `width` characters.
+fn pad(line: &mut String, cell: &str, width: usize, align: Align) {
+    let fill = width.saturating_sub(cell.chars().count());
+    if let Align::Right = align {
+        line.extend(std::iter::repeat_n(' ', fill));
+    }
+    line.push_str(cell);
+    if let Align::Left = align {
+        line.extend(std::iter::repeat_n(' ', fill));
+    }
+}

@@ -1,0 +1,166 @@
+//! The `toolmeta` program: ACP session logs and live agents, seen through toolmeta's
+//! tool identity.
+//!
+//! ```text
+//! toolmeta inspect [--json] [--harness NAME] FILE...   which tools were called, by label
+//! toolmeta live [FILE...]                               a call-by-call view as it streams
+//! toolmeta touched [--json] FILE...                     every path read or changed, every command run
+//! toolmeta proxy [--log FILE] [--harness NAME] -- AGENT [ARGS...]
+//!                                                       run AGENT, adding the envelope to its tool calls
+//! toolmeta catalog [--json]                             the tools of every harness, and what recognises it
+//! ```
+//!
+//! Each subcommand is a function over its arguments, an input and two outputs, so the
+//! tests run it in-process; `main` only connects it to the process's standard streams.
+//! A file argument `-` is standard input.
+//!
+//! # Exit codes
+//!
+//! | code | meaning |
+//! |---|---|
+//! | 0 | done (skipped lines are reported in the output, not failures); also when the reader of the output closed it early (`toolmeta inspect … \| head`) |
+//! | 1 | an input could not be opened or read, or the output could not be written |
+//! | 2 | a usage error: an unknown option, a missing argument |
+//! | 3 | `touched` only: the report may be incomplete (calls evicted by the retention limits, lines skipped as unreadable or too long) |
+//!
+//! `proxy` exits with the agent's status instead (see [`proxy`]).
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+use std::ffi::OsString;
+use std::io::{self, BufRead, Write};
+
+use clap::{Parser, Subcommand};
+
+pub mod catalog;
+mod input;
+pub mod inspect;
+pub mod live;
+pub mod log;
+mod printable;
+pub mod proxy;
+pub mod touched;
+
+pub use input::MAX_LINE_BYTES;
+pub use printable::printable;
+
+/// The exit codes of `toolmeta` (see the crate documentation).
+pub mod exit {
+    /// Done.
+    pub const OK: u8 = 0;
+    /// An input could not be read, or the output could not be written.
+    pub const IO: u8 = 1;
+    /// A usage error.
+    pub const USAGE: u8 = 2;
+    /// `touched`: the report may be incomplete.
+    pub const INCOMPLETE: u8 = 3;
+}
+
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  done (skipped lines are reported, not failures), or the output was closed early
+  1  an input could not be read, or the output could not be written
+  2  a usage error
+  3  touched: the report may be incomplete (evicted calls, skipped lines)
+  proxy exits with the agent's status";
+
+/// The command line of `toolmeta`.
+#[derive(Debug, Parser)]
+#[command(
+    name = "toolmeta",
+    version,
+    about = "Cross-harness tool identity for ACP tool calls: read session logs, watch agents, audit what they touched, give any agent the envelope",
+    after_help = EXIT_CODES
+)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Show which tools ACP session logs called, grouped by label, per session
+    Inspect(inspect::Args),
+    /// Follow an agent's tool calls as they stream, then summarize each session
+    Live(live::Args),
+    /// List every path an agent read, edited or wrote and every command it ran
+    Touched(touched::Args),
+    /// Run an ACP agent for a client (an editor), adding the x.ai/tool envelope to its tool calls
+    Proxy(proxy::Args),
+    /// Show the tools toolmeta knows of each harness, or write them as data (--json)
+    Catalog(catalog::Args),
+}
+
+/// Runs `toolmeta` with `args` (the program name first, as `std::env::args_os` gives
+/// them) over `stdin`, writing to `out` and `err`; returns the exit code.
+pub fn run_args<I, T>(
+    args: I,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    match Cli::try_parse_from(args) {
+        Ok(cli) => run(&cli, stdin, out, err),
+        Err(error) => {
+            // `--help` and `--version` are "errors" that go to standard output with 0.
+            let target: &mut dyn Write = if error.use_stderr() { err } else { out };
+            let _ = write!(target, "{}", error.render());
+            u8::try_from(error.exit_code()).unwrap_or(exit::USAGE)
+        }
+    }
+}
+
+/// Runs the parsed command line; returns the exit code.
+///
+/// `proxy` hands the streams to threads that outlive the call, so it runs on the process's
+/// own standard input and output (see [`proxy::run`]), not on `stdin` and `out`.
+pub fn run(cli: &Cli, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    match &cli.command {
+        Command::Inspect(args) => inspect::run(args, stdin, out, err),
+        Command::Live(args) => live::run(args, stdin, out, err),
+        Command::Touched(args) => touched::run(args, stdin, out, err),
+        Command::Catalog(args) => catalog::run(args, out, err),
+        Command::Proxy(args) => proxy::run(args, err),
+    }
+}
+
+/// `toolmeta` as a program: its command line from the process, on the process's standard
+/// streams; returns the exit code.
+pub fn main() -> u8 {
+    match Cli::try_parse() {
+        // The proxy reads standard input from a thread of its own: it must not be locked.
+        Ok(Cli {
+            command: Command::Proxy(args),
+        }) => proxy::run(&args, &mut io::stderr()),
+        Ok(cli) => run(
+            &cli,
+            &mut io::stdin().lock(),
+            &mut io::stdout().lock(),
+            &mut io::stderr().lock(),
+        ),
+        Err(error) => {
+            let code = u8::try_from(error.exit_code()).unwrap_or(exit::USAGE);
+            let _ = error.print();
+            code
+        }
+    }
+}
+
+/// The exit code for the end of writing the output: a closed pipe (`… | head`) is the
+/// reader's choice and exits cleanly; any other failure is reported.
+fn finish_output(result: io::Result<()>, program: &str, err: &mut dyn Write) -> u8 {
+    match result {
+        Ok(()) => exit::OK,
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => exit::OK,
+        Err(error) => {
+            let _ = writeln!(err, "{program}: cannot write the output: {error}");
+            exit::IO
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! The two directions: lines read, logged, stamped (agent→client only) and written on.
+//!
+//! A line is written on as soon as the proxy has no further complete line in hand: when
+//! the next line has not arrived yet, it is written at once, alone. Only while lines that
+//! have already arrived wait to be read are their writes gathered into one (at most
+//! [`MAX_GATHERED`] bytes), so a reader is never kept waiting for a line the proxy could have
+//! written, and a burst costs one write instead of one per line.
+
+use std::io::{Read, Write};
+use std::time::SystemTime;
+
+use super::Stamper;
+use super::lines::{self, Piece, body};
+use super::session_log::{LongLine, Records, SessionLog};
+use crate::MAX_LINE_BYTES;
+use crate::log::Direction;
+
+/// The most bytes of lines gathered into one write.
+const MAX_GATHERED: usize = 64 << 10;
+
+/// Where one direction's lines go. Once a write fails (the reader went away), what follows
+/// is dropped.
+struct Outlet<W: Write> {
+    sink: Option<W>,
+    gathered: Vec<u8>,
+}
+
+impl<W: Write> Outlet<W> {
+    fn new(sink: W) -> Outlet<W> {
+        Outlet {
+            sink: Some(sink),
+            gathered: Vec::new(),
+        }
+    }
+
+    /// Takes a whole line, to be written by [`Outlet::send`].
+    fn line(&mut self, parts: &[&[u8]]) {
+        for part in parts {
+            self.gathered.extend_from_slice(part);
+        }
+    }
+
+    /// Whether enough is gathered to write it without waiting for the input to drain.
+    fn is_full(&self) -> bool {
+        self.gathered.len() >= MAX_GATHERED
+    }
+
+    /// Writes a piece of a long line now, after what was gathered.
+    fn piece(&mut self, bytes: &[u8]) {
+        self.send();
+        self.write(bytes, false);
+    }
+
+    /// Writes what was gathered, and flushes.
+    fn send(&mut self) {
+        let gathered = std::mem::take(&mut self.gathered);
+        self.write(&gathered, true);
+        self.gathered = gathered;
+        self.gathered.clear();
+        if self.gathered.capacity() > 4 * MAX_GATHERED {
+            self.gathered = Vec::new();
+        }
+    }
+
+    fn write(&mut self, bytes: &[u8], flush: bool) {
+        if let Some(sink) = &mut self.sink {
+            let written = sink
+                .write_all(bytes)
+                .and_then(|()| if flush { sink.flush() } else { Ok(()) });
+            if written.is_err() {
+                self.sink = None;
+            }
+        }
+    }
+}
+
+/// Passes the client's lines to the agent until the client closes its end (dropping the
+/// agent's input then closes it). A line the agent can no longer take is dropped; the
+/// client is still read, so that its end is noticed.
+pub(super) fn client_to_agent(
+    client_in: impl Read,
+    agent_in: impl Write,
+    log: Option<&SessionLog>,
+) {
+    forward(
+        client_in,
+        agent_in,
+        Direction::ClientToAgent,
+        log,
+        |_, _| None,
+    );
+}
+
+/// Passes the agent's lines to the client, stamping tool-call events. Once the client can
+/// take no more, the agent's output is still read (and logged) to its end, so that the
+/// agent never blocks on a full pipe.
+pub(super) fn agent_to_client(
+    agent_out: impl Read,
+    client_out: impl Write,
+    stamper: &mut Stamper,
+    log: Option<&SessionLog>,
+) {
+    forward(
+        agent_out,
+        client_out,
+        Direction::AgentToClient,
+        log,
+        |line, now| stamper.stamp(line, now),
+    );
+}
+
+/// Reads `from` to its end and writes each line to `to`, as `change` makes it (`None`:
+/// unchanged). The log's records are written before the lines they record (the log then
+/// has every message before any answer to it), but for a line too long to read whole,
+/// whose record waits for its end.
+fn forward(
+    from: impl Read,
+    to: impl Write,
+    dir: Direction,
+    log: Option<&SessionLog>,
+    mut change: impl FnMut(&[u8], SystemTime) -> Option<Vec<u8>>,
+) {
+    let mut to = Outlet::new(to);
+    let mut records = log.map(|log| Records::new(log.clone()));
+    let mut long = LongLine::default();
+    let send = |to: &mut Outlet<_>, records: &mut Option<Records>| {
+        if let Some(records) = records {
+            records.flush();
+        }
+        to.send();
+    };
+    let _ = lines::pump(from, MAX_LINE_BYTES, |piece| {
+        match piece {
+            Piece::Line(line) => {
+                let now = SystemTime::now();
+                let text = body(line);
+                if let Some(records) = &mut records {
+                    records.record(dir, now, text, None);
+                }
+                match change(text, now) {
+                    Some(changed) => to.line(&[&changed, &line[text.len()..]]),
+                    None => to.line(&[line]),
+                }
+                if to.is_full() {
+                    send(&mut to, &mut records);
+                }
+            }
+            Piece::Long(bytes) => {
+                send(&mut to, &mut records);
+                to.piece(bytes);
+                long.push(bytes);
+            }
+            Piece::LongEnd => {
+                let (start, len) = long.finish();
+                if let Some(records) = &mut records {
+                    records.record(dir, SystemTime::now(), &start, Some(len));
+                }
+            }
+            Piece::Drained => send(&mut to, &mut records),
+        }
+        Ok(())
+    });
+}
