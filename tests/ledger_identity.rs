@@ -138,8 +138,8 @@ fn the_first_title_then_the_id_then_an_adapters_title_format() {
 #[test]
 fn agents_without_a_catalog_get_the_extension_namespace_of_their_name() {
     for (agent, namespace) in [
-        ("qwen-code", "_qwen_code"),
-        ("Kimi Code CLI", "_kimi_code_cli"),
+        ("mistral-vibe", "_mistral_vibe"),
+        ("Poolside Agent", "_poolside_agent"),
         ("goose", "goose"),
     ] {
         let mut ledger = Ledger::new();
@@ -359,16 +359,16 @@ fn an_ambiguous_fit_is_reported_not_picked() {
     assert!(call.ambiguous_tools().is_empty());
 }
 
-/// The recordings of Qwen Code and Kimi CLI, agents without a catalog in this crate (their
-/// records assume the catalogs that would make their namespaces `qwen_code` and `kimi_cli`):
+/// The recordings of Qwen Code and Kimi CLI, the two harnesses first seen without a catalog:
 /// every call is named as its record says — by `_meta.toolName` for Qwen Code (its wrapper's
 /// last claim wins), by the first title for Kimi CLI (`ReadFile`, then `ReadFile: …` as the
-/// arguments stream) — under the extension namespace of the agent's name.
+/// arguments stream) — under the namespace of their catalog harness, which `initialize`'s
+/// `agentInfo.name` names (`qwen-code`, `Kimi Code CLI`).
 #[test]
-fn agents_without_a_catalog_are_named_as_their_records_say() {
+fn qwen_code_and_kimi_cli_calls_are_named_as_their_records_say() {
     for (harness, by, namespace) in [
-        ("qwen_code", Evidence::MetaKey("toolName"), "_qwen_code"),
-        ("kimi_cli", Evidence::FirstTitle, "_kimi_code_cli"),
+        ("qwen_code", Evidence::MetaKey("toolName"), "qwen_code"),
+        ("kimi_cli", Evidence::FirstTitle, "kimi_cli"),
     ] {
         let path = format!("{}/tests/data/real/{harness}", env!("CARGO_MANIFEST_DIR"));
         let mut ledger = Ledger::new();

@@ -20,68 +20,23 @@ const FIELDS: [&str; 5] = ["name", "label", "kind", "namespace", "input"];
 /// Where today's ledger does not yet follow a rule of `docs/identification.md` that the
 /// reference reader follows (recording, call, rule). Each entry must still differ: when the
 /// ledger learns the rule, the test says to remove it.
-const LEDGER_BEHIND: &[(&str, &str, &str)] = &[
-    (
-        "codex/session.jsonl",
-        "call_24d9c96cbae247af",
-        "an adapter's fixed title format names the tool (codex-acp `View Image {any}`)",
-    ),
-    (
-        "codex/interleaved.jsonl",
-        "call_24d9c96cbae247af",
-        "an adapter's fixed title format names the tool (codex-acp `View Image {any}`)",
-    ),
-    (
-        "public_fixtures/codex-acp-collab-agent.jsonl",
-        "collab-1",
-        "a harness's _meta tool-name key (codex.collaboration.tool, camelCase) names the tool",
-    ),
-    (
-        "public_fixtures/codex-acp-native-subagent-session.jsonl",
-        "spawn-1",
-        "a harness's _meta tool-name key (codex.collaboration.tool, camelCase) names the tool",
-    ),
-    (
-        "public_fixtures/goose-shell.jsonl",
-        "req_1",
-        "a named call of a harness without a catalog gets the harness's namespace (goose)",
-    ),
-];
+const LEDGER_BEHIND: &[(&str, &str, &str)] = &[];
 
-/// Qwen Code's calls the ledger does not name yet: they are named only by `_meta.toolName`.
-const QWEN_NAMED_BY_META: &[&str] = &[
-    "call_49e0b9a6d3084fc2",
-    "call_3e087d40c3c24251",
-    "call_696f97d3f1814af4",
-    "call_9d7e07134d424476",
-    "call_6b4e1d6f86954fe1",
-    "call_aea309755f014716",
-    "call_46cea5a9cc2b4d68",
-    "call_89b16c28306c4f2a",
-    "call_ecf9ddbc43b74506",
-    "call_b0403303aea84b88",
-    "call_598f8a31792a44a7",
-];
+/// Expected records the rules do not give (recording, call, why). Each entry must still
+/// differ: when the rules give it, the test says to remove it.
+const EXPECTED_BEYOND_THE_RULES: &[(&str, &str, &str)] = &[];
 
-/// Expected records the rules do not give (recording, call, why).
-const EXPECTED_BEYOND_THE_RULES: &[(&str, &str, &str)] = &[
-    (
-        "codex/session.jsonl",
-        "call_24d9c96cbae247af",
-        "the record predates the title-format rule: it says no name and no namespace",
-    ),
-    (
-        "codex/interleaved.jsonl",
-        "call_24d9c96cbae247af",
-        "the record predates the title-format rule: it says no name and no namespace",
-    ),
-    (
-        "public_fixtures/claude-agent-acp-bash.jsonl",
-        "toolu_01VtsS2mxUFwpBJZYd7BmbC9",
-        "nothing in the line names the harness (no agentInfo, no _meta); no rule yet makes a \
-         toolu_ id Claude Code's, nor separates Bash from PowerShell",
-    ),
-];
+/// Recordings whose traffic does not name their harness (no `agentInfo`, no mark), read with
+/// the harness named (`--harness`), as `tests/real_traffic.rs` reads them.
+const TOLD_HARNESS: &[(&str, &str)] =
+    &[("public_fixtures/claude-agent-acp-bash.jsonl", "claude_code")];
+
+fn told_harness(recording: &Recording) -> Option<&'static str> {
+    TOLD_HARNESS
+        .iter()
+        .find(|(name, _)| *name == recording.name)
+        .map(|(_, harness)| *harness)
+}
 
 fn corpus() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/real")
@@ -172,39 +127,59 @@ fn node() -> String {
     }
 }
 
-/// What the reference reader says of every call of every recording, by recording name.
+/// What the reference reader says of every call of every recording, by recording name: one
+/// run for the recordings that name their harness, one per harness named for the others.
 fn reference_reader(recordings: &[Recording]) -> BTreeMap<String, Vec<Value>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let output = Command::new(node())
-        .arg(root.join("reference/node/identify.mjs"))
-        .arg(root.join("toolmeta/catalog/catalog.json"))
-        .args(recordings.iter().map(|recording| &recording.log))
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "identify.mjs failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
     let mut by_file: BTreeMap<String, Vec<Value>> = BTreeMap::new();
-    for line in String::from_utf8(output.stdout).unwrap().lines() {
-        let record: Value = serde_json::from_str(line).unwrap();
-        let file = PathBuf::from(record["file"].as_str().unwrap());
-        let recording = recordings
-            .iter()
-            .find(|recording| recording.log == file)
+    let mut told: Vec<Option<&str>> = recordings.iter().map(told_harness).collect();
+    told.sort_unstable();
+    told.dedup();
+    for harness in told {
+        let mut command = Command::new(node());
+        command
+            .arg(root.join("reference/node/identify.mjs"))
+            .arg(root.join("toolmeta/catalog/catalog.json"));
+        if let Some(harness) = harness {
+            command.args(["--harness", harness]);
+        }
+        let output = command
+            .args(
+                recordings
+                    .iter()
+                    .filter(|recording| told_harness(recording) == harness)
+                    .map(|recording| &recording.log),
+            )
+            .output()
             .unwrap();
-        by_file
-            .entry(recording.name.clone())
-            .or_default()
-            .push(record);
+        assert!(
+            output.status.success(),
+            "identify.mjs failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        for line in String::from_utf8(output.stdout).unwrap().lines() {
+            let record: Value = serde_json::from_str(line).unwrap();
+            let file = PathBuf::from(record["file"].as_str().unwrap());
+            let recording = recordings
+                .iter()
+                .find(|recording| recording.log == file)
+                .unwrap();
+            by_file
+                .entry(recording.name.clone())
+                .or_default()
+                .push(record);
+        }
     }
     by_file
 }
 
 /// The ledger's records of a recording, as `identify.mjs` writes them.
 fn ledger(recording: &Recording) -> Vec<Value> {
-    let mut ledger = Ledger::new();
+    let mut builder = Ledger::builder();
+    if let Some(harness) = told_harness(recording) {
+        builder = builder.harness(harness.parse().unwrap());
+    }
+    let mut ledger = builder.build();
     for line in fs::read_to_string(&recording.log).unwrap().lines() {
         if recording.wrapped {
             let wrapped: Value = serde_json::from_str(line).unwrap();
@@ -290,10 +265,7 @@ fn the_reference_reader_agrees_with_the_ledger_and_the_corpus() {
             list.iter()
                 .any(|(name, call, _)| *name == recording.name && *call == id)
         };
-        let ledger_known = |id: &str| {
-            known(LEDGER_BEHIND, id)
-                || (recording.name.starts_with("qwen_code/") && QWEN_NAMED_BY_META.contains(&id))
-        };
+        let ledger_known = |id: &str| known(LEDGER_BEHIND, id);
         for (id, difference) in &ledger_differs {
             if !ledger_known(id) {
                 unexpected.push(format!(
@@ -354,7 +326,7 @@ fn the_reference_reader_agrees_with_the_ledger_and_the_corpus() {
     assert!(
         listed_but_agreeing.is_empty(),
         "these calls are listed as known differences but agree now: remove them from \
-         LEDGER_BEHIND, QWEN_NAMED_BY_META or EXPECTED_BEYOND_THE_RULES:\n  {}",
+         LEDGER_BEHIND or EXPECTED_BEYOND_THE_RULES:\n  {}",
         listed_but_agreeing.join("\n  ")
     );
 }

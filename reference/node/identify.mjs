@@ -211,23 +211,38 @@ function fit(tool, raw) {
   return shared;
 }
 
-/** The tool raw arguments name (most shared names; a tie names none, and says who tied). */
-function bestFit(harness, raw) {
+/** The tool raw arguments name: of the tools they fit, those sharing the most argument
+ * names with them, and at least half of them; among several, those of the kind the call's
+ * ACP kind falls back to (unless that is `other`), then the one whose argument names
+ * include every other's. Still several: none, and says who tied. */
+function bestFit(harness, raw, fallbackKind) {
   if (!isObject(raw) || Object.keys(raw).length === 0) return { tool: null, tied: [] };
-  let best = null;
-  let tied = [];
+  const keys = Object.keys(raw).length;
+  let best = [];
+  let top = 0;
   for (const tool of harness.withArguments) {
     const shared = fit(tool, raw);
-    if (shared === null || shared === 0) continue;
-    if (best === null || shared > best.shared) {
-      best = { tool, shared };
-      tied = [];
-    } else if (shared === best.shared) {
-      tied.push(tool.name);
+    if (shared === null || shared === 0 || 2 * shared < keys) continue;
+    if (shared > top) {
+      top = shared;
+      best = [];
     }
+    if (shared === top) best.push(tool);
   }
-  if (best === null) return { tool: null, tied: [] };
-  return tied.length ? { tool: null, tied: [best.tool.name, ...tied] } : { tool: best.tool, tied: [] };
+  if (best.length > 1 && fallbackKind !== 'other') {
+    const ofKind = best.filter((tool) => tool.kind === fallbackKind);
+    if (ofKind.length) best = ofKind;
+  }
+  if (best.length > 1) {
+    const names = (tool) => tool.arguments.flatMap((argument) => [argument.name, ...argument.aliases]);
+    const general = best.filter((tool) => {
+      const own = names(tool);
+      return best.every((other) => names(other).every((name) => own.includes(name)));
+    });
+    if (general.length === 1) best = general;
+  }
+  if (best.length === 1) return { tool: best[0], tied: [] };
+  return { tool: null, tied: best.map((tool) => tool.name) };
 }
 
 /** The fallback's input: the rawInput keys canonical for the label, of the key's type. */
@@ -515,7 +530,7 @@ function resolve(reader, call) {
   // 4. The argument names of rawInput.
   let ambiguous = null;
   if (harness && raw !== undefined) {
-    const { tool, tied } = bestFit(harness, raw);
+    const { tool, tied } = bestFit(harness, raw, acpFallback(catalog, call).kind);
     if (tool) return catalogIdentity(catalog, harness, tool, raw, location);
     if (tied.length) ambiguous = tied;
   }
