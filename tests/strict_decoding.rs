@@ -389,11 +389,13 @@ proptest! {
             Ok(meta) => {
                 let rewritten = serde_json::to_value(&meta).unwrap();
                 if field != "input" || !value.is_null() {
-                    // What decoded is what was sent, up to the closed set's canonical spelling
-                    // and the open set's `other`.
+                    // What decoded is what was sent, up to the closed set's canonical spelling,
+                    // the open set's `other`, and an integral `version` written as a float
+                    // (`1.0`, which JSON Schema's `integer` accepts too).
                     match field {
                         "kind" => prop_assert_eq!(rewritten["kind"].as_str(), Some(meta.kind.as_str())),
                         "namespace" => prop_assert_eq!(rewritten["namespace"].as_str(), Some(meta.namespace.as_str())),
+                        "version" => prop_assert_eq!(rewritten["version"].as_f64(), value.as_f64()),
                         _ => prop_assert_eq!(&rewritten[field], &value),
                     }
                 }
