@@ -256,7 +256,7 @@ fn the_catalog_format_documents_every_conversion_and_placeholder() {
         .map(|conversion| conversion.name())
         .collect();
     assert_eq!(catalog_table("### Conversions"), conversions);
-    let placeholders: Vec<String> = toolmeta::catalog::Pattern::PLACEHOLDERS
+    let placeholders: Vec<String> = toolmeta::recognition::Pattern::PLACEHOLDERS
         .iter()
         .map(|(name, _, _)| format!("{{{name}}}"))
         .collect();

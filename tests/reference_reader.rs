@@ -417,3 +417,137 @@ fn agent_namespaces_are_the_runtimes() {
     assert_eq!(node, rust);
     assert_eq!(rust[0].as_deref(), Some("qwen_code"));
 }
+
+/// The rules no recording tells apart (`docs/identification.md` §3, §4.2, §4.3), on small
+/// sessions written for them: the two readers agree on every call, and the names are the
+/// ones the rules give.
+#[test]
+fn both_readers_follow_the_rules_no_recording_tells_apart() {
+    let vibe = r#"{"jsonrpc":"2.0","id":0,"result":{"agentInfo":{"name":"Mistral Vibe"}}}"#;
+    let codex = r#"{"jsonrpc":"2.0","id":0,"result":{"agentInfo":{"name":"codex-acp"}}}"#;
+    let qwen = r#"{"jsonrpc":"2.0","id":0,"result":{"agentInfo":{"name":"qwen-code"}}}"#;
+    let update = |body: Value| json!({"sessionId": "s1", "update": body}).to_string();
+    let sessions: [(&str, Vec<String>); 3] = [
+        (
+            "claims.jsonl",
+            vec![
+                vibe.to_owned(),
+                // Claims of one kind: the latest wins…
+                update(
+                    json!({"sessionUpdate": "tool_call", "toolCallId": "latest", "title": "Working", "_meta": {"toolName": "agent"}}),
+                ),
+                update(
+                    json!({"sessionUpdate": "tool_call_update", "toolCallId": "latest", "_meta": {"tool_name": "web_fetch"}}),
+                ),
+                // …sent in one update, the first of the catalog's list (Qwen Code's
+                // `toolName` before the shared `tool_name`), whatever the order on the wire…
+                update(
+                    json!({"sessionUpdate": "tool_call", "toolCallId": "together", "_meta": {"tool_name": "b", "toolName": "a"}}),
+                ),
+                // …and a claim sent again is the latest again.
+                update(
+                    json!({"sessionUpdate": "tool_call", "toolCallId": "again", "_meta": {"toolName": "x"}}),
+                ),
+                update(
+                    json!({"sessionUpdate": "tool_call_update", "toolCallId": "again", "_meta": {"tool_name": "y"}}),
+                ),
+                update(
+                    json!({"sessionUpdate": "tool_call_update", "toolCallId": "again", "_meta": {"toolName": "x"}}),
+                ),
+                // Once finished, the identity is the one it finished with.
+                update(
+                    json!({"sessionUpdate": "tool_call", "toolCallId": "frozen", "status": "completed", "_meta": {"toolName": "first"}}),
+                ),
+                update(
+                    json!({"sessionUpdate": "tool_call_update", "toolCallId": "frozen", "_meta": {"tool_name": "second"}}),
+                ),
+            ],
+        ),
+        (
+            "titles.jsonl",
+            vec![
+                codex.to_owned(),
+                // A later human title does not replace the name a title format gave.
+                update(
+                    json!({"sessionUpdate": "tool_call", "toolCallId": "view", "title": "View Image /r/a.png", "kind": "read", "locations": [{"path": "/r/a.png"}]}),
+                ),
+                update(
+                    json!({"sessionUpdate": "tool_call_update", "toolCallId": "view", "title": "Viewed /r/a.png"}),
+                ),
+                // Kimi CLI's title formats count in Kimi CLI's traffic only.
+                update(
+                    json!({"sessionUpdate": "tool_call", "toolCallId": "shell", "title": "Shell: ls", "kind": "execute"}),
+                ),
+            ],
+        ),
+        (
+            "ids.jsonl",
+            vec![
+                qwen.to_owned(),
+                // The stream's agent comes before the party a call-id format marks; the id
+                // still names the tool.
+                update(
+                    json!({"sessionUpdate": "tool_call", "toolCallId": "read_file__read_file_1796316480558_0", "title": "Reading", "kind": "read", "rawInput": {"absolute_path": "/w/a.rs"}}),
+                ),
+            ],
+        ),
+    ];
+    let dir = std::env::temp_dir().join(format!("toolmeta-rules-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut command = Command::new(node());
+    command
+        .arg(root.join("reference/node/identify.mjs"))
+        .arg(root.join("toolmeta/catalog/catalog.json"));
+    let mut from_ledger = Vec::new();
+    for (file, lines) in &sessions {
+        let path = dir.join(file);
+        fs::write(&path, lines.join("\n")).unwrap();
+        command.arg(&path);
+        let mut ledger = Ledger::new();
+        for line in lines {
+            ledger.feed(line.as_str());
+        }
+        from_ledger.extend(ledger.calls().map(record));
+    }
+    let output = command.output().unwrap();
+    fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let from_node: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(
+        differences("rules (reader vs ledger)", &from_node, &from_ledger),
+        []
+    );
+    let field = |id: &str, field: &str| {
+        let call = from_ledger
+            .iter()
+            .find(|record| record["tool_call_id"] == id)
+            .unwrap();
+        call[field].clone()
+    };
+    for (id, name) in [
+        ("latest", json!("web_fetch")),
+        ("together", json!("a")),
+        ("again", json!("x")),
+        ("frozen", json!("first")),
+        ("view", json!("view_image")),
+        ("shell", Value::Null),
+        ("read_file__read_file_1796316480558_0", json!("read_file")),
+    ] {
+        assert_eq!(field(id, "name"), name, "{id}");
+    }
+    assert_eq!(field("latest", "namespace"), "_mistral_vibe");
+    assert_eq!(field("view", "namespace"), "codex");
+    assert_eq!(
+        field("read_file__read_file_1796316480558_0", "namespace"),
+        "qwen_code"
+    );
+}

@@ -33,20 +33,26 @@ export function loadCatalog(text) {
     ...harness,
     byName: new Map(harness.tools.map((tool) => [tool.name, tool])),
     withArguments: harness.tools.filter((tool) => tool.arguments !== null),
-    ids: harness.recognise.tool_call_ids.map(compilePattern),
-    titles: harness.recognise.titles.map((title) => ({ ...title, regex: compilePattern(title.pattern) })),
   }));
-  const agents = data.agents.map((agent) => ({ ...agent, namespace: agent.namespace }));
-  // Every recognised party: catalog harnesses first, then agents without a catalog.
+  // Every recognised party: catalog harnesses first, then agents without a catalog, each
+  // with its call-id and title formats compiled.
+  const party = (namespace, recognise, harness) => ({
+    namespace,
+    recognise,
+    harness,
+    ids: recognise.tool_call_ids.map(compilePattern),
+    titles: recognise.titles.map((title) => ({ ...title, regex: compilePattern(title.pattern) })),
+  });
   const parties = [
-    ...harnesses.map((harness) => ({ namespace: harness.namespace, recognise: harness.recognise, harness })),
-    ...agents.map((agent) => ({ namespace: agent.namespace, recognise: agent.recognise, harness: null })),
+    ...harnesses.map((harness) => party(harness.namespace, harness.recognise, harness)),
+    ...data.agents.map((agent) => party(agent.namespace, agent.recognise, null)),
   ];
   const metaKeys = [
     ...parties.flatMap((party) => party.recognise.meta_tool_names.map((key) => ({ ...key, party }))),
     ...data.meta_tool_names.map((key) => ({ ...key, party: null })),
-  ];
-  return { data, kinds, shapes, acpKinds, keyTypes, harnesses, parties, metaKeys };
+  ].map((key) => ({ ...key, joined: key.path.join('\u0000') }));
+  const titleFormats = parties.flatMap((one) => one.titles);
+  return { data, kinds, shapes, acpKinds, keyTypes, harnesses, parties, metaKeys, titleFormats };
 }
 
 /** A call-id or title format as an anchored regular expression (placeholders of the catalog). */
@@ -390,7 +396,7 @@ export class Reader {
       call = newCall(session, id);
       this.calls_.set(key, call);
     }
-    merge(call, update, permission !== null);
+    merge(this.catalog, call, update, permission !== null);
     if (permission) {
       call.permission = { options: permission.options, denied: false };
       if (permission.id !== undefined) this.requests.set(JSON.stringify(permission.id), key);
@@ -420,18 +426,23 @@ export class Reader {
 
 function newCall(session, id) {
   return {
-    session, id, title: null, firstTitle: null, kind: null, status: null, name: null,
-    rawInput: undefined, rawInputFromUpdate: false, locations: [], metaNames: new Map(),
-    envelope: {}, permission: null, frozen: false, identity: null,
+    session, id, title: null, firstTitle: null, formatTitle: null, kind: null, status: null,
+    name: null, rawInput: undefined, rawInputFromUpdate: false, locations: [],
+    metaNames: new Map(), updates: 0, envelope: {}, permission: null, frozen: false,
+    identity: null,
   };
 }
 
 /** Merges one update: a field sent replaces the earlier one, a field absent erases nothing. */
-function merge(call, update, fromPermission) {
+function merge(catalog, call, update, fromPermission) {
+  call.updates += 1;
   const title = str(update.title);
   if (title !== null) {
     if (call.firstTitle === null) call.firstTitle = title;
     call.title = title;
+    // The latest title that follows a fixed title format: a later human title does not
+    // replace it.
+    if (catalog.titleFormats.some((format) => matchPattern(format.regex, title))) call.formatTitle = title;
   }
   const name = str(update.name);
   if (name !== null) call.name = name;
@@ -454,7 +465,8 @@ function merge(call, update, fromPermission) {
   }
   const meta = update._meta;
   if (isObject(meta)) {
-    for (const [path, value] of metaStrings(meta)) call.metaNames.set(path, value);
+    // Each `_meta` string by its key path, with the update that sent it last.
+    for (const [path, value] of metaStrings(meta)) call.metaNames.set(path, { value, at: call.updates });
     const envelope = meta['x.ai/tool'];
     if (isObject(envelope)) mergeEnvelope(call.envelope, envelope);
   }
@@ -554,17 +566,12 @@ function resolve(reader, call) {
  * told, the stream's agent, a call-id format that marks one. */
 function harnessOf(reader, call) {
   const { catalog } = reader;
-  for (const key of catalog.metaKeys) {
-    if (key.marks_harness && call.metaNames.has(key.path.join('\u0000'))) return key.party;
+  for (const key of metaKeysSent(catalog, call)) {
+    if (key.marks_harness) return key.party;
   }
   if (reader.told) return reader.told;
   if (reader.agent) return reader.agent;
-  for (const harness of catalog.harnesses) {
-    if (harness.ids.some((regex) => matchPattern(regex, call.id))) {
-      return catalog.parties.find((party) => party.harness === harness);
-    }
-  }
-  return null;
+  return catalog.parties.find((party) => party.ids.some((regex) => matchPattern(regex, call.id))) ?? null;
 }
 
 /** The names the traffic gives the call, strongest first. */
@@ -572,26 +579,35 @@ function namesOf(catalog, call, party) {
   const names = [];
   // ACP's `name`.
   if (call.name !== null) names.push(call.name);
-  // The `_meta` tool-name keys of the catalog, in catalog order.
-  for (const key of catalog.metaKeys) {
-    const value = call.metaNames.get(key.path.join('\u0000'));
-    if (value !== undefined) names.push(key.spelling === 'camel_case' ? snakeCase(value) : value);
+  // The `_meta` tool-name keys of the catalog: the latest sent first, in catalog order
+  // among those sent in one update.
+  for (const key of metaKeysSent(catalog, call)) {
+    const { value } = call.metaNames.get(key.joined);
+    names.push(key.spelling === 'camel_case' ? snakeCase(value) : value);
   }
   // The first title, when it reads as a tool name.
   if (matchPattern(TOOL_NAME, call.firstTitle)) names.push(call.firstTitle);
-  // A call-id format's `{name}`.
-  for (const harness of catalog.harnesses) {
-    for (const regex of harness.ids) {
+  // A call-id format's `{name}`, of any party.
+  for (const one of catalog.parties) {
+    for (const regex of one.ids) {
       const match = matchPattern(regex, call.id);
       if (match?.name) names.push(match.name);
     }
   }
-  // The harness's fixed title formats, against the latest title.
-  for (const title of party?.harness?.titles ?? []) {
-    const match = matchPattern(title.regex, call.title);
+  // The party's fixed title formats, against the latest title that follows one of any party.
+  for (const title of party?.titles ?? []) {
+    const match = matchPattern(title.regex, call.formatTitle);
     if (match) names.push(match.name ?? title.tool);
   }
   return names;
+}
+
+/** The catalog's `_meta` tool-name keys the call was sent, the latest sent first, in
+ * catalog order among those sent in one update (claims of one kind: the latest wins). */
+function metaKeysSent(catalog, call) {
+  const sent = catalog.metaKeys.filter((key) => call.metaNames.has(key.joined));
+  // A stable sort: catalog order stays among equals.
+  return sent.sort((a, b) => call.metaNames.get(b.joined).at - call.metaNames.get(a.joined).at);
 }
 
 const TOOL_NAME = compilePattern('{name}');

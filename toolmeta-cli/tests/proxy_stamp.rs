@@ -199,6 +199,53 @@ fn updates_are_stamped_only_when_they_carry_evidence_or_arguments() {
 }
 
 #[test]
+fn every_partys_meta_tool_name_key_is_evidence_on_an_update() {
+    let vibe = r#"{"jsonrpc":"2.0","id":0,"result":{"agentInfo":{"name":"mistral-vibe"}}}"#;
+    let call = update(
+        r#"{"sessionUpdate":"tool_call","toolCallId":"t1","title":"Working","kind":"other"}"#,
+    );
+    let named_by = |meta: &str| {
+        let line = update(&format!(
+            r#"{{"sessionUpdate":"tool_call_update","toolCallId":"t1","_meta":{meta}}}"#
+        ));
+        last(None, &[vibe, &call, &line])
+            .map(|stamped| stamped.split(r#""name":"#).nth(1).unwrap().to_owned())
+    };
+    // The keys of toolmeta::recognition's list, each naming the tool (codex's in camelCase).
+    for (meta, name) in [
+        (r#"{"claudeCode":{"toolName":"Read"}}"#, "\"Read\""),
+        (
+            r#"{"codex":{"collaboration":{"tool":"spawnAgent"}}}"#,
+            "\"spawn_agent\"",
+        ),
+        (
+            r#"{"goose":{"toolCall":{"toolName":"developer__shell"}}}"#,
+            "\"developer__shell\"",
+        ),
+        (r#"{"toolName":"web_fetch"}"#, "\"web_fetch\""),
+        (r#"{"tool_name":"bash","other":1}"#, "\"bash\""),
+    ] {
+        let stamped = named_by(meta);
+        assert!(
+            stamped
+                .as_deref()
+                .is_some_and(|rest| rest.starts_with(name)),
+            "{meta}: {stamped:?}"
+        );
+    }
+    // Keys that name no tool: the update carries no evidence, and is left alone.
+    for meta in [
+        r#"{"claudeCode":{"parentToolUseId":"t0"}}"#,
+        r#"{"codex":{"collaboration":"spawnAgent"}}"#,
+        r#"{"goose":{"toolCall":{"toolName":7}}}"#,
+        r#"{"toolName":null}"#,
+        r#"{"trace":{"toolName":"x"}}"#,
+    ] {
+        assert_eq!(named_by(meta), None, "{meta}");
+    }
+}
+
+#[test]
 fn a_permission_requests_tool_call_is_stamped() {
     let request = r#"{"jsonrpc":"2.0","id":5,"method":"session/request_permission","params":{"sessionId":"s1","toolCall":{"toolCallId":"t1","rawInput":{"file_path":"/w/a.rs"}},"options":[{"optionId":"allow","name":"Allow","kind":"allow_once"}]}}"#;
     assert_eq!(

@@ -56,6 +56,9 @@
 //!   streams tolerantly and merges each call's updates.
 //! - `catalog` (feature): the tools of harnesses that send no envelope, so a client can
 //!   synthesize one from their `rawInput`.
+//! - `recognition` (with `client` or `catalog`): what recognises each harness and agent in
+//!   ACP traffic (agent names, `_meta` keys, call-id and title formats) — the one list the
+//!   ledger, the proxy and the catalog's data export read.
 //!
 //! ## Features
 //!
@@ -94,6 +97,8 @@ pub mod client;
 mod contract;
 pub mod convert;
 mod envelope;
+#[cfg(any(feature = "client", feature = "catalog"))]
+pub mod recognition;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 #[cfg(feature = "schemars")]

@@ -9,10 +9,12 @@
 
 use std::borrow::Cow;
 use std::ops::Range;
+use std::sync::LazyLock;
 
-use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
+use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, de};
 use serde_json::value::RawValue;
+use toolmeta::recognition;
 
 /// What one agent→client line is, for the proxy.
 pub(crate) enum Scanned<'a> {
@@ -413,8 +415,8 @@ struct AgentInfoFields<'a> {
 }
 
 /// The keys of a `_meta` object the proxy looks at: the envelope's, and the tool-name keys
-/// of the harnesses that have one (`claudeCode.toolName`, `goose.toolCall.toolName`, Qwen
-/// Code's `toolName`, `tool_name`).
+/// of every party ([`toolmeta::recognition`]: `claudeCode.toolName`,
+/// `goose.toolCall.toolName`, Qwen Code's `toolName`, `tool_name`, …).
 #[derive(Default)]
 struct MetaKeys {
     has_envelope: bool,
@@ -439,28 +441,18 @@ impl<'de> Visitor<'de> for MetaVisitor {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<MetaKeys, A::Error> {
         let mut keys = MetaKeys::default();
         while let Some(Key(key)) = map.next_key::<Key<'de>>()? {
-            match key.as_ref() {
-                toolmeta::TOOL_META_KEY => {
-                    keys.has_envelope = true;
+            if key == toolmeta::TOOL_META_KEY {
+                keys.has_envelope = true;
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            }
+            match paths_through(ALL_PATHS, 0, &key) {
+                0 => {
                     map.next_value::<IgnoredAny>()?;
                 }
-                "claudeCode" => {
+                through => {
                     let raw = map.next_value::<&'de RawValue>()?;
-                    keys.names_tool |= read::<ToolNameFields>(raw).is_some_and(|f| f.named());
-                }
-                "goose" => {
-                    let raw = map.next_value::<&'de RawValue>()?;
-                    keys.names_tool |= read::<GooseFields<'_>>(raw)
-                        .and_then(|goose| goose.tool_call)
-                        .and_then(read::<ToolNameFields>)
-                        .is_some_and(|f| f.named());
-                }
-                "toolName" | "tool_name" => {
-                    let raw = map.next_value::<&'de RawValue>()?;
-                    keys.names_tool |= raw.get().starts_with('"');
-                }
-                _ => {
-                    map.next_value::<IgnoredAny>()?;
+                    keys.names_tool |= names_tool(raw, 1, through);
                 }
             }
         }
@@ -468,41 +460,82 @@ impl<'de> Visitor<'de> for MetaVisitor {
     }
 }
 
-/// An object whose `toolName` is a string.
-#[derive(Deserialize)]
-struct ToolNameFields {
-    #[serde(rename = "toolName", default)]
-    tool_name: Option<IgnoredStr>,
+/// The `_meta` tool-name keys of every party, key by key.
+static TOOL_NAME_PATHS: LazyLock<Vec<&'static [&'static str]>> = LazyLock::new(|| {
+    let paths: Vec<&'static [&'static str]> = recognition::PARTIES
+        .iter()
+        .flat_map(|party| party.recognition.meta_tool_names)
+        .chain(recognition::SHARED_META_TOOL_NAMES)
+        .map(|key| key.path.keys())
+        .collect();
+    assert!(paths.len() <= 64, "a mask of 64 bits holds every path");
+    paths
+});
+
+/// Every path of [`TOOL_NAME_PATHS`], as a mask.
+const ALL_PATHS: u64 = u64::MAX;
+
+/// The paths of `mask` whose key at `depth` is `key`.
+fn paths_through(mask: u64, depth: usize, key: &str) -> u64 {
+    TOOL_NAME_PATHS
+        .iter()
+        .enumerate()
+        .filter(|(i, path)| mask & (1 << i) != 0 && path.get(depth) == Some(&key))
+        .fold(0, |through, (i, _)| through | (1 << i))
 }
 
-impl ToolNameFields {
-    fn named(&self) -> bool {
-        self.tool_name.is_some()
+/// Whether `raw`, the value `depth` keys down the paths of `mask`, is a string where one
+/// of them ends, or an object holding one further down. No path is a prefix of another (a
+/// test of the list says so): a key ends paths or goes on, not both.
+fn names_tool(raw: &RawValue, depth: usize, mask: u64) -> bool {
+    let ends = TOOL_NAME_PATHS
+        .iter()
+        .enumerate()
+        .any(|(i, path)| mask & (1 << i) != 0 && path.len() == depth);
+    if ends {
+        return raw.get().starts_with('"');
+    }
+    let mut deserializer = serde_json::Deserializer::from_str(raw.get());
+    Level { depth, mask }
+        .deserialize(&mut deserializer)
+        .unwrap_or(false)
+}
+
+/// An object under `_meta` some tool-name paths go through.
+struct Level {
+    depth: usize,
+    mask: u64,
+}
+
+impl<'de> DeserializeSeed<'de> for Level {
+    type Value = bool;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<bool, D::Error> {
+        deserializer.deserialize_map(self)
     }
 }
 
-#[derive(Deserialize)]
-struct GooseFields<'a> {
-    #[serde(rename = "toolCall", borrow, default)]
-    tool_call: Option<&'a RawValue>,
-}
+impl<'de> Visitor<'de> for Level {
+    type Value = bool;
 
-/// A string, not kept.
-struct IgnoredStr;
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("an object")
+    }
 
-impl<'de> Deserialize<'de> for IgnoredStr {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<IgnoredStr, D::Error> {
-        struct StrVisitor;
-        impl Visitor<'_> for StrVisitor {
-            type Value = IgnoredStr;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a string")
-            }
-            fn visit_str<E: de::Error>(self, _: &str) -> Result<IgnoredStr, E> {
-                Ok(IgnoredStr)
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<bool, A::Error> {
+        let mut named = false;
+        while let Some(Key(key)) = map.next_key::<Key<'de>>()? {
+            match paths_through(self.mask, self.depth, &key) {
+                0 => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+                through => {
+                    let raw = map.next_value::<&'de RawValue>()?;
+                    named |= names_tool(raw, self.depth + 1, through);
+                }
             }
         }
-        deserializer.deserialize_str(StrVisitor)
+        Ok(named)
     }
 }
 

@@ -28,7 +28,6 @@
 use serde::Deserialize;
 
 use super::arguments::ToolArguments;
-use super::recognition::{MetaToolName, Recognition, Spelling};
 use crate::ToolIdentity;
 use crate::{StaticToolset, ToolEntry};
 
@@ -601,17 +600,6 @@ pub(crate) const RELEASE: &str =
 
 /// Where the tools were read from.
 pub(crate) const SOURCE: &str = "the tool lists that release sent to the model (tests/data/real/claude_code/tools.json), the tools reference https://code.claude.com/docs/en/tools-reference, and the tools of earlier releases that traffic still carries";
-
-/// What recognises the harness in ACP traffic.
-pub(crate) const RECOGNITION: Recognition = Recognition {
-    agent_names: &["claude"],
-    meta_tool_names: &[MetaToolName {
-        path: &["claudeCode", "toolName"],
-        spelling: Spelling::AsIs,
-        marks_harness: true,
-    }],
-    ..Recognition::NONE
-};
 
 /// Claude Code's tools, and the names claude-code-acp / claude-agent-acp give the file
 /// tools it serves itself.

@@ -33,7 +33,6 @@
 use serde::Deserialize;
 
 use super::arguments::ToolArguments;
-use super::recognition::{MetaToolName, Pattern, Recognition, Spelling, TitleFormat};
 use crate::ToolIdentity;
 use crate::convert::{Argv, CommandLine};
 use crate::{StaticToolset, ToolEntry};
@@ -409,24 +408,6 @@ pub(crate) const RELEASE: &str = "codex-acp 0.16.0 (codex-rs 0.137.0)";
 
 /// Where the tools were read from.
 pub(crate) const SOURCE: &str = "the tool list that release sent to the model (tests/data/real/codex/tools.json), openai/codex codex-rs/core/src/tools/spec.rs, and codex-acp's event fields (ExecCommandBegin, PatchApplyBegin)";
-
-/// What recognises the harness in ACP traffic.
-pub(crate) const RECOGNITION: Recognition = Recognition {
-    agent_names: &["codex"],
-    // codex-acp's collaboration items name the multi-agent tool in the app server's
-    // camelCase (`CollabAgentTool`, serde `rename_all = "camelCase"`: `spawnAgent`).
-    meta_tool_names: &[MetaToolName {
-        path: &["codex", "collaboration", "tool"],
-        spelling: Spelling::CamelCase,
-        marks_harness: true,
-    }],
-    // zed-industries/codex-acp src/thread.rs: `format!("View Image {display_path}")`.
-    titles: &[TitleFormat {
-        pattern: Pattern("View Image {any}"),
-        tool: Some("view_image"),
-    }],
-    ..Recognition::NONE
-};
 
 /// Codex's tools.
 pub const TOOLS: StaticToolset = StaticToolset::new(&[

@@ -4,7 +4,8 @@
 //!
 //! Everything here is read off the declarations: each tool's identity and the wire keys and
 //! conversions the derive recorded ([`InputField`]), each tool's arguments as its own
-//! `Deserialize` impl reads them, and each harness's release, source and [`Recognition`].
+//! `Deserialize` impl reads them, each harness's release and source, and what recognises
+//! each party from the one list the ledger reads too ([`PARTIES`]).
 //! Nothing is written twice.
 //!
 //! ```
@@ -20,12 +21,13 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::Harness;
 use super::arguments::DescribedTool;
 use super::probe::JsonType;
-use super::{Harness, KNOWN_AGENTS, Recognition};
 use crate::client::KindFallback;
 use crate::convert::Conversion;
 use crate::keys::{self, KeyType};
+use crate::recognition::{MetaToolName, PARTIES, Pattern, Recognition, SHARED_META_TOOL_NAMES};
 use crate::{
     InputField, LabelShape, Namespace, RawType, TOOL_META_KEY, TOOL_META_VERSION, ToolEntry,
     ToolKind,
@@ -443,7 +445,7 @@ pub fn catalog_data() -> Result<CatalogData, ExportError> {
                 description: conversion.description().to_owned(),
             })
             .collect(),
-        placeholders: super::Pattern::PLACEHOLDERS
+        placeholders: Pattern::PLACEHOLDERS
             .iter()
             .map(|(name, regex, description)| PlaceholderData {
                 name: (*name).to_owned(),
@@ -451,17 +453,19 @@ pub fn catalog_data() -> Result<CatalogData, ExportError> {
                 description: (*description).to_owned(),
             })
             .collect(),
-        meta_tool_names: super::SHARED_META_TOOL_NAMES
+        meta_tool_names: SHARED_META_TOOL_NAMES
             .iter()
             .map(meta_tool_name_data)
             .collect(),
         harnesses,
-        agents: KNOWN_AGENTS
+        // The parties without a catalog of tools.
+        agents: PARTIES
             .iter()
-            .map(|agent| AgentData {
-                namespace: agent.namespace.as_str().to_owned(),
-                recognise: recognition_data(&agent.recognition),
-                source: agent.source.to_owned(),
+            .filter(|party| Harness::from_namespace(party.namespace).is_none())
+            .map(|party| AgentData {
+                namespace: party.namespace.as_str().to_owned(),
+                recognise: recognition_data(&party.recognition),
+                source: party.source.to_owned(),
             })
             .collect(),
     })
@@ -497,7 +501,7 @@ fn harness_data(harness: Harness) -> Result<HarnessData, ExportError> {
         namespace_aliases: strings(namespace.aliases()),
         release: harness.release().to_owned(),
         source: harness.source().to_owned(),
-        recognise: recognition_data(&harness.recognition()),
+        recognise: recognition_data(&harness.party().recognition),
         tools,
     })
 }
@@ -526,9 +530,9 @@ fn recognition_data(recognition: &Recognition) -> RecognitionData {
     }
 }
 
-fn meta_tool_name_data(key: &super::MetaToolName) -> MetaToolNameData {
+fn meta_tool_name_data(key: &MetaToolName) -> MetaToolNameData {
     MetaToolNameData {
-        path: strings(key.path),
+        path: strings(key.path.keys()),
         spelling: key.spelling.name().to_owned(),
         marks_harness: key.marks_harness,
     }

@@ -21,7 +21,6 @@
 use serde::Deserialize;
 
 use super::arguments::ToolArguments;
-use super::recognition::{Pattern, Recognition};
 use crate::ToolIdentity;
 use crate::{StaticToolset, ToolEntry};
 
@@ -392,14 +391,6 @@ pub(crate) const RELEASE: &str = "Gemini CLI 0.61.0";
 
 /// Where the tools were read from.
 pub(crate) const SOURCE: &str = "the tool lists that release sent to the model (tests/data/real/gemini_cli/tools.json: main agent, plan mode, subagent), and google-gemini/gemini-cli packages/core/src/tools for write_todos and read_many_files";
-
-/// What recognises the harness in ACP traffic.
-pub(crate) const RECOGNITION: Recognition = Recognition {
-    agent_names: &["gemini"],
-    // The ACP integration's call ids: `${callId}` = `${name}__${name}_${Date.now()}_${n}`.
-    tool_call_ids: &[Pattern("{name}__{name}_{digits}_{digits}")],
-    ..Recognition::NONE
-};
 
 /// Gemini CLI's tools.
 pub const TOOLS: StaticToolset = StaticToolset::new(&[

@@ -22,7 +22,6 @@
 use serde::Deserialize;
 
 use super::arguments::ToolArguments;
-use super::recognition::Recognition;
 use crate::ToolIdentity;
 use crate::{StaticToolset, ToolEntry};
 
@@ -157,12 +156,6 @@ pub(crate) const RELEASE: &str =
 
 /// Where the tools were read from.
 pub(crate) const SOURCE: &str = "tests/data/real/grok_build/session.jsonl (its calls' rawInput beside the envelopes the harness emitted for them) and DESIGN's read_file";
-
-/// What recognises the harness in ACP traffic.
-pub(crate) const RECOGNITION: Recognition = Recognition {
-    agent_names: &["grok"],
-    ..Recognition::NONE
-};
 
 /// Grok Build's tools.
 pub const TOOLS: StaticToolset = StaticToolset::new(&[

@@ -21,7 +21,6 @@
 use serde::Deserialize;
 
 use super::arguments::ToolArguments;
-use super::recognition::{Pattern, Recognition, TitleFormat};
 use crate::ToolIdentity;
 use crate::{StaticToolset, ToolEntry};
 
@@ -377,24 +376,6 @@ pub(crate) const RELEASE: &str =
 
 /// Where the tools were read from.
 pub(crate) const SOURCE: &str = "the tool lists that release sent to the model (tests/data/real/kimi_cli/tools.json: main agent and explore subagent) and MoonshotAI/kimi-cli src/kimi_cli/tools at 4a550eff (tests/data/real/kimi_cli/tools.md names the file of each tool)";
-
-/// What recognises the harness in ACP traffic.
-pub(crate) const RECOGNITION: Recognition = Recognition {
-    agent_names: &["kimi"],
-    // src/kimi_cli/acp/session.py `_ToolCallState.get_title`: the tool's name, then
-    // `: ` and its key argument once one streams in.
-    titles: &[
-        TitleFormat {
-            pattern: Pattern("{name}"),
-            tool: None,
-        },
-        TitleFormat {
-            pattern: Pattern("{name}: {any}"),
-            tool: None,
-        },
-    ],
-    ..Recognition::NONE
-};
 
 /// Kimi CLI's tools.
 pub const TOOLS: StaticToolset = StaticToolset::new(&[

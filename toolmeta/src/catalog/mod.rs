@@ -65,18 +65,14 @@ mod opencode;
 mod probe;
 #[allow(dead_code)]
 mod qwen_code;
-mod recognition;
 
 use std::sync::OnceLock;
 
 use arguments::{DescribedTool, ToolArguments};
-pub use recognition::{
-    KNOWN_AGENTS, KnownAgent, MetaToolName, Pattern, Recognition, SHARED_META_TOOL_NAMES, Spelling,
-    TitleFormat,
-};
 
 use serde_json::Value;
 
+use crate::recognition::{Party, parties};
 use crate::{Namespace, StaticToolset, ToolMeta};
 
 /// A harness whose tools the catalog knows.
@@ -174,8 +170,8 @@ impl Harness {
 
     /// The harness an ACP agent's `agentInfo.name` (the `initialize` response) names, if the
     /// catalog has it: `claude-agent-acp`, `@zed-industries/claude-code-acp`, `codex-acp`,
-    /// `gemini-cli`, `OpenCode`, `grok`... (its [`Recognition::agent_names`]: matched
-    /// case-insensitively on the product name).
+    /// `gemini-cli`, `OpenCode`, `grok`... (the [`Party::of_agent`] the name makes, when
+    /// it is a harness of the catalog).
     ///
     /// ```
     /// use toolmeta::catalog::Harness;
@@ -186,23 +182,25 @@ impl Harness {
     /// assert_eq!(Harness::from_agent_name("goose"), None);
     /// ```
     pub fn from_agent_name(name: &str) -> Option<Harness> {
-        Harness::ALL
-            .iter()
-            .copied()
-            .find(|harness| harness.recognition().names_agent(name))
+        Party::of_agent(name).and_then(|party| Harness::from_namespace(party.namespace))
     }
 
-    /// What recognises the harness in ACP traffic: its agent names, `_meta` tool-name keys,
-    /// call-id and title formats.
-    pub const fn recognition(self) -> Recognition {
+    /// What recognises the harness in ACP traffic — its agent names, `_meta` keys, call-id
+    /// and title formats — as the one list of [`PARTIES`](crate::recognition::PARTIES) says.
+    ///
+    /// ```
+    /// use toolmeta::catalog::Harness;
+    /// assert_eq!(Harness::Codex.party().recognition.agent_names, ["codex"]);
+    /// ```
+    pub const fn party(self) -> &'static Party {
         match self {
-            Harness::ClaudeCode => claude_code::RECOGNITION,
-            Harness::Codex => codex::RECOGNITION,
-            Harness::GeminiCli => gemini_cli::RECOGNITION,
-            Harness::OpenCode => opencode::RECOGNITION,
-            Harness::GrokBuild => grok_build::RECOGNITION,
-            Harness::QwenCode => qwen_code::RECOGNITION,
-            Harness::KimiCli => kimi_cli::RECOGNITION,
+            Harness::ClaudeCode => &parties::CLAUDE_CODE,
+            Harness::Codex => &parties::CODEX,
+            Harness::GeminiCli => &parties::GEMINI_CLI,
+            Harness::OpenCode => &parties::OPENCODE,
+            Harness::GrokBuild => &parties::GROK_BUILD,
+            Harness::QwenCode => &parties::QWEN_CODE,
+            Harness::KimiCli => &parties::KIMI_CLI,
         }
     }
 
@@ -353,7 +351,8 @@ pub fn identify(harness: Harness, raw_input: &Value) -> Option<&'static str> {
 }
 
 /// Every tool of `harness` that fits `raw_input` best (see [`identify`]): empty when none
-/// fits, several when they fit equally well.
+/// fits, several when they fit equally well (the ledger's question).
+#[cfg(feature = "client")]
 pub(crate) fn fits(harness: Harness, raw_input: &Value) -> Vec<&'static str> {
     arguments::best_fits(harness.described(), raw_input)
 }
@@ -388,6 +387,22 @@ mod tests {
 
     use super::{claude_code, codex, gemini_cli, opencode};
     use crate::{ToolEntry, ToolIdentity};
+
+    /// The list of parties holds each harness once, in the catalog's order, with its own
+    /// namespace, and then the agents without a catalog.
+    #[test]
+    fn the_parties_are_the_harnesses_in_order_then_the_agents() {
+        use super::Harness;
+        use crate::recognition::PARTIES;
+        let (harnesses, agents) = PARTIES.split_at(Harness::ALL.len());
+        for (harness, party) in Harness::ALL.iter().zip(harnesses) {
+            assert_eq!(harness.party(), party);
+            assert_eq!(party.namespace, harness.namespace());
+        }
+        for agent in agents {
+            assert_eq!(Harness::from_namespace(agent.namespace), None, "{agent:?}");
+        }
+    }
 
     /// The raw projection through the recorded wire keys gives exactly what the derive gives the
     /// deserialized value: same keys, same values, same order.

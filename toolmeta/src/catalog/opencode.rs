@@ -23,7 +23,6 @@
 use serde::Deserialize;
 
 use super::arguments::ToolArguments;
-use super::recognition::Recognition;
 use crate::ToolIdentity;
 use crate::{StaticToolset, ToolEntry};
 
@@ -323,14 +322,6 @@ pub(crate) const RELEASE: &str = "OpenCode 1.18.33";
 
 /// Where the tools were read from.
 pub(crate) const SOURCE: &str = "the tool list that release sent to the model (tests/data/real/opencode/tools.json), and sst/opencode packages/opencode/src/tool/registry.ts for the tools other models and clients get";
-
-/// What recognises the harness in ACP traffic.
-pub(crate) const RECOGNITION: Recognition = Recognition {
-    agent_names: &["opencode"],
-    // OpenCode names the tool in a call's first title; every reader reads a first title
-    // that reads as a tool name (docs/identification.md), so nothing to declare.
-    ..Recognition::NONE
-};
 
 /// OpenCode's tools.
 pub const TOOLS: StaticToolset = StaticToolset::new(&[

@@ -23,7 +23,6 @@
 use serde::Deserialize;
 
 use super::arguments::ToolArguments;
-use super::recognition::{MetaToolName, Recognition, Spelling};
 use crate::ToolIdentity;
 use crate::{StaticToolset, ToolEntry};
 
@@ -544,19 +543,6 @@ pub(crate) const RELEASE: &str =
 
 /// Where the tools were read from.
 pub(crate) const SOURCE: &str = "the tool lists that release sent to the model (tests/data/real/qwen_code/tools.json: main agent and Explore subagent), the deferred tools' schemas in its tool_search results, and its bundle's packages/core/src/tools/*.ts (tests/data/real/qwen_code/tools.md names the file of each tool)";
-
-/// What recognises the harness in ACP traffic.
-pub(crate) const RECOGNITION: Recognition = Recognition {
-    agent_names: &["qwen"],
-    // packages/cli/src/acp-integration/session/emitters/tool-call-emitter.ts: the wire name
-    // on every update; a generic key, so it does not mark the harness by itself.
-    meta_tool_names: &[MetaToolName {
-        path: &["toolName"],
-        spelling: Spelling::AsIs,
-        marks_harness: false,
-    }],
-    ..Recognition::NONE
-};
 
 /// Qwen Code's tools.
 pub const TOOLS: StaticToolset = StaticToolset::new(&[

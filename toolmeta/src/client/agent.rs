@@ -3,37 +3,40 @@
 
 use super::synthesis::{Catalog, Harness};
 use crate::Namespace;
+use crate::recognition::Party;
 
 /// The agent a stream comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Agent {
+    /// The party its name makes (see [`Party::of_agent`]).
+    pub(crate) party: Option<&'static Party>,
     /// The catalog's harness for it.
     pub(crate) harness: Option<Harness>,
-    /// The namespace its calls get when nothing else gives one: its catalog harness's, the
-    /// first-party namespace its name makes, or the extension namespace made from its name
-    /// ([`Namespace::for_agent`], DESIGN §7).
+    /// The namespace its calls get when nothing else gives one: its party's, else the
+    /// extension namespace made from its name ([`Namespace::for_agent`], DESIGN §7).
     pub(crate) namespace: Option<Namespace>,
 }
 
 impl Agent {
-    /// The agent an `initialize` answer's `agentInfo` names: the catalog's harness its
-    /// `name` (else its `title`) names, and the namespace its `name` makes.
+    /// The agent an `initialize` answer's `agentInfo` names: the party its `name` (else its
+    /// `title`) names, and otherwise the namespace its `name` makes.
     pub(crate) fn named(name: &str, title: Option<&str>) -> Agent {
-        let harness =
-            Catalog::harness_of_agent(name).or_else(|| title.and_then(Catalog::harness_of_agent));
-        let namespace = match harness {
-            Some(harness) => Some(Catalog::namespace_of(harness)),
-            None => Namespace::for_agent(name),
-        };
-        Agent { harness, namespace }
+        match Party::of_agent(name).or_else(|| title.and_then(Party::of_agent)) {
+            Some(party) => Agent::of_party(party),
+            None => Agent {
+                party: None,
+                harness: None,
+                namespace: Namespace::for_agent(name),
+            },
+        }
     }
 
-    /// The agent whose calls carry envelopes of `namespace` (Grok Build: only its own
-    /// harness emits them).
-    pub(crate) fn of_harness(harness: Harness) -> Agent {
+    /// The agent of `party`.
+    pub(crate) fn of_party(party: &'static Party) -> Agent {
         Agent {
-            harness: Some(harness),
-            namespace: Some(Catalog::namespace_of(harness)),
+            party: Some(party),
+            harness: Catalog::harness_of(party.namespace.as_str()),
+            namespace: Some(party.namespace),
         }
     }
 }

@@ -1,16 +1,17 @@
-//! What names a call's tool: the evidence the traffic carries, strongest first (DESIGN §6),
-//! and the one list of the places a harness puts it.
+//! What names a call's tool: the evidence the traffic carries, strongest first (DESIGN §6).
 //!
-//! Adding a harness's evidence is one row here: a `_meta` key in [`META_KEYS`], or a fixed
-//! title format in [`TITLE_FORMATS`]. The reader reads every `_meta` key of the list, the
-//! ledger keeps what each said as a [`Claim`], and resolution takes the strongest.
+//! Where each harness puts its evidence is not written here: it is the one list of
+//! [`PARTIES`], which the catalog's data export writes too. This module reads that list
+//! for the ledger — every `_meta` key of every party as one table the line reader walks
+//! ([`META_KEYS`]), the call-id and title formats — and keeps what each key said as a
+//! [`Claim`]; resolution takes the strongest.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use super::loose::WellKnown;
 use super::text::Text;
-use crate::Namespace;
-
+use crate::recognition::{MetaPath, PARTIES, Party, SHARED_META_TOOL_NAMES, Spelling};
 /// What named a call's tool, from strongest to weakest (DESIGN §6).
 ///
 /// ```
@@ -73,17 +74,6 @@ impl fmt::Display for Evidence {
     }
 }
 
-/// How a piece of evidence bears on the harness of the call.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Scope {
-    /// It says nothing about the harness.
-    Any,
-    /// It marks the harness: only that harness sends it (`_meta.claudeCode`).
-    Marks(Namespace),
-    /// It counts only in that harness's traffic (an adapter's title format).
-    Requires(Namespace),
-}
-
 /// What a `_meta` key says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Says {
@@ -93,104 +83,127 @@ pub(crate) enum Says {
     ParentToolCall,
 }
 
-/// A harness's own `_meta` key.
+/// A `_meta` key the line reader reads, and what it says.
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct MetaKey {
-    /// Its path under `_meta`, as written on the wire joined by dots.
-    pub(crate) path: &'static str,
-    /// The same path, key by key.
-    pub(crate) segments: &'static [&'static str],
+    pub(crate) path: MetaPath,
     pub(crate) says: Says,
-    pub(crate) scope: Scope,
+    /// How a name it says spells the wire name.
+    pub(crate) spelling: Spelling,
+    /// The party a call carrying it is, whatever else says.
+    pub(crate) marks: Option<&'static Party>,
 }
 
-/// A [`MetaKey`] of the keys given, in order: its dotted path is made from them.
-macro_rules! meta_key {
-    ($($segment:literal).+, $says:expr, $scope:expr) => {
-        MetaKey {
-            path: meta_key!(@join $($segment),+),
-            segments: &[$($segment),+],
-            says: $says,
-            scope: $scope,
-        }
-    };
-    (@join $first:literal $(, $rest:literal)*) => {
-        concat!($first $(, ".", $rest)*)
-    };
-}
+/// The number of `_meta` keys of the [`PARTIES`] and the [`SHARED_META_TOOL_NAMES`].
+pub(crate) const META_KEY_COUNT: usize = meta_key_count();
 
-/// Every `_meta` key the reader takes evidence from: the one list to extend for a harness
-/// that names its tools, or links its subagents, in a key of its own.
-pub(crate) const META_KEYS: &[MetaKey] = &[
-    // Claude Code, through claude-agent-acp (and Zed's claude-code-acp).
-    meta_key!(
-        "claudeCode"."toolName",
-        Says::ToolName,
-        Scope::Marks(Namespace::ClaudeCode)
-    ),
-    meta_key!("claudeCode"."parentToolUseId", Says::ParentToolCall, Scope::Any),
-    // codex-acp (the app-server adapter): a collaboration item's tool, in the app
-    // server's camelCase (`spawnAgent` for `spawn_agent`).
-    meta_key!(
-        "codex"."collaboration"."tool",
-        Says::ToolName,
-        Scope::Marks(Namespace::Codex)
-    ),
-    // goose.
-    meta_key!(
-        "goose"."toolCall"."toolName",
-        Says::ToolName,
-        Scope::Marks(Namespace::Goose)
-    ),
-    // Qwen Code.
-    meta_key!("toolName", Says::ToolName, Scope::Any),
-    meta_key!("parentToolCallId", Says::ParentToolCall, Scope::Any),
-    // Mistral's Vibe, Poolside.
-    meta_key!("tool_name", Says::ToolName, Scope::Any),
-];
-
-/// The number of [`META_KEYS`].
-pub(crate) const META_KEY_COUNT: usize = META_KEYS.len();
-
-// The reader tracks the keys a `_meta` object may hold in a `u32` mask.
+// The reader tracks the keys a `_meta` object may hold in a `u32` mask, and a claim keeps
+// its key's place in a `u8`.
 const _: () = assert!(META_KEY_COUNT <= 32);
 
-/// An adapter's fixed title format: a title that starts with `prefix` names `tool`, in
-/// the traffic of the harness `scope` names.
-pub(crate) struct TitleFormat {
-    pub(crate) prefix: &'static str,
-    pub(crate) tool: &'static str,
-    pub(crate) harness: Namespace,
+/// Every `_meta` key the reader takes evidence from, read off [`PARTIES`] (each party's
+/// tool-name keys, then its subagent links), then [`SHARED_META_TOOL_NAMES`]: the order in
+/// which claims sent in one update rank.
+pub(crate) const META_KEYS: [MetaKey; META_KEY_COUNT] = meta_keys();
+
+const fn meta_key_count() -> usize {
+    let mut count = SHARED_META_TOOL_NAMES.len();
+    let mut i = 0;
+    while i < PARTIES.len() {
+        let recognition = &PARTIES[i].recognition;
+        count += recognition.meta_tool_names.len() + recognition.subagent_links.len();
+        i += 1;
+    }
+    count
 }
 
-/// Every fixed title format, each read from its adapter's source.
-pub(crate) const TITLE_FORMATS: &[TitleFormat] = &[
-    // codex-acp `src/thread.rs` (zed-industries/codex-acp at 3cd8e9ed): the
-    // `ViewImageToolCall` event becomes `ToolCall::new(call_id, format!("View Image {display_path}"))`.
-    TitleFormat {
-        prefix: "View Image ",
-        tool: "view_image",
-        harness: Namespace::Codex,
-    },
-];
+const fn meta_keys() -> [MetaKey; META_KEY_COUNT] {
+    let unset = MetaKey {
+        path: MetaPath::new("", &[]),
+        says: Says::ToolName,
+        spelling: Spelling::AsIs,
+        marks: None,
+    };
+    let mut keys = [unset; META_KEY_COUNT];
+    let mut at = 0;
+    let mut i = 0;
+    while i < PARTIES.len() {
+        let party: &'static Party = &PARTIES[i];
+        let names = party.recognition.meta_tool_names;
+        let mut j = 0;
+        while j < names.len() {
+            keys[at] = MetaKey {
+                path: names[j].path,
+                says: Says::ToolName,
+                spelling: names[j].spelling,
+                marks: if names[j].marks_harness {
+                    Some(party)
+                } else {
+                    None
+                },
+            };
+            at += 1;
+            j += 1;
+        }
+        let links = party.recognition.subagent_links;
+        j = 0;
+        while j < links.len() {
+            keys[at] = MetaKey {
+                says: Says::ParentToolCall,
+                path: links[j],
+                ..unset
+            };
+            at += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    let mut j = 0;
+    while j < SHARED_META_TOOL_NAMES.len() {
+        let key = &SHARED_META_TOOL_NAMES[j];
+        keys[at] = MetaKey {
+            path: key.path,
+            spelling: key.spelling,
+            ..unset
+        };
+        at += 1;
+        j += 1;
+    }
+    keys
+}
 
-/// One claim about the tool's name: what said it, the name, and which update sent it last.
+/// The place in [`META_KEYS`] of the key at `path`.
+fn meta_key_place(path: &str) -> Option<usize> {
+    META_KEYS.iter().position(|key| key.path.as_str() == path)
+}
+
+/// One claim about the tool's name: what said it, the name as sent, and which update sent
+/// it last.
 #[derive(Debug, Clone)]
 pub(crate) struct Claim {
     pub(crate) by: Evidence,
     pub(crate) name: Text,
-    pub(crate) scope: Scope,
+    /// How the name spells the wire name.
+    pub(crate) spelling: Spelling,
+    /// The party a claim of this kind marks the call as.
+    pub(crate) marks: Option<&'static Party>,
     /// The number of the update that sent it last (claims of one rank: the latest wins).
     pub(crate) at: u32,
+    /// Among claims of one rank sent in one update: its `_meta` key's place in
+    /// [`META_KEYS`] (the first wins).
+    place: u8,
 }
 
-/// A call's claims, one per source of evidence: the ordered, generic evidence list.
+/// A call's claims, one per source of evidence sent in its updates (ACP `name`, each
+/// `_meta` key, the first title): the ordered, generic evidence list. The evidence in its
+/// `toolCallId` and in its adapter's title formats is read where it is, by [`Names`].
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Claims(Vec<Claim>);
 
 impl Claims {
     /// Records `name` said by `by` in update `at`; says whether the claims changed (a claim
     /// repeated is still the latest of its rank).
-    pub(crate) fn say(&mut self, by: Evidence, name: &str, scope: Scope, at: u32) -> bool {
+    pub(crate) fn say(&mut self, by: Evidence, name: &str, at: u32) -> bool {
         match self.0.iter_mut().find(|claim| claim.by == by) {
             Some(claim) if *claim.name == *name => {
                 let moved = claim.at != at;
@@ -203,13 +216,21 @@ impl Claims {
                 true
             }
             None => {
+                let key = match by {
+                    Evidence::MetaKey(path) => {
+                        meta_key_place(path).map(|place| (place, &META_KEYS[place]))
+                    }
+                    _ => None,
+                };
                 // Most calls have one claim or two: no room for four.
                 self.0.reserve_exact(1);
                 self.0.push(Claim {
                     by,
                     name: Text::new(name, WellKnown::None),
-                    scope,
+                    spelling: key.map_or(Spelling::AsIs, |(_, key)| key.spelling),
+                    marks: key.and_then(|(_, key)| key.marks),
                     at,
+                    place: key.map_or(0, |(place, _)| place as u8),
                 });
                 true
             }
@@ -221,20 +242,18 @@ impl Claims {
         self.0.iter().find(|claim| claim.by == by)
     }
 
-    /// The claims that count in the traffic of `harness`, strongest first, the latest first
-    /// among equals.
-    pub(crate) fn ranked(&self, harness: Option<Namespace>) -> Ranked<'_> {
+    /// The claims strongest first, the latest first among equals, the first `_meta` key
+    /// first among claims of one update.
+    pub(crate) fn ranked(&self) -> Ranked<'_> {
         Ranked {
             claims: &self.0,
-            harness,
             taken: 0,
         }
     }
 
-    /// The harnesses the claims mark, strongest first.
-    pub(crate) fn marks(&self) -> impl Iterator<Item = (Evidence, Namespace)> + '_ {
-        self.ranked(None)
-            .filter_map(|claim| Some((claim.by, claim.scope.marks()?)))
+    /// The parties the claims mark, strongest first.
+    pub(crate) fn marks(&self) -> impl Iterator<Item = &'static Party> + '_ {
+        self.ranked().filter_map(|claim| claim.marks)
     }
 
     /// The bytes the claims hold.
@@ -250,7 +269,6 @@ impl Claims {
 /// one without allocating.
 pub(crate) struct Ranked<'c> {
     claims: &'c [Claim],
-    harness: Option<Namespace>,
     /// The claims already given, by index.
     taken: u64,
 }
@@ -264,22 +282,101 @@ impl<'c> Iterator for Ranked<'c> {
             .iter()
             .enumerate()
             .take(64)
-            .filter(|(index, claim)| {
-                self.taken & (1 << index) == 0
-                    && match claim.scope {
-                        Scope::Requires(required) => self.harness == Some(required),
-                        _ => true,
-                    }
-            })
-            .min_by_key(|(_, claim)| (claim.by.rank(), std::cmp::Reverse(claim.at)))?;
+            .filter(|(index, _)| self.taken & (1 << index) == 0)
+            .min_by_key(|(_, claim)| (claim.by.rank(), std::cmp::Reverse(claim.at), claim.place))?;
         self.taken |= 1 << index;
         Some(claim)
     }
 }
 
+/// A name the evidence gives a call, with what gave it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Named<'a> {
+    pub(crate) by: Evidence,
+    /// The name as the traffic spelled it.
+    pub(crate) sent: &'a str,
+    /// The claim's kept copy of it, when it is a claim's.
+    kept: Option<&'a Text>,
+    spelling: Spelling,
+}
+
+impl<'a> Named<'a> {
+    /// The tool's wire name it stands for (`spawnAgent` sent in camelCase is `spawn_agent`).
+    pub(crate) fn wire_name(self) -> Cow<'a, str> {
+        self.spelling.wire_name(self.sent)
+    }
+
+    /// The wire name as a [`Text`], sharing the claim's copy where it is the same.
+    pub(crate) fn to_text(self) -> Text {
+        match (self.wire_name(), self.kept) {
+            (Cow::Borrowed(_), Some(kept)) => kept.clone(),
+            (name, _) => Text::new(&name, WellKnown::None),
+        }
+    }
+}
+
+/// Every name the evidence gives a call of `party`, strongest first (DESIGN §6): its
+/// claims ([`Claims::ranked`]); then the `{name}` of each party's `toolCallId` format its id
+/// matches; then the fixed title formats of its party, matched against `format_title`
+/// (the latest title that follows a title format of any party).
+pub(crate) fn names<'a>(
+    claims: &'a Claims,
+    tool_call_id: &'a str,
+    format_title: Option<&'a str>,
+    party: Option<&'static Party>,
+) -> impl Iterator<Item = Named<'a>> + 'a {
+    let claimed = claims.ranked().map(|claim| Named {
+        by: claim.by,
+        sent: &claim.name,
+        kept: Some(&claim.name),
+        spelling: claim.spelling,
+    });
+    let in_id = PARTIES
+        .iter()
+        .flat_map(|party| party.recognition.tool_call_ids)
+        .filter_map(move |pattern| pattern.matches(tool_call_id)?)
+        .map(|name| Named {
+            by: Evidence::ToolCallId,
+            sent: name,
+            kept: None,
+            spelling: Spelling::AsIs,
+        });
+    let in_title = party
+        .map_or(&[][..], |party| party.recognition.titles)
+        .iter()
+        .filter_map(move |format| format.tool_named(format_title?))
+        .map(|name| Named {
+            by: Evidence::TitleFormat,
+            sent: name,
+            kept: None,
+            spelling: Spelling::AsIs,
+        });
+    claimed.chain(in_id).chain(in_title)
+}
+
+/// The party whose `toolCallId` format the id matches, if any.
+pub(crate) fn party_of_id(tool_call_id: &str) -> Option<&'static Party> {
+    PARTIES.iter().find(|party| {
+        party
+            .recognition
+            .tool_call_ids
+            .iter()
+            .any(|pattern| pattern.matches(tool_call_id).is_some())
+    })
+}
+
+/// Whether a title follows a fixed title format of any party.
+pub(crate) fn follows_title_format(title: &str) -> bool {
+    PARTIES
+        .iter()
+        .flat_map(|party| party.recognition.titles)
+        .any(|format| format.pattern.matches(title).is_some())
+}
+
 /// Whether a title reads as a tool name rather than human text: a single word of ASCII
 /// letters, digits, `_` and `-` (`read`, `todowrite`, `mcp__github__create_issue`), with no
-/// spaces, dots or slashes (`README.md`, `Read File`, `ls -la` are human text).
+/// spaces, dots or slashes (`README.md`, `Read File`, `ls -la` are human text): the pattern
+/// `{name}`.
 ///
 /// A one-word directory title (`src`) passes too; the catalog decides whether the word is
 /// a tool of the harness, and an unknown word only stands as a name when nothing better
@@ -290,24 +387,6 @@ pub(crate) fn is_tool_name(title: &str) -> bool {
         .next()
         .is_some_and(|first| first.is_ascii_alphabetic() || first == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-}
-
-/// The tool name in a `toolCallId` of Gemini CLI's pattern, `<name>__<name>_<epoch-ms>_<n>`
-/// (`read_file__read_file_1796316480558_0` → `read_file`): the name, repeated, then two
-/// numbers. An id of any other shape names nothing.
-pub(crate) fn tool_name_in_id(id: &str) -> Option<&str> {
-    let (name, rest) = id.split_once("__")?;
-    let rest = rest.strip_prefix(name)?.strip_prefix('_')?;
-    let (millis, index) = rest.split_once('_')?;
-    let numeric = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
-    (is_tool_name(name) && numeric(millis) && numeric(index)).then_some(name)
-}
-
-/// The fixed title format a title follows, if any.
-pub(crate) fn title_format(title: &str) -> Option<&'static TitleFormat> {
-    TITLE_FORMATS
-        .iter()
-        .find(|format| title.len() > format.prefix.len() && title.starts_with(format.prefix))
 }
 
 #[cfg(test)]
@@ -339,50 +418,116 @@ mod tests {
     }
 
     #[test]
-    fn gemini_ids_name_their_tool() {
+    fn gemini_ids_name_their_tool_and_mark_the_harness() {
+        let claims = Claims::default();
+        let named = |id| {
+            names(&claims, id, None, None)
+                .map(|named| (named.by, named.sent))
+                .next()
+        };
         assert_eq!(
-            tool_name_in_id("read_file__read_file_1796316480558_0"),
-            Some("read_file")
+            named("read_file__read_file_1796316480558_0"),
+            Some((Evidence::ToolCallId, "read_file"))
         );
         assert_eq!(
-            tool_name_in_id("run_shell_command__run_shell_command_1796316480793_12"),
-            Some("run_shell_command")
+            named("run_shell_command__run_shell_command_1796316480793_12"),
+            Some((Evidence::ToolCallId, "run_shell_command"))
+        );
+        let gemini = party_of_id("read_file__read_file_1796316480558_0");
+        assert_eq!(
+            gemini.map(|party| party.namespace),
+            Some(crate::Namespace::GeminiCli)
         );
         // The name must repeat, and two numbers follow it.
-        assert_eq!(tool_name_in_id("read_file__glob_1796316480558_0"), None);
-        assert_eq!(tool_name_in_id("read_file__read_file_x_0"), None);
-        assert_eq!(tool_name_in_id("read_file__read_file_1796316480558"), None);
-        assert_eq!(tool_name_in_id("call_b813747ee0a445b4"), None);
-        assert_eq!(tool_name_in_id("toolu_01__x"), None);
+        for id in [
+            "read_file__glob_1796316480558_0",
+            "read_file__read_file_x_0",
+            "read_file__read_file_1796316480558",
+            "call_b813747ee0a445b4",
+            "toolu_01__x",
+        ] {
+            assert_eq!(named(id), None, "{id}");
+            assert_eq!(party_of_id(id), None, "{id}");
+        }
     }
 
     #[test]
-    fn meta_keys_are_distinct_paths_of_object_keys() {
-        for (i, key) in META_KEYS.iter().enumerate() {
-            assert_eq!(key.path.split('.').collect::<Vec<_>>(), key.segments);
-            assert!(key.segments.iter().all(|segment| !segment.is_empty()));
-            for other in &META_KEYS[i + 1..] {
-                assert_ne!(key.path, other.path);
-                // No path is a prefix of another: a key is either a name or an object.
-                assert!(!other.path.starts_with(&format!("{}.", key.path)));
-                assert!(!key.path.starts_with(&format!("{}.", other.path)));
-            }
+    fn title_formats_count_for_their_party_from_the_latest_title_that_follows_one() {
+        let codex = crate::recognition::Party::of_namespace(crate::Namespace::Codex);
+        let kimi = crate::recognition::Party::of_namespace(crate::Namespace::KimiCli);
+        let claims = Claims::default();
+        let named = |title, party| {
+            names(&claims, "c1", Some(title), party)
+                .map(|named| (named.by, named.sent))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            named("View Image /r/a.png", codex),
+            [(Evidence::TitleFormat, "view_image")]
+        );
+        assert_eq!(named("View Image /r/a.png", kimi), []);
+        assert_eq!(named("View Image /r/a.png", None), []);
+        assert_eq!(
+            named("Shell: ls -la", kimi),
+            [(Evidence::TitleFormat, "Shell")]
+        );
+        assert!(follows_title_format("Shell: ls -la"));
+        assert!(!follows_title_format("Read `src/main.rs`"));
+    }
+
+    #[test]
+    fn every_meta_key_of_the_parties_is_read_once_in_their_order() {
+        let mut expected: Vec<&str> = Vec::new();
+        for party in PARTIES {
+            let recognition = &party.recognition;
+            expected.extend(
+                recognition
+                    .meta_tool_names
+                    .iter()
+                    .map(|key| key.path.as_str()),
+            );
+            expected.extend(recognition.subagent_links.iter().map(MetaPath::as_str));
         }
+        expected.extend(SHARED_META_TOOL_NAMES.iter().map(|key| key.path.as_str()));
+        let read: Vec<&str> = META_KEYS.iter().map(|key| key.path.as_str()).collect();
+        assert_eq!(read, expected);
+        let claude = &META_KEYS[0];
+        assert_eq!(claude.path.as_str(), "claudeCode.toolName");
+        assert_eq!(
+            claude.marks.map(|party| party.namespace),
+            Some(crate::Namespace::ClaudeCode)
+        );
+        let link = META_KEYS
+            .iter()
+            .find(|key| key.path.as_str() == "claudeCode.parentToolUseId");
+        assert_eq!(
+            link.map(|key| (key.says, key.marks.is_none())),
+            Some((Says::ParentToolCall, true))
+        );
+        let codex = META_KEYS
+            .iter()
+            .find(|key| key.path.as_str() == "codex.collaboration.tool");
+        assert_eq!(codex.map(|key| key.spelling), Some(Spelling::CamelCase));
     }
 
     #[test]
     fn the_latest_claim_of_a_rank_wins_and_stronger_ranks_win_over_later_ones() {
         let mut claims = Claims::default();
-        claims.say(Evidence::FirstTitle, "read", Scope::Any, 1);
-        claims.say(Evidence::MetaKey("toolName"), "tool_call", Scope::Any, 1);
-        claims.say(Evidence::MetaKey("tool_name"), "web_fetch", Scope::Any, 2);
-        let names: Vec<&str> = claims.ranked(None).map(|claim| &*claim.name).collect();
+        claims.say(Evidence::FirstTitle, "read", 1);
+        claims.say(Evidence::MetaKey("toolName"), "tool_call", 1);
+        claims.say(Evidence::MetaKey("tool_name"), "web_fetch", 2);
+        let names: Vec<&str> = claims.ranked().map(|claim| &*claim.name).collect();
         assert_eq!(names, ["web_fetch", "tool_call", "read"]);
         // Re-sent later, the first `_meta` claim is the latest again.
-        assert!(claims.say(Evidence::MetaKey("toolName"), "tool_call", Scope::Any, 3));
+        assert!(claims.say(Evidence::MetaKey("toolName"), "tool_call", 3));
         assert_eq!(
-            claims.ranked(None).next().map(|claim| &*claim.name),
+            claims.ranked().next().map(|claim| &*claim.name),
             Some("tool_call")
         );
+        // Sent in one update, the first key of the list wins, whatever the order said.
+        let mut claims = Claims::default();
+        claims.say(Evidence::MetaKey("tool_name"), "b", 1);
+        claims.say(Evidence::MetaKey("toolName"), "a", 1);
+        assert_eq!(claims.ranked().next().map(|claim| &*claim.name), Some("a"));
     }
 }

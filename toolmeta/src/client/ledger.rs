@@ -13,6 +13,8 @@ use super::synthesis::{Catalog, Harness};
 use super::time::Timestamp;
 use super::tolerant::{FromText, FromValue};
 use super::{Call, CallId, Event, LineCounts, Message, PermissionOutcome};
+use crate::Namespace;
+use crate::recognition::Party;
 
 /// What a message fed to the [`Ledger`] turned out to be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -592,15 +594,14 @@ impl Ledger {
         };
         // Only Grok Build emits its own envelopes: one marks the harness of the stream.
         if self.agent.is_none()
-            && let Some(harness) = update
+            && update
                 .meta
                 .as_ref()
                 .and_then(|meta| meta.envelope.as_ref())
                 .and_then(|envelope| envelope.namespace.as_deref())
-                .filter(|namespace| namespace.starts_with("grok_build"))
-                .and_then(Catalog::harness_of)
+                .is_some_and(|namespace| namespace.starts_with("grok_build"))
         {
-            self.agent = Some(Agent::of_harness(harness));
+            self.agent = Party::of_namespace(Namespace::GrokBuild).map(Agent::of_party);
         }
         let context = Context {
             catalog: &self.options.catalog,

@@ -159,10 +159,10 @@ fn read_meta_key<'de, A: MapAccess<'de>>(
 ) -> Result<bool, A::Error> {
     let mut deeper = 0u32;
     for (index, meta_key) in META_KEYS.iter().enumerate() {
-        if mask & (1 << index) == 0 || meta_key.segments.get(depth) != Some(&key) {
+        if mask & (1 << index) == 0 || meta_key.path.keys().get(depth) != Some(&key) {
             continue;
         }
-        if meta_key.segments.len() == depth + 1 {
+        if meta_key.path.keys().len() == depth + 1 {
             // No path is a prefix of another (a test says so): this key is a name.
             if let Loose(Some(value)) = map.next_value::<Loose<Cow<'de, str>>>()? {
                 keys[index] = Some(value);

@@ -9,7 +9,7 @@ use memchr::memmem::Finder;
 use serde_json::value::RawValue;
 
 use super::content::{ContentBlocks, Location};
-use super::evidence::{Claims, Evidence, META_KEYS, Says, Scope, title_format};
+use super::evidence::{Claims, Evidence, META_KEYS, Says, follows_title_format, is_tool_name};
 use super::line::{LocationFields, MetaFields, PermissionRequest, RequestId, UpdateFields};
 use super::loose::{LooseMeta, WellKnown, merge_str};
 use super::text::{Text, merge_text};
@@ -31,6 +31,9 @@ pub(crate) struct Received {
     pub(crate) acp_kind: Option<Cow<'static, str>>,
     /// The last `title` sent.
     pub(crate) title: Option<Text>,
+    /// The last title sent before the call finished that follows a fixed title format of
+    /// some party: a later human title does not replace it.
+    pub(crate) format_title: Option<Text>,
     pub(crate) status: Option<Cow<'static, str>>,
     pub(crate) raw_input: Option<Box<RawValue>>,
     /// Whether `raw_input` came from the call's own updates (not a permission request).
@@ -352,6 +355,10 @@ impl Received {
         }
         if let Some(title) = update.title.take() {
             merge_text(&mut self.title, Some(&title), WellKnown::None);
+            if !self.finished && follows_title_format(&title) && self.format_title != self.title {
+                self.format_title.clone_from(&self.title);
+                merged.evidence = true;
+            }
         }
         for (meta_key, value) in META_KEYS.iter().zip(keys) {
             if let (Says::ParentToolCall, Some(parent)) = (meta_key.says, value)
@@ -391,8 +398,8 @@ impl Received {
         merged
     }
 
-    /// Merges what names the tool: the envelope, ACP `name`, the `_meta` keys, the title's
-    /// evidence. Says whether any of it changed.
+    /// Merges what names the tool: the envelope, ACP `name`, the `_meta` keys, the first
+    /// title. Says whether any of it changed.
     fn merge_evidence(
         &mut self,
         update: &UpdateFields<'_>,
@@ -409,24 +416,19 @@ impl Received {
             merged.input_basis |= change.input;
         }
         if let Some(name) = &update.name {
-            changed |= self.claims.say(Evidence::AcpName, name, Scope::Any, at);
+            changed |= self.claims.say(Evidence::AcpName, name, at);
         }
         for (meta_key, value) in META_KEYS.iter().zip(keys) {
             if let (Says::ToolName, Some(name)) = (meta_key.says, value) {
-                let by = Evidence::MetaKey(meta_key.path);
-                changed |= self.claims.say(by, name, meta_key.scope, at);
+                let by = Evidence::MetaKey(meta_key.path.as_str());
+                changed |= self.claims.say(by, name, at);
             }
         }
-        if let Some(title) = &update.title {
-            if self.title.is_none() && super::evidence::is_tool_name(title) {
-                changed |= self.claims.say(Evidence::FirstTitle, title, Scope::Any, at);
-            }
-            if let Some(format) = title_format(title) {
-                let scope = Scope::Requires(format.harness);
-                changed |= self
-                    .claims
-                    .say(Evidence::TitleFormat, format.tool, scope, at);
-            }
+        if let Some(title) = &update.title
+            && self.title.is_none()
+            && is_tool_name(title)
+        {
+            changed |= self.claims.say(Evidence::FirstTitle, title, at);
         }
         changed
     }
@@ -462,11 +464,8 @@ impl Received {
         claim("name", Evidence::AcpName, update.name.as_deref());
         for (meta_key, value) in META_KEYS.iter().zip(keys) {
             if meta_key.says == Says::ToolName {
-                claim(
-                    meta_key.path,
-                    Evidence::MetaKey(meta_key.path),
-                    value.as_deref(),
-                );
+                let path = meta_key.path.as_str();
+                claim(path, Evidence::MetaKey(path), value.as_deref());
             }
         }
         if let Some(kind) = kind
@@ -647,6 +646,7 @@ impl Received {
             + self.claims.retained_bytes()
             + cow(&self.acp_kind)
             + self.title.as_ref().map_or(0, Text::retained_bytes)
+            + self.format_title.as_ref().map_or(0, Text::retained_bytes)
             + cow(&self.status)
             + raw(&self.raw_input)
             + self

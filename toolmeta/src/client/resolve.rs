@@ -7,13 +7,14 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use super::agent::Agent;
-use super::evidence::{Evidence, Scope};
+use super::evidence::{Evidence, Named, names, party_of_id};
 use super::fallback::{canonical_input, location_input};
 use super::received::Received;
 use super::synthesis::{Catalog, Harness};
 use super::text::Text;
 use super::{KindFallback, Source};
-use crate::{Namespace, ToolKind, ToolMeta};
+use crate::recognition::Party;
+use crate::{ToolKind, ToolMeta};
 
 /// What resolution may consult beyond the call: the catalog and the agent of the stream.
 pub(crate) struct Context<'c> {
@@ -33,6 +34,8 @@ pub(crate) struct Resolved {
     pub(crate) namespace: Option<Text>,
     pub(crate) read_only: Option<bool>,
     pub(crate) input: Input,
+    /// The party the call was found to be (its title formats are evidence).
+    pub(crate) party: Option<&'static Party>,
     /// The catalog tools the arguments fit equally well, when nothing else said which.
     pub(crate) ambiguous: Box<[&'static str]>,
 }
@@ -72,6 +75,7 @@ impl Resolved {
             namespace: None,
             read_only: fallback.read_only,
             input: Input::None,
+            party: None,
             ambiguous: Box::default(),
         }
     }
@@ -104,20 +108,22 @@ impl Resolved {
     }
 }
 
-/// The harness a call comes from: its namespace, and the catalog's harness when there is
-/// one.
+/// The harness a call comes from: its party, its namespace, and the catalog's harness
+/// when there is one.
 #[derive(Clone)]
 struct CallHarness {
+    party: Option<&'static Party>,
     namespace: Option<Text>,
     catalog: Option<Harness>,
 }
 
-/// Resolves a call's identity and input from what it received, strongest evidence first
-/// (DESIGN §6): the envelope; else the catalog of its harness, asked under each name the
-/// claims give (strongest first, the latest among equals), then by the argument names of
-/// `rawInput`; else ACP's own `kind`, with the strongest claim as the name.
-pub(crate) fn resolve(received: &Received, context: &Context<'_>) -> Resolved {
-    let mut resolved = resolve_identity(received, context);
+/// Resolves the identity and input of call `tool_call_id` from what it received, strongest
+/// evidence first (DESIGN §6): the envelope; else the catalog of its harness, asked under
+/// each name the evidence gives ([`names`]: strongest first, the latest among equals),
+/// then by the argument names of `rawInput`; else ACP's own `kind`, with the strongest
+/// name as the name.
+pub(crate) fn resolve(received: &Received, tool_call_id: &str, context: &Context<'_>) -> Resolved {
+    let mut resolved = resolve_identity(received, tool_call_id, context);
     // An envelope's `input` is the input, even in an envelope that names no tool.
     if received
         .envelope
@@ -129,15 +135,22 @@ pub(crate) fn resolve(received: &Received, context: &Context<'_>) -> Resolved {
     resolved
 }
 
-fn resolve_identity(received: &Received, context: &Context<'_>) -> Resolved {
+fn resolve_identity(received: &Received, tool_call_id: &str, context: &Context<'_>) -> Resolved {
     let fallback = KindFallback::from_acp_kind(received.acp_kind.as_deref().unwrap_or("other"));
-    let harness = harness_of(received, context);
-    let namespace = harness.namespace.as_deref().and_then(Namespace::from_wire);
-    let strongest = received.claims.ranked(namespace).next();
+    let harness = harness_of(received, tool_call_id, context);
+    let names = || {
+        names(
+            &received.claims,
+            tool_call_id,
+            received.format_title.as_deref(),
+            harness.party,
+        )
+    };
+    let strongest: Option<Named<'_>> = names().next();
     if let Some(envelope) = received.envelope.as_deref().filter(|e| e.has_identity()) {
         let (name, named_by) = match (&envelope.name, strongest) {
             (Some(name), _) => (Some(name.clone()), Some(Evidence::Envelope)),
-            (None, Some(claim)) => (Some(claim.name.clone()), Some(claim.by)),
+            (None, Some(named)) => (Some(named.to_text()), Some(named.by)),
             (None, None) => (None, None),
         };
         let label = match (&envelope.label, envelope.kind) {
@@ -165,6 +178,7 @@ fn resolve_identity(received: &Received, context: &Context<'_>) -> Resolved {
                 .or_else(|| envelope.kind.map(ToolKind::is_read_only))
                 .or(fallback.read_only),
             input,
+            party: harness.party,
             ambiguous: Box::default(),
         };
     }
@@ -174,17 +188,13 @@ fn resolve_identity(received: &Received, context: &Context<'_>) -> Resolved {
         .and_then(|raw| super::lenient::parse_value(raw.get()));
     let mut ambiguous = Box::default();
     if let Some(catalog_harness) = harness.catalog {
-        let named = received.claims.ranked(namespace).find_map(|claim| {
-            let synthesize = |name: &str| {
-                context
-                    .catalog
-                    .synthesize(catalog_harness, name, raw_input.as_ref())
-            };
-            // A name sent in camelCase (an app server's `spawnAgent`) is the snake_case one
-            // the model calls (`spawn_agent`).
-            let meta = synthesize(&claim.name)
-                .or_else(|| snake_case(&claim.name).and_then(|name| synthesize(&name)))?;
-            Some((meta, claim.by))
+        let named = names().find_map(|named| {
+            let meta = context.catalog.synthesize(
+                catalog_harness,
+                &named.wire_name(),
+                raw_input.as_ref(),
+            )?;
+            Some((meta, named.by))
         });
         let by_arguments = || {
             let raw = raw_input.as_ref()?;
@@ -201,7 +211,9 @@ fn resolve_identity(received: &Received, context: &Context<'_>) -> Resolved {
             }
         };
         if let Some((meta, named_by)) = named.or_else(by_arguments) {
-            return from_catalog(meta, named_by, received, raw_input.as_ref());
+            let mut resolved = from_catalog(meta, named_by, received, raw_input.as_ref());
+            resolved.party = harness.party;
+            return resolved;
         }
     }
     let input = match (&raw_input, received.locations.first()) {
@@ -211,8 +223,8 @@ fn resolve_identity(received: &Received, context: &Context<'_>) -> Resolved {
     };
     Resolved {
         source: Source::Fallback,
-        named_by: strongest.map(|claim| claim.by),
-        name: strongest.map(|claim| claim.name.clone()),
+        named_by: strongest.map(|named| named.by),
+        name: strongest.map(|named| named.to_text()),
         kind: fallback.kind,
         label: Text::Static(fallback.label),
         // A named tool the catalog does not know keeps its harness's namespace; a call
@@ -220,6 +232,7 @@ fn resolve_identity(received: &Received, context: &Context<'_>) -> Resolved {
         namespace: harness.namespace.filter(|_| strongest.is_some()),
         read_only: fallback.read_only,
         input: kept(input),
+        party: harness.party,
         ambiguous,
     }
 }
@@ -253,6 +266,7 @@ fn from_catalog(
         namespace: Some(Text::namespace(&meta.namespace)),
         read_only: Some(meta.read_only),
         input: kept(input),
+        party: None,
         ambiguous: Box::default(),
     }
 }
@@ -264,40 +278,40 @@ fn kept(input: Option<Value>) -> Input {
         .map_or(Input::None, Input::Kept)
 }
 
-/// The harness of a call: the one its own `_meta` marks; else the one the ledger was built
-/// with; else the one another mark names (Gemini CLI's ids); else the stream's agent.
-fn harness_of(received: &Received, context: &Context<'_>) -> CallHarness {
-    let marked = |strong: bool| {
-        received.claims.marks().find(|(by, _)| {
-            let meta = matches!(by, Evidence::MetaKey(_));
-            meta == strong
-        })
+/// The harness of a call (docs/identification.md §4.2): the party a `_meta` key it carries
+/// marks; else the harness the ledger was built with; else the party the stream's agent
+/// is; else the party whose `toolCallId` format its id matches; else the stream's agent
+/// without a party (its extension namespace).
+fn harness_of(received: &Received, tool_call_id: &str, context: &Context<'_>) -> CallHarness {
+    let of_party = |party: &'static Party| CallHarness {
+        party: Some(party),
+        namespace: Some(Text::namespace(&party.namespace)),
+        catalog: Catalog::harness_of(party.namespace.as_str()),
     };
-    let of_namespace = |namespace: Namespace| CallHarness {
-        namespace: Some(Text::namespace(&namespace)),
-        catalog: Catalog::harness_of(namespace.as_str()),
-    };
-    if let Some((_, namespace)) = marked(true) {
-        return of_namespace(namespace);
+    if let Some(party) = received.claims.marks().next() {
+        return of_party(party);
     }
     if let Some(harness) = context.catalog.named_harness() {
+        let namespace = Catalog::namespace_of(harness);
         return CallHarness {
-            namespace: Some(Text::namespace(&Catalog::namespace_of(harness))),
+            party: Party::of_namespace(namespace),
+            namespace: Some(Text::namespace(&namespace)),
             catalog: Some(harness),
         };
     }
-    if let Some((_, namespace)) = marked(false) {
-        return of_namespace(namespace);
+    if let Some(party) = context.agent.and_then(|agent| agent.party) {
+        return of_party(party);
     }
-    match context.agent {
-        Some(agent) => CallHarness {
-            namespace: agent.namespace.as_ref().map(Text::namespace),
-            catalog: agent.harness,
-        },
-        None => CallHarness {
-            namespace: None,
-            catalog: None,
-        },
+    if let Some(party) = party_of_id(tool_call_id) {
+        return of_party(party);
+    }
+    CallHarness {
+        party: None,
+        namespace: context
+            .agent
+            .and_then(|agent| agent.namespace.as_ref())
+            .map(Text::namespace),
+        catalog: context.agent.and_then(|agent| agent.harness),
     }
 }
 
@@ -346,32 +360,5 @@ fn fits(harness: Harness, raw: &Value, acp_kind: ToolKind) -> Fit {
         [] => Fit::None,
         [only] => Fit::One(only),
         _ => Fit::Several(best),
-    }
-}
-
-/// `name` in snake_case, when it is in camelCase (`spawnAgent` → `spawn_agent`).
-fn snake_case(name: &str) -> Option<String> {
-    let camel = name.starts_with(|c: char| c.is_ascii_lowercase())
-        && name.contains(|c: char| c.is_ascii_uppercase())
-        && name.chars().all(|c| c.is_ascii_alphanumeric());
-    camel.then(|| {
-        let mut snake = String::with_capacity(name.len() + 4);
-        for c in name.chars() {
-            if c.is_ascii_uppercase() {
-                snake.push('_');
-            }
-            snake.push(c.to_ascii_lowercase());
-        }
-        snake
-    })
-}
-
-impl Scope {
-    /// The harness the evidence marks, if it marks one.
-    pub(crate) fn marks(self) -> Option<Namespace> {
-        match self {
-            Scope::Marks(namespace) => Some(namespace),
-            _ => None,
-        }
     }
 }

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use crate::ToolKind;
 use crate::client::content::ContentBlocks;
-use crate::client::evidence::Evidence;
+use crate::client::evidence::{Evidence, names};
 use crate::client::fallback::{canonical_input, location_input};
 use crate::client::received::{Conflict, PathFrom, Received};
 use crate::client::resolve::{Input, Resolved};
@@ -561,8 +561,10 @@ impl Call {
         self.received.acp_kind.as_deref()
     }
 
-    /// Every claim the traffic made about the tool's name, with what made it: ACP `name`,
-    /// each harness `_meta` key, the first title, the `toolCallId`, a fixed title format.
+    /// Every claim the traffic made about the tool's name, with what made it, strongest
+    /// first: ACP `name`, each harness `_meta` key, the first title, the `toolCallId`, a
+    /// fixed title format of the call's harness. Names are as sent (a camelCase `_meta`
+    /// name stays camelCase here).
     ///
     /// ```
     /// use toolmeta::client::{Evidence, Ledger};
@@ -572,10 +574,13 @@ impl Call {
     /// assert_eq!(claims, [(Evidence::AcpName, "Read"), (Evidence::MetaKey("claudeCode.toolName"), "Read")]);
     /// ```
     pub fn claims(&self) -> impl Iterator<Item = (Evidence, &str)> + '_ {
-        self.received
-            .claims
-            .ranked(None)
-            .map(|claim| (claim.by, &*claim.name))
+        names(
+            &self.received.claims,
+            &self.tool_call_id,
+            self.received.format_title.as_deref(),
+            self.resolved.party,
+        )
+        .map(|named| (named.by, named.sent))
     }
 
     /// The last `rawInput` sent (never `null`), as raw JSON text.

@@ -17,12 +17,10 @@ use std::time::SystemTime;
 
 use self::index::CallIndex;
 use self::tombstones::{Tombstone, Tombstones};
-use super::evidence::{Evidence, Scope, tool_name_in_id};
 use super::line::RequestId;
 use super::received::{Merged, Received};
 use super::resolve::{Context, Resolved, resolve};
 use super::{CallId, Change, Event, LineCounts};
-use crate::Namespace;
 
 pub use call::{Call, CallPath, Outcome, Source};
 
@@ -174,16 +172,11 @@ impl Store {
         self.next_seq += 1;
         let session = session.map(|session| share_session(&mut self.recent_sessions, session));
         let tool_call_id: Arc<str> = Arc::from(tool_call_id);
-        let mut received = Received::default();
-        if let Some(name) = tool_name_in_id(&tool_call_id) {
-            let scope = Scope::Marks(Namespace::GeminiCli);
-            received.claims.say(Evidence::ToolCallId, name, scope, 0);
-        }
         let mut call = Box::new(Call::new(
             CallId(seq),
             session,
             tool_call_id,
-            received,
+            Received::default(),
             Resolved::nothing(),
         ));
         call.counted_bytes = call.retained_bytes();
@@ -222,7 +215,7 @@ impl Store {
         let (mut identified, mut input_changed) = (false, false);
         let first = call.received.updates <= 1;
         if (merged.evidence || first) && !was_finished {
-            let resolved = resolve(&call.received, context);
+            let resolved = resolve(&call.received, call.tool_call_id(), context);
             identified = !resolved.same_identity(&call.resolved);
             input_changed = !resolved.same_input(&call.resolved, merged.input_basis);
             call.resolved = resolved;

@@ -19,10 +19,6 @@ impl Catalog {
         None
     }
 
-    pub(crate) fn harness_of_agent(_name: &str) -> Option<Harness> {
-        None
-    }
-
     pub(crate) fn harness_of(_namespace: &str) -> Option<Harness> {
         None
     }

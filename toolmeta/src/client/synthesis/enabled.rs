@@ -66,11 +66,6 @@ impl Catalog {
         self.harness
     }
 
-    /// The harness an agent's `agentInfo.name` names.
-    pub(crate) fn harness_of_agent(name: &str) -> Option<Harness> {
-        Harness::from_agent_name(name)
-    }
-
     /// The harness whose tools carry `namespace` (a wire name or alias).
     pub(crate) fn harness_of(namespace: &str) -> Option<Harness> {
         Namespace::from_wire(namespace).and_then(Harness::from_namespace)

@@ -1,0 +1,191 @@
+//! [`Pattern`]: the formats of call ids and titles, matched without allocating.
+
+/// A format, matched against a whole string: literal text with placeholders —
+/// `{name}` (a tool name: a letter or `_`, then letters, digits, `_` or `-`; every `{name}`
+/// of one pattern matches the same text, which names the tool), `{digits}` (one or more
+/// ASCII digits) and `{any}` (one or more characters of any kind); see
+/// [`Pattern::PLACEHOLDERS`]. Any other `{…}` is literal text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pattern(pub &'static str);
+
+/// One piece of a [`Pattern`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Piece<'p> {
+    Text(&'p str),
+    Name,
+    Digits,
+    Any,
+}
+
+/// The placeholders, as spelled in a pattern, and the piece each stands for.
+const SPELLED: [(&str, Piece<'static>); 3] = [
+    ("{name}", Piece::Name),
+    ("{digits}", Piece::Digits),
+    ("{any}", Piece::Any),
+];
+
+impl Pattern {
+    /// Every placeholder, as the data export lists them: name, the regular expression it
+    /// stands for, and what it matches.
+    pub const PLACEHOLDERS: &'static [(&'static str, &'static str, &'static str)] = &[
+        (
+            "name",
+            "[A-Za-z_][A-Za-z0-9_-]*",
+            "a tool name; every {name} of one pattern matches the same text, which names the tool",
+        ),
+        ("digits", "[0-9]+", "one or more ASCII digits"),
+        ("any", ".+", "one or more characters of any kind"),
+    ];
+
+    /// The text it matches, when `text` matches it as a whole: `Some(Some(name))` when the
+    /// pattern has a `{name}`, `Some(None)` when it has none.
+    ///
+    /// ```
+    /// use toolmeta::recognition::Pattern;
+    /// let gemini = Pattern("{name}__{name}_{digits}_{digits}");
+    /// assert_eq!(gemini.matches("read_file__read_file_1796316480558_0"), Some(Some("read_file")));
+    /// assert_eq!(gemini.matches("read_file__glob_1796316480558_0"), None);
+    /// assert_eq!(Pattern("View Image {any}").matches("View Image a.png"), Some(None));
+    /// ```
+    pub fn matches<'t>(&self, text: &'t str) -> Option<Option<&'t str>> {
+        let mut name = None;
+        match_from(self.0, text, 0, &mut name).then_some(name)
+    }
+
+    /// Whether it has a `{name}`, so that a match names the tool.
+    pub fn names_tool(&self) -> bool {
+        let mut rest = self.0;
+        while let Some((piece, after)) = first_piece(rest) {
+            if piece == Piece::Name {
+                return true;
+            }
+            rest = after;
+        }
+        false
+    }
+}
+
+/// The first piece of a pattern and the rest after it; `None` for an empty pattern.
+fn first_piece(pattern: &str) -> Option<(Piece<'_>, &str)> {
+    let first = pattern.chars().next()?;
+    if let Some((spelled, piece)) = SPELLED
+        .iter()
+        .find(|(spelled, _)| pattern.starts_with(spelled))
+    {
+        return Some((*piece, &pattern[spelled.len()..]));
+    }
+    // Literal text, up to the next `{` (which may open a placeholder).
+    let start = first.len_utf8();
+    let end = pattern[start..]
+        .find('{')
+        .map_or(pattern.len(), |at| start + at);
+    Some((Piece::Text(&pattern[..end]), &pattern[end..]))
+}
+
+/// Whether `text[at..]` matches `pattern`, binding `name` to the first `{name}`'s text
+/// (every later one must repeat it). Patterns are a few pieces long: plain backtracking,
+/// longest match first.
+fn match_from<'t>(pattern: &str, text: &'t str, at: usize, name: &mut Option<&'t str>) -> bool {
+    let Some((piece, rest)) = first_piece(pattern) else {
+        return at == text.len();
+    };
+    let remaining = &text[at..];
+    match piece {
+        Piece::Text(literal) => {
+            remaining.starts_with(literal) && match_from(rest, text, at + literal.len(), name)
+        }
+        Piece::Name => {
+            if let Some(bound) = *name {
+                return remaining.starts_with(bound)
+                    && match_from(rest, text, at + bound.len(), name);
+            }
+            let bytes = remaining.as_bytes();
+            if !bytes
+                .first()
+                .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
+            {
+                return false;
+            }
+            let end = bytes
+                .iter()
+                .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_' || *b == b'-'))
+                .unwrap_or(bytes.len());
+            (1..=end).rev().any(|len| {
+                let mut bound = Some(&remaining[..len]);
+                let matched = match_from(rest, text, at + len, &mut bound);
+                if matched {
+                    *name = bound;
+                }
+                matched
+            })
+        }
+        Piece::Digits => {
+            let end = remaining
+                .bytes()
+                .position(|b| !b.is_ascii_digit())
+                .unwrap_or(remaining.len());
+            (1..=end)
+                .rev()
+                .any(|len| match_from(rest, text, at + len, name))
+        }
+        // Every end of one character or more, longest first.
+        Piece::Any => remaining
+            .char_indices()
+            .rev()
+            .any(|(i, c)| match_from(rest, text, at + i + c.len_utf8(), name)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn patterns_match_whole_strings() {
+        let gemini = Pattern("{name}__{name}_{digits}_{digits}");
+        assert_eq!(
+            gemini.matches("run_shell_command__run_shell_command_1796316480793_12"),
+            Some(Some("run_shell_command"))
+        );
+        for id in [
+            "read_file__read_file_x_0",
+            "read_file__read_file_1796316480558",
+            "read_file__glob_1796316480558_0",
+            "call_b813747ee0a445b4",
+            "toolu_01__x",
+            "",
+        ] {
+            assert_eq!(gemini.matches(id), None, "{id}");
+        }
+        let kimi = Pattern("{name}: {any}");
+        assert_eq!(kimi.matches("ReadFile: README.md"), Some(Some("ReadFile")));
+        assert_eq!(kimi.matches("Shell: ls: no such file"), Some(Some("Shell")));
+        assert_eq!(kimi.matches("ReadFile: "), None);
+        assert_eq!(kimi.matches("Read File: a"), None);
+        assert_eq!(
+            Pattern("{name}").matches("ReadFile"),
+            Some(Some("ReadFile"))
+        );
+        assert_eq!(Pattern("{name}").matches("README.md"), None);
+        assert_eq!(Pattern("{name}").matches("3d"), None);
+        assert_eq!(Pattern("View Image {any}").matches("View Image "), None);
+        assert_eq!(
+            Pattern("View Image {any}").matches("View Image ü"),
+            Some(None)
+        );
+        assert_eq!(Pattern("a{b}c").matches("a{b}c"), Some(None));
+        assert_eq!(Pattern("é{any}").matches("éé"), Some(None));
+        assert_eq!(Pattern("{any}é").matches("éé"), Some(None));
+        assert_eq!(Pattern("{any}é").matches("é"), None);
+        assert_eq!(Pattern("").matches(""), Some(None));
+        assert_eq!(Pattern("{").matches("{"), Some(None));
+    }
+
+    #[test]
+    fn a_pattern_names_the_tool_when_it_has_a_name_placeholder() {
+        assert!(Pattern("{name}__{name}_{digits}_{digits}").names_tool());
+        assert!(Pattern("x{name}").names_tool());
+        assert!(!Pattern("View Image {any}").names_tool());
+        assert!(!Pattern("{nam}").names_tool());
+    }
+}
