@@ -301,8 +301,19 @@ pub fn table(ledger: &Ledger) -> String {
         }
         let _ = writeln!(out, "{heading}:");
         for call in calls {
+            // The name, then the title when it says more (Kimi CLI's titles repeat the
+            // name: `Shell: rm -rf build`).
             let mut what: Vec<&str> = call.name().into_iter().collect();
-            what.extend(call.title().filter(|title| Some(*title) != call.name()));
+            what.extend(call.title().filter(|title| match call.name() {
+                Some(name) => *title != name && !title.starts_with(&format!("{name}: ")),
+                None => true,
+            }));
+            if what.len() == 1
+                && let (Some(name), Some(title)) = (call.name(), call.title())
+                && title.starts_with(&format!("{name}: "))
+            {
+                what[0] = title;
+            }
             let _ = writeln!(
                 out,
                 "  {}  {}  {}  ({})",
