@@ -353,7 +353,8 @@ pub fn identify(harness: Harness, raw_input: &Value) -> Option<&'static str> {
 }
 
 /// Every tool of `harness` that fits `raw_input` best (see [`identify`]): empty when none
-/// fits, several when they fit equally well.
+/// fits, several when they fit equally well. The ledger's ranking starts here.
+#[cfg(feature = "client")]
 pub(crate) fn fits(harness: Harness, raw_input: &Value) -> Vec<&'static str> {
     arguments::best_fits(harness.described(), raw_input)
 }
