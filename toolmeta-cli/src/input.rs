@@ -158,11 +158,19 @@ impl Feeder {
     }
 }
 
-/// Reads every line of `reader` into `ledger` (see [`Feeder`]); only I/O errors are errors.
-pub fn read_into(ledger: &mut Ledger, reader: impl BufRead, clock: Clock) -> io::Result<()> {
+/// Reads every line of `reader` into `ledger` (see [`Feeder`]), calling `each` with the
+/// ledger after every line (its [`events`](Ledger::events) are that line's); only I/O
+/// errors are errors.
+pub fn read_into(
+    ledger: &mut Ledger,
+    reader: impl BufRead,
+    clock: Clock,
+    each: &mut dyn FnMut(&Ledger),
+) -> io::Result<()> {
     let mut feeder = Feeder::new(clock);
     for_each_line(reader, MAX_RECORD_BYTES, |line| {
         feeder.feed(ledger, line);
+        each(ledger);
         true
     })
 }

@@ -51,7 +51,7 @@ pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut 
         builder = builder.harness(harness);
     }
     let mut ledger = builder.build();
-    if let Err(code) = read_all(&mut ledger, &args.files, stdin, "inspect", err) {
+    if let Err(code) = read_all(&mut ledger, &args.files, stdin, "inspect", err, &mut |_| {}) {
         return code;
     }
     let written = if args.json {
@@ -63,13 +63,15 @@ pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut 
 }
 
 /// Reads every file (`-`: `stdin`, once) into `ledger`, opening them all first so a typo
-/// fails before any output; on failure, reports it on `err` and returns the exit code.
+/// fails before any output, and calls `each` with the ledger after every line; on failure,
+/// reports it on `err` and returns the exit code.
 pub(crate) fn read_all(
     ledger: &mut Ledger,
     files: &[PathBuf],
     stdin: &mut dyn BufRead,
     program: &str,
     err: &mut dyn Write,
+    each: &mut dyn FnMut(&Ledger),
 ) -> Result<(), u8> {
     let inputs = input::open_all(files).map_err(|(path, error)| {
         let _ = writeln!(err, "{program}: cannot open `{}`: {error}", path.display());
@@ -78,10 +80,10 @@ pub(crate) fn read_all(
     let mut stdin = Some(stdin);
     for (input, path) in inputs.into_iter().zip(files) {
         let read = match input {
-            Input::File(file) => input::read_into(ledger, file, Clock::None),
+            Input::File(file) => input::read_into(ledger, file, Clock::None, each),
             // `-` given twice reads standard input once.
             Input::Stdin => match stdin.take() {
-                Some(stdin) => input::read_into(ledger, stdin, Clock::None),
+                Some(stdin) => input::read_into(ledger, stdin, Clock::None, each),
                 None => Ok(()),
             },
         };
@@ -299,8 +301,19 @@ pub fn table(ledger: &Ledger) -> String {
         }
         let _ = writeln!(out, "{heading}:");
         for call in calls {
+            // The name, then the title when it says more (Kimi CLI's titles repeat the
+            // name: `Shell: rm -rf build`).
             let mut what: Vec<&str> = call.name().into_iter().collect();
-            what.extend(call.title().filter(|title| Some(*title) != call.name()));
+            what.extend(call.title().filter(|title| match call.name() {
+                Some(name) => *title != name && !title.starts_with(&format!("{name}: ")),
+                None => true,
+            }));
+            if what.len() == 1
+                && let (Some(name), Some(title)) = (call.name(), call.title())
+                && title.starts_with(&format!("{name}: "))
+            {
+                what[0] = title;
+            }
             let _ = writeln!(
                 out,
                 "  {}  {}  {}  ({})",

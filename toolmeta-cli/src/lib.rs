@@ -21,7 +21,7 @@
 //! | 0 | done (skipped lines are reported in the output, not failures); also when the reader of the output closed it early (`toolmeta inspect … \| head`) |
 //! | 1 | an input could not be opened or read, or the output could not be written |
 //! | 2 | a usage error: an unknown option, a missing argument |
-//! | 3 | `touched` only: the report may be incomplete (calls evicted by the retention limits, lines skipped as unreadable or too long) |
+//! | 3 | `touched` only: the report may be incomplete (lines skipped as unreadable or too long, updates of evicted calls dropped) |
 //!
 //! `proxy` exits with the agent's status instead (see [`proxy`]).
 #![forbid(unsafe_code)]
@@ -61,7 +61,7 @@ Exit codes:
   0  done (skipped lines are reported, not failures), or the output was closed early
   1  an input could not be read, or the output could not be written
   2  a usage error
-  3  touched: the report may be incomplete (evicted calls, skipped lines)
+  3  touched: the report may be incomplete (skipped lines, dropped updates)
   proxy exits with the agent's status";
 
 /// The command line of `toolmeta`.

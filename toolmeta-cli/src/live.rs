@@ -113,6 +113,19 @@ fn events(ledger: &Ledger, out: &mut dyn Write) -> io::Result<()> {
             },
             Change::Finished => format!("= {label} {what} {}{}", status(call), took(call)),
             Change::Evicted => format!("- {label} {what} (evicted)"),
+            // A finished call keeps its identity; a later update that says otherwise is
+            // shown, not believed.
+            Change::IdentityConflict => {
+                let claims: Vec<String> = call
+                    .conflicts()
+                    .iter()
+                    .map(|conflict| format!("{}={}", conflict.field(), conflict.value()))
+                    .collect();
+                format!(
+                    "! {label} {what}: a later update says {}",
+                    printable(&claims.join(", "))
+                )
+            }
             _ => continue,
         };
         writeln!(out, "{} {shown}", printable(call.tool_call_id()))?;

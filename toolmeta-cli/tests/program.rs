@@ -137,7 +137,14 @@ fn touched_json_is_one_object_per_path_and_a_complete_log_exits_0() {
     );
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(!stdout.is_empty());
-    let keys = ["action", "what", "from_title", "outcome", "by_subagent"];
+    let keys = [
+        "action",
+        "what",
+        "from_title",
+        "outcome",
+        "by_subagent",
+        "conflicts",
+    ];
     for line in stdout.lines() {
         // Key order is part of the output: checked on the text, whatever serde_json's `Map`.
         let mut at = 0;

@@ -111,6 +111,8 @@ fn claude_code() {
             (Edit, "/home/dev/work/claude/docs/demo.ipynb", ""),
             // The client picked `reject` (kind reject_once); the agent then sent `failed`.
             (Run, "rm -rf build  # sa-reject", "rejected"),
+            // Its permission request locates the directory it would remove.
+            (Touch, "/home/dev/work/claude/build", "rejected"),
         ],
     );
     // The subagent's read names the Agent call that made it.
@@ -230,7 +232,11 @@ fn opencode() {
             (Read, "/home/dev/work/opencode/README.md", ""),
             (Read, "/home/dev/work/opencode/notes.txt", ""),
             (Read, "/home/dev/work/opencode/src", ""),
+            // grep in src and glob in docs: each search's path, also its location.
+            (Read, "/home/dev/work/opencode/src", ""),
+            (Read, "/home/dev/work/opencode/docs", ""),
             (Run, "ls -la && python3 --version", ""),
+            (Touch, "/home/dev/work/opencode", ""),
             (Edit, "/home/dev/work/opencode/src/utils.py", ""),
             (Write, "/home/dev/work/opencode/src/storage.py", ""),
             (Edit, "/home/dev/work/opencode/src/main.py", "failed"),
@@ -240,10 +246,17 @@ fn opencode() {
                 "python3 -c \"from src.utils import parse_qty; print(parse_qty('4'))\"",
                 "",
             ),
+            (Touch, "/home/dev/work/opencode", ""),
             (Run, "exit 3", ""),
+            (Touch, "/home/dev/work/opencode", ""),
             (Read, "/etc/hostname", ""),
+            (Read, "/etc", ""),
             (Read, "/home/dev/work/opencode/src/missing.py", "failed"),
             (Run, "rm -rf build  # sa-reject", "rejected"),
+            // Every location counts, whatever the label: each bash call is located at its
+            // working directory (what it did there is not said), and the outside read's
+            // permission request at `/etc`.
+            (Touch, "/home/dev/work/opencode", "rejected"),
         ],
     );
 }
@@ -253,6 +266,8 @@ fn grok_build_reference_session() {
     use Action::*;
     let rows = rows(&report(&session("grok_build")));
     let expected: Vec<(Action, String, String)> = [
+        // grep's path: the directory it searched.
+        (Read, "src"),
         (Read, "src/config.rs"),
         // The envelope's input names the path as the model gave it; the diff, absolute.
         (Edit, "src/config.rs"),
