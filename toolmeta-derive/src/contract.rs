@@ -56,6 +56,9 @@ pub struct Key {
     /// the label's shape requires (the function returns the value) and for any other (it
     /// returns an `Option`).
     pub with_traits: [&'static str; 2],
+    /// The trait of `__private::checked` that reads a field of a type only the key trait
+    /// can judge (named as the key table's row: `OFFSET`).
+    pub checked_trait: &'static str,
     /// The `Projector` method that writes it.
     pub write: Write,
 }
@@ -106,6 +109,7 @@ macro_rules! keys {
                 ty: Some(KeyType::$ty),
                 project_trait: stringify!($trait),
                 with_traits: with_traits(KeyType::$ty),
+                checked_trait: stringify!($name),
                 write: write!($write $(/ $zero_based)?),
             },)*
         ];
@@ -127,6 +131,7 @@ pub const EXTRA: Key = Key {
     ty: None,
     project_trait: "ProjectExtra",
     with_traits: ["WithExtraValue", "WithExtraOption"],
+    checked_trait: "EXTRA",
     write: Write::Keyed("extra"),
 };
 

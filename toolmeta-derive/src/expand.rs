@@ -212,16 +212,10 @@ fn project_field(
             quote_spanned!(span=> #binding)
         }
     };
-    let (trait_ident, method) = key_trait(projected);
-    // The value of a field read as it is, through its key's trait.
-    let as_is = |field: &Field, trait_ident: &Ident| {
-        let ty = field.checked_type();
-        let convert = match field.option_inner {
-            Some(_) => quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::optional),
-            None => quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::some),
-        };
+    let (_, method) = key_trait(projected);
+    let as_is = |projected: &Projected, field: &Field| {
         let place = place(field.ident, Span::call_site());
-        quote!(#convert(#place))
+        as_is(projected, field, place)
     };
     let mut prelude = TokenStream::new();
     let value = match (projected.source, projected.source.function()) {
@@ -243,16 +237,15 @@ fn project_field(
         (Source::Field(field), None) => match (field.attrs.last_line, first_line) {
             // `limit` counts the lines from the first line (the `offset` field) through this one.
             (Some(_), Some(first)) => {
-                let last = as_is(field, &trait_ident);
-                let (first_trait, _) = key_trait(first);
+                let last = as_is(projected, field);
                 let first_field = first
                     .plain_field()
                     .expect("checked: the first line is a field projected as it is");
-                let first_value = as_is(first_field, &first_trait);
+                let first_value = as_is(first, first_field);
                 let zero_based = first_field.attrs.zero_based.is_some();
                 quote!(__toolmeta::last_line_limit(#first_value, #zero_based, #last))
             }
-            _ => as_is(field, &trait_ident),
+            _ => as_is(projected, field),
         },
         (Source::Computed(_), None) => unreachable!("a computed key always has its function"),
     };
@@ -265,6 +258,40 @@ fn project_field(
         }
     };
     FieldCall { prelude, call }
+}
+
+/// The value of `field`, at `place` (a reference to it), read as it is through its key's
+/// trait: `<u32 as __toolmeta::ProjectOffset>::some(&self.offset)`.
+///
+/// A type only the key trait can judge (see [`static_field`]) is already checked by the
+/// trait's `RAW` in `INPUT_FIELDS`, so here it is read by method call on a
+/// `__toolmeta::Field`, which finds the key's `checked` trait when the type fits and
+/// `__toolmeta::Unfit` when it does not: the build then reports the type once, and counts
+/// it once (rustc shows two identical errors as one, but counts both).
+fn as_is(projected: &Projected, field: &Field, place: TokenStream) -> TokenStream {
+    let ty = field.checked_type();
+    if static_field(projected, ty).is_some() {
+        let (trait_ident, _) = key_trait(projected);
+        return match field.option_inner {
+            Some(_) => {
+                quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::optional(#place))
+            }
+            None => quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::some(#place)),
+        };
+    }
+    let checked = Ident::new(projected.row().checked_trait, Span::call_site());
+    let read = match field.option_inner {
+        Some(_) => quote_spanned!(ty.span()=>
+            (#place).as_ref().and_then(|value| (&__toolmeta::Field(value)).some())
+        ),
+        None => quote_spanned!(ty.span()=> (&__toolmeta::Field(#place)).some()),
+    };
+    // One of the two is unused: the key's when the type does not fit, else `Unfit`.
+    quote!({
+        #[allow(unused_imports)]
+        use __toolmeta::{checked::#checked as _, Unfit as _};
+        #read
+    })
 }
 
 /// What projecting one field adds to the body of `project`.
@@ -562,39 +589,48 @@ fn input_field(container: &Container, projected: &Projected, whole: bool) -> Tok
 /// (`toolmeta::RawType`): the `__private` static it is filled from (`FIELD_U8` for a
 /// `u8`, `FIELD` for a string under a canonical string key, ...), and, for a type the
 /// derive cannot read by name (an alias, `Cow<str>`, a type parameter), `raw:` from the key
-/// trait, which knows the type exactly. Spanned at the type like the trait's use in
-/// `project`, so a type that does not fit the key is reported once.
+/// trait, which knows the type exactly. Spanned at the type, so a type that does not fit the
+/// key is reported there — and only there: `project` reads such a field through
+/// [`as_is`]'s fallback, which reports nothing.
 fn raw_type(projected: &Projected) -> (Ident, Option<TokenStream>) {
     let base = |name: &str| Ident::new(name, Span::call_site());
     let ty = match projected.plain_field() {
         Some(field) if !projected.converted() => field.checked_type(),
         _ => return (base("FIELD"), None),
     };
-    // Only a type that fits the key is read by name; any other goes to the key trait, whose
-    // error then comes in field order.
+    match static_field(projected, ty) {
+        Some(name) => (base(&name), None),
+        None => {
+            let (trait_ident, _) = key_trait(projected);
+            let raw = quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::RAW);
+            (base("FIELD"), Some(quote!(raw: #raw,)))
+        }
+    }
+}
+
+/// The `__private` static an `INPUT_FIELDS` entry of a field of type `ty`, read as it is, is
+/// filled from when the derive can read the type by name and it fits the key (`FIELD_U8`
+/// for a `u8`); `None` when only the key trait knows (an alias, `Cow<str>`, a type
+/// parameter) or the type does not fit (the key trait then reports it, in field order).
+fn static_field(projected: &Projected, ty: &Type) -> Option<String> {
     let key_type = projected.row().ty;
     let (integers, strings) = match key_type {
         None => (true, true),
         Some(KeyType::Integer) => (true, false),
         Some(KeyType::Path | KeyType::Text) => (false, true),
     };
-    let name = match type_name(ty).as_deref() {
+    match type_name(ty).as_deref() {
         Some(
             integer @ ("i8" | "i16" | "i32" | "i64" | "i128" | "isize" | "u8" | "u16" | "u32"
             | "u64" | "u128" | "usize"),
-        ) if integers => format!("FIELD_{}", integer.to_uppercase()),
-        Some("bool") if key_type.is_none() => "FIELD_BOOL".to_owned(),
+        ) if integers => Some(format!("FIELD_{}", integer.to_uppercase())),
+        Some("bool") if key_type.is_none() => Some("FIELD_BOOL".to_owned()),
         Some("String" | "str" | "PathBuf" | "Path") if strings && key_type.is_none() => {
-            "FIELD_STRING".to_owned()
+            Some("FIELD_STRING".to_owned())
         }
-        Some("String" | "str" | "PathBuf" | "Path") if strings => "FIELD".to_owned(),
-        _ => {
-            let (trait_ident, _) = key_trait(projected);
-            let raw = quote_spanned!(ty.span()=> <#ty as __toolmeta::#trait_ident>::RAW);
-            return (base("FIELD"), Some(quote!(raw: #raw,)));
-        }
-    };
-    (base(&name), None)
+        Some("String" | "str" | "PathBuf" | "Path") if strings => Some("FIELD".to_owned()),
+        _ => None,
+    }
 }
 
 /// The name `ty` is spelled with, behind any references: `u8` for `&'a u8`, `PathBuf` for

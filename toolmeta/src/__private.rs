@@ -303,6 +303,68 @@ mod sealed {
 }
 use sealed::Sealed;
 
+/// A field read by `project` through [`checked`]: its key's `checked` trait when the type
+/// fits the key, else [`Unfit`] (see the derive's `as_is`).
+pub struct Field<'a, T: ?Sized>(pub &'a T);
+
+/// What `project` reads a field through when its type does not fit its key: never run,
+/// because the key trait's `RAW` in `INPUT_FIELDS` then fails the build, naming the type;
+/// it keeps `project` from failing a second time on the same type.
+///
+/// Implemented for `&Field`, one reference further than the `checked` traits, so method
+/// lookup on a `&Field` finds it only when the key's own trait does not apply.
+pub trait Unfit {
+    /// Nothing: the build has already failed.
+    #[inline]
+    fn some<T>(&self) -> Option<T> {
+        None
+    }
+}
+impl<T: ?Sized> Unfit for &Field<'_, T> {}
+
+macro_rules! checked_trait {
+    ($checked:ident: $trait:ident -> $ret:ty) => {
+        /// The key trait of the same row, on a [`Field`](super::Field) of a type that fits.
+        pub trait $checked<'a> {
+            /// The value of the field.
+            fn some(&self) -> Option<$ret>;
+        }
+        impl<'a, T: super::$trait + ?Sized> $checked<'a> for super::Field<'a, T> {
+            #[inline]
+            fn some(&self) -> Option<$ret> {
+                Some(self.0.value())
+            }
+        }
+    };
+}
+
+/// For each key, named as its row of the key table (`checked::OFFSET`), the key trait
+/// read by method call on a [`Field`], returning what the field's reference borrows.
+#[allow(non_camel_case_types)]
+pub mod checked {
+    use super::*;
+
+    /// The `checked` traits of the key table's rows.
+    macro_rules! checked_traits {
+        ($( $(#[$doc:meta])* $name:ident {
+            key: $key:literal, carries: $takes:ident, project_trait: $trait:ident, $($more:tt)*
+        } )*) => {
+            $( checked_trait!($name: $trait -> borrowed_key_value!($takes)); )*
+        };
+    }
+
+    /// What the `checked` trait of a key that takes `$takes` returns: its key trait's value,
+    /// borrowing from the field for `'a`.
+    macro_rules! borrowed_key_value {
+        (Path) => { Cow<'a, str> };
+        (Text) => { &'a str };
+        (Integer) => { i128 };
+    }
+
+    crate::contract::shared::keys::key_table!(checked_traits);
+    checked_trait!(EXTRA: ProjectExtra -> Extra<'a>);
+}
+
 macro_rules! key_trait {
     ($(#[$doc:meta])* $trait:ident -> $ret:ty, $message:literal, $label:literal, $note:literal) => {
         $(#[$doc])*
