@@ -280,3 +280,13 @@ fn gemini_cli() {
 fn opencode() {
     check("opencode");
 }
+
+#[test]
+fn qwen_code() {
+    check("qwen_code");
+}
+
+#[test]
+fn kimi_cli() {
+    check("kimi_cli");
+}
