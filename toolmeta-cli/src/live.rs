@@ -15,6 +15,7 @@
 //! drive the terminal.
 
 use std::io::{self, BufRead, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use toolmeta::client::{Call, Change, Ledger};
@@ -83,10 +84,13 @@ fn follow(
     written: &mut io::Result<()>,
 ) -> io::Result<()> {
     let mut feeder = Feeder::new(Clock::Now);
-    input::for_each_line(reader, MAX_RECORD_BYTES, |line| {
+    toolmeta::client::for_each_line(reader, MAX_RECORD_BYTES, |line| {
         feeder.feed(ledger, line);
         *written = events(ledger, out);
-        written.is_ok()
+        match written {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(_) => ControlFlow::Break(()),
+        }
     })
 }
 

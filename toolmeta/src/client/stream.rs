@@ -1,6 +1,7 @@
 //! Feeding a whole stream to a [`Ledger`], line by line, in bounded memory.
 
 use std::io::{self, BufRead};
+use std::ops::ControlFlow;
 
 use super::{Ledger, LineOutcome};
 
@@ -20,36 +21,133 @@ impl Ledger {
     /// assert_eq!(ledger.len(), 1);
     /// assert_eq!(ledger.counts().skipped(), 1);
     /// ```
-    pub fn read_lines<R: BufRead>(&mut self, mut reader: R) -> io::Result<()> {
+    pub fn read_lines<R: BufRead>(&mut self, reader: R) -> io::Result<()> {
         let limit = self.line_limit();
-        let mut line = Vec::new();
-        loop {
-            line.clear();
-            // Read at most two bytes past the limit: a line of exactly `limit` bytes and its
-            // `\r\n`, and no more than needed to know a longer line is too long.
-            let cap = u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(2);
-            let read = io::Read::take(&mut reader, cap).read_until(b'\n', &mut line)?;
-            if read == 0 {
-                return Ok(());
-            }
-            let ended = line.last() == Some(&b'\n');
-            if ended {
-                line.pop();
-            }
-            // At the end of the stream too, a `\r` ends the line (a line cut at the cap
-            // still has more than `limit` bytes without it).
-            if line.last() == Some(&b'\r') {
-                line.pop();
-            }
-            if line.len() > limit {
-                if !ended {
-                    reader.skip_until(b'\n')?;
+        for_each_line(reader, limit, |line| {
+            match line {
+                BoundedLine::Whole(line) => {
+                    self.feed(line);
                 }
-                self.begin(None);
-                self.count(LineOutcome::TooLong);
-                continue;
+                BoundedLine::TooLong(_) => {
+                    self.begin(None);
+                    self.count(LineOutcome::TooLong);
+                }
             }
-            self.feed(line.as_slice());
+            ControlFlow::Continue(())
+        })
+    }
+}
+
+/// One line as [`for_each_line`] reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoundedLine<'a> {
+    /// A line within the bound, without its line ending.
+    Whole(&'a [u8]),
+    /// The first bytes (at most the limit and two) of a line longer than the bound; the
+    /// rest was skipped unread.
+    TooLong(&'a [u8]),
+}
+
+/// Reads `reader` line by line, holding at most `limit + 2` bytes of any line, and calls
+/// `each` with every line until the input ends, a read fails, or `each` breaks. A `\n` or
+/// `\r\n` ends a line (a `\r` also at the end of the input). [`Ledger::read_lines`] reads
+/// through it; so can a program that feeds the ledger in its own way (with its own times,
+/// or several inputs).
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use toolmeta::client::{BoundedLine, for_each_line};
+///
+/// let mut lines = Vec::new();
+/// for_each_line("short\r\nmuch too long\nend".as_bytes(), 5, |line| {
+///     lines.push(match line {
+///         BoundedLine::Whole(line) => (true, line.to_vec()),
+///         BoundedLine::TooLong(start) => (false, start.to_vec()),
+///     });
+///     ControlFlow::Continue(())
+/// })
+/// .unwrap();
+/// let expected = [(true, &b"short"[..]), (false, b"much to"), (true, b"end")];
+/// assert_eq!(lines, expected.map(|(whole, line)| (whole, line.to_vec())));
+/// ```
+pub fn for_each_line(
+    mut reader: impl BufRead,
+    limit: usize,
+    mut each: impl FnMut(BoundedLine<'_>) -> ControlFlow<()>,
+) -> io::Result<()> {
+    // At most two bytes past the limit: a line of exactly `limit` bytes and its `\r\n`, and
+    // no more than needed to know a longer line is too long.
+    let cap = u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(2);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let read = io::Read::take(&mut reader, cap).read_until(b'\n', &mut line)?;
+        if read == 0 {
+            return Ok(());
         }
+        let ended = line.last() == Some(&b'\n');
+        if ended {
+            line.pop();
+        }
+        // At the end of the stream too, a `\r` ends the line (a line cut at the cap still
+        // has more than `limit` bytes without it).
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        let line = if line.len() > limit {
+            if !ended {
+                reader.skip_until(b'\n')?;
+            }
+            BoundedLine::TooLong(&line)
+        } else {
+            BoundedLine::Whole(&line)
+        };
+        if each(line).is_break() {
+            return Ok(());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ops::ControlFlow;
+
+    use super::{BoundedLine, for_each_line};
+
+    fn lines(input: &[u8], limit: usize) -> Vec<Result<Vec<u8>, usize>> {
+        let mut seen = Vec::new();
+        for_each_line(input, limit, |line| {
+            seen.push(match line {
+                BoundedLine::Whole(bytes) => Ok(bytes.to_vec()),
+                BoundedLine::TooLong(start) => Err(start.len()),
+            });
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        seen
+    }
+
+    #[test]
+    fn lines_end_at_newlines_with_or_without_a_carriage_return() {
+        assert_eq!(
+            lines(b"a\r\nbc\n\nd", 8),
+            [
+                Ok(b"a".to_vec()),
+                Ok(b"bc".to_vec()),
+                Ok(vec![]),
+                Ok(b"d".to_vec())
+            ]
+        );
+    }
+
+    #[test]
+    fn a_line_over_the_limit_is_cut_and_the_next_line_is_whole() {
+        let mut input = vec![b'x'; 100];
+        input.extend_from_slice(b"\nok\n");
+        // Held: the limit plus two bytes, never the whole line.
+        assert_eq!(lines(&input, 4), [Err(6), Ok(b"ok".to_vec())]);
+        // Exactly at the limit, with its `\r\n`: whole.
+        assert_eq!(lines(b"abcd\r\n", 4), [Ok(b"abcd".to_vec())]);
+        assert_eq!(lines(b"abcde", 4), [Err(5)]);
     }
 }
