@@ -354,8 +354,13 @@ impl Received {
             }
         }
         if let Some(title) = update.title.take() {
-            merge_text(&mut self.title, Some(&title), WellKnown::None);
-            if !self.finished && follows_title_format(&title) && self.format_title != self.title {
+            // A title sent again was matched against the title formats when it was first sent.
+            let changed = merge_text(&mut self.title, Some(&title), WellKnown::None);
+            if changed
+                && !self.finished
+                && follows_title_format(&title)
+                && self.format_title != self.title
+            {
                 self.format_title.clone_from(&self.title);
                 merged.evidence = true;
             }
