@@ -6,6 +6,7 @@
 //! id, so the calls of an id are indexed by session, and ordered by age for the lookups
 //! that want the latest.
 
+use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
@@ -62,15 +63,16 @@ impl CallIndex {
 
     /// Indexes a new call, newer than every call indexed so far.
     pub(crate) fn insert(&mut self, seq: u64, session: Option<&Arc<str>>, tool_call_id: &Arc<str>) {
-        let Some(calls) = self.by_id.get_mut(&**tool_call_id) else {
-            self.by_id.insert(
-                Arc::clone(tool_call_id),
-                IdCalls::One {
+        // One hash of the id: a new id (the common case) is inserted where it was looked up.
+        let calls = match self.by_id.entry(Arc::clone(tool_call_id)) {
+            Entry::Vacant(vacant) => {
+                vacant.insert(IdCalls::One {
                     seq,
                     session: session.cloned(),
-                },
-            );
-            return;
+                });
+                return;
+            }
+            Entry::Occupied(occupied) => occupied.into_mut(),
         };
         if let IdCalls::One {
             seq: first,
