@@ -670,10 +670,15 @@ impl Received {
 }
 
 fn new_locations(locations: Vec<LocationFields<'_>>) -> Box<[Location]> {
-    locations
-        .into_iter()
-        .filter_map(|location| Some(Location::new(&location.path?, location.line)))
-        .collect()
+    // Every location read has a path (`kept with path`): allocated at its size once, not
+    // collected in place into the read `Vec` and then shrunk.
+    let mut kept = Vec::with_capacity(locations.len());
+    kept.extend(
+        locations
+            .iter()
+            .filter_map(|location| Some(Location::new(location.path.as_deref()?, location.line))),
+    );
+    kept.into_boxed_slice()
 }
 
 /// The subagent session a `content` array links (`{"type":"session","sessionId":…}`), if
