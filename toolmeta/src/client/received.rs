@@ -355,7 +355,15 @@ impl Received {
         }
         if let Some(title) = update.title.take() {
             // A title sent again was matched against the title formats when it was first sent.
-            let changed = merge_text(&mut self.title, Some(&title), WellKnown::None);
+            let changed = match self.claims.get(Evidence::FirstTitle) {
+                // The first title, when it reads as a tool name, is a claim already: the
+                // title shares the claim's copy.
+                Some(claim) if self.title.is_none() && *claim.name == *title => {
+                    self.title = Some(claim.name.clone());
+                    true
+                }
+                _ => merge_text(&mut self.title, Some(&title), WellKnown::None),
+            };
             if changed
                 && !self.finished
                 && follows_title_format(&title)
