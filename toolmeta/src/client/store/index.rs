@@ -10,11 +10,13 @@ use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
+use super::id_hasher::IdHasher;
+
 /// The retained calls by `toolCallId`, then by session.
 #[derive(Default)]
 pub(crate) struct CallIndex {
     /// Keyed by the call's own `toolCallId` (shared, not copied).
-    by_id: HashMap<Arc<str>, IdCalls>,
+    by_id: HashMap<Arc<str>, IdCalls, IdHasher>,
     /// Candidate calls examined by lookups: constant per lookup, whatever the traffic.
     #[cfg(test)]
     pub(crate) probes: std::cell::Cell<u64>,
@@ -26,7 +28,7 @@ enum IdCalls {
     One { seq: u64, session: Option<Arc<str>> },
     /// Several calls, one per session, plus at most one that named no session.
     Many {
-        by_session: HashMap<Arc<str>, u64>,
+        by_session: HashMap<Arc<str>, u64, IdHasher>,
         unsessioned: Option<u64>,
         /// Every call with the id, oldest first.
         seqs: BTreeSet<u64>,
@@ -80,7 +82,7 @@ impl CallIndex {
         } = calls
         {
             let mut many = IdCalls::Many {
-                by_session: HashMap::new(),
+                by_session: HashMap::default(),
                 unsessioned: None,
                 seqs: BTreeSet::new(),
             };
