@@ -201,14 +201,24 @@ pub(crate) struct Claim {
 pub(crate) struct Claims(Vec<Claim>);
 
 impl Claims {
-    /// Records `name` said by `by` in update `at`; says whether the claims changed (a claim
-    /// repeated is still the latest of its rank).
+    /// Records `name` said by `by` in update `at`; says whether what the call resolves
+    /// from may have changed (a claim repeated is still the latest of its rank).
     pub(crate) fn say(&mut self, by: Evidence, name: &str, at: u32) -> bool {
+        let rank_shared = self
+            .0
+            .iter()
+            .filter(|claim| claim.by.rank() == by.rank())
+            .nth(1)
+            .is_some();
         match self.0.iter_mut().find(|claim| claim.by == by) {
             Some(claim) if *claim.name == *name => {
                 let moved = claim.at != at;
                 claim.at = at;
-                moved
+                // A repeated claim alone in its rank keeps its place in the order; one that
+                // marks a party also fixes the harness whatever the stream's agent is since,
+                // so resolving again would give what the call has (Claude Code's
+                // `_meta.claudeCode.toolName` comes with every update).
+                moved && (rank_shared || claim.marks.is_none())
             }
             Some(claim) => {
                 claim.name = Text::new(name, WellKnown::None);
