@@ -428,20 +428,25 @@ impl Received {
             changed |= change.identity || change.input;
             merged.input_basis |= change.input;
         }
+        // A harness that names the tool in the envelope often names it again elsewhere
+        // (Grok Build's first title): the claims share the envelope's copy.
+        let envelope_name = self.envelope.as_ref().and_then(|kept| kept.name.as_ref());
         if let Some(name) = &update.name {
-            changed |= self.claims.say(Evidence::AcpName, name, at);
+            changed |= self.claims.say(Evidence::AcpName, name, at, envelope_name);
         }
         for (meta_key, value) in META_KEYS.iter().zip(keys) {
             if let (Says::ToolName, Some(name)) = (meta_key.says, value) {
                 let by = Evidence::MetaKey(meta_key.path.as_str());
-                changed |= self.claims.say(by, name, at);
+                changed |= self.claims.say(by, name, at, envelope_name);
             }
         }
         if let Some(title) = &update.title
             && self.title.is_none()
             && is_tool_name(title)
         {
-            changed |= self.claims.say(Evidence::FirstTitle, title, at);
+            changed |= self
+                .claims
+                .say(Evidence::FirstTitle, title, at, envelope_name);
         }
         changed
     }
