@@ -201,17 +201,32 @@ pub(crate) struct Claim {
 pub(crate) struct Claims(Vec<Claim>);
 
 impl Claims {
-    /// Records `name` said by `by` in update `at`; says whether the claims changed (a claim
-    /// repeated is still the latest of its rank).
-    pub(crate) fn say(&mut self, by: Evidence, name: &str, at: u32) -> bool {
+    /// Records `name` said by `by` in update `at`; says whether what the call resolves
+    /// from may have changed (a claim repeated is still the latest of its rank). A new
+    /// name shares `kept`, a copy the call holds already, when it is the same.
+    pub(crate) fn say(&mut self, by: Evidence, name: &str, at: u32, kept: Option<&Text>) -> bool {
+        let text = || match kept {
+            Some(kept) if **kept == *name => kept.clone(),
+            _ => Text::new(name, WellKnown::None),
+        };
+        let rank_shared = self
+            .0
+            .iter()
+            .filter(|claim| claim.by.rank() == by.rank())
+            .nth(1)
+            .is_some();
         match self.0.iter_mut().find(|claim| claim.by == by) {
             Some(claim) if *claim.name == *name => {
                 let moved = claim.at != at;
                 claim.at = at;
-                moved
+                // A repeated claim alone in its rank keeps its place in the order; one that
+                // marks a party also fixes the harness whatever the stream's agent is since,
+                // so resolving again would give what the call has (Claude Code's
+                // `_meta.claudeCode.toolName` comes with every update).
+                moved && (rank_shared || claim.marks.is_none())
             }
             Some(claim) => {
-                claim.name = Text::new(name, WellKnown::None);
+                claim.name = text();
                 claim.at = at;
                 true
             }
@@ -226,7 +241,7 @@ impl Claims {
                 self.0.reserve_exact(1);
                 self.0.push(Claim {
                     by,
-                    name: Text::new(name, WellKnown::None),
+                    name: text(),
                     spelling: key.map_or(Spelling::AsIs, |(_, key)| key.spelling),
                     marks: key.and_then(|(_, key)| key.marks),
                     at,
@@ -513,21 +528,21 @@ mod tests {
     #[test]
     fn the_latest_claim_of_a_rank_wins_and_stronger_ranks_win_over_later_ones() {
         let mut claims = Claims::default();
-        claims.say(Evidence::FirstTitle, "read", 1);
-        claims.say(Evidence::MetaKey("toolName"), "tool_call", 1);
-        claims.say(Evidence::MetaKey("tool_name"), "web_fetch", 2);
+        claims.say(Evidence::FirstTitle, "read", 1, None);
+        claims.say(Evidence::MetaKey("toolName"), "tool_call", 1, None);
+        claims.say(Evidence::MetaKey("tool_name"), "web_fetch", 2, None);
         let names: Vec<&str> = claims.ranked().map(|claim| &*claim.name).collect();
         assert_eq!(names, ["web_fetch", "tool_call", "read"]);
         // Re-sent later, the first `_meta` claim is the latest again.
-        assert!(claims.say(Evidence::MetaKey("toolName"), "tool_call", 3));
+        assert!(claims.say(Evidence::MetaKey("toolName"), "tool_call", 3, None));
         assert_eq!(
             claims.ranked().next().map(|claim| &*claim.name),
             Some("tool_call")
         );
         // Sent in one update, the first key of the list wins, whatever the order said.
         let mut claims = Claims::default();
-        claims.say(Evidence::MetaKey("tool_name"), "b", 1);
-        claims.say(Evidence::MetaKey("toolName"), "a", 1);
+        claims.say(Evidence::MetaKey("tool_name"), "b", 1, None);
+        claims.say(Evidence::MetaKey("toolName"), "a", 1, None);
         assert_eq!(claims.ranked().next().map(|claim| &*claim.name), Some("a"));
     }
 }

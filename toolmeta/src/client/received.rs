@@ -354,8 +354,21 @@ impl Received {
             }
         }
         if let Some(title) = update.title.take() {
-            merge_text(&mut self.title, Some(&title), WellKnown::None);
-            if !self.finished && follows_title_format(&title) && self.format_title != self.title {
+            // A title sent again was matched against the title formats when it was first sent.
+            let changed = match self.claims.get(Evidence::FirstTitle) {
+                // The first title, when it reads as a tool name, is a claim already: the
+                // title shares the claim's copy.
+                Some(claim) if self.title.is_none() && *claim.name == *title => {
+                    self.title = Some(claim.name.clone());
+                    true
+                }
+                _ => merge_text(&mut self.title, Some(&title), WellKnown::None),
+            };
+            if changed
+                && !self.finished
+                && follows_title_format(&title)
+                && self.format_title != self.title
+            {
                 self.format_title.clone_from(&self.title);
                 merged.evidence = true;
             }
@@ -415,20 +428,25 @@ impl Received {
             changed |= change.identity || change.input;
             merged.input_basis |= change.input;
         }
+        // A harness that names the tool in the envelope often names it again elsewhere
+        // (Grok Build's first title): the claims share the envelope's copy.
+        let envelope_name = self.envelope.as_ref().and_then(|kept| kept.name.as_ref());
         if let Some(name) = &update.name {
-            changed |= self.claims.say(Evidence::AcpName, name, at);
+            changed |= self.claims.say(Evidence::AcpName, name, at, envelope_name);
         }
         for (meta_key, value) in META_KEYS.iter().zip(keys) {
             if let (Says::ToolName, Some(name)) = (meta_key.says, value) {
                 let by = Evidence::MetaKey(meta_key.path.as_str());
-                changed |= self.claims.say(by, name, at);
+                changed |= self.claims.say(by, name, at, envelope_name);
             }
         }
         if let Some(title) = &update.title
             && self.title.is_none()
             && is_tool_name(title)
         {
-            changed |= self.claims.say(Evidence::FirstTitle, title, at);
+            changed |= self
+                .claims
+                .say(Evidence::FirstTitle, title, at, envelope_name);
         }
         changed
     }
@@ -665,10 +683,15 @@ impl Received {
 }
 
 fn new_locations(locations: Vec<LocationFields<'_>>) -> Box<[Location]> {
-    locations
-        .into_iter()
-        .filter_map(|location| Some(Location::new(&location.path?, location.line)))
-        .collect()
+    // Every location read has a path (`kept with path`): allocated at its size once, not
+    // collected in place into the read `Vec` and then shrunk.
+    let mut kept = Vec::with_capacity(locations.len());
+    kept.extend(
+        locations
+            .iter()
+            .filter_map(|location| Some(Location::new(location.path.as_deref()?, location.line))),
+    );
+    kept.into_boxed_slice()
 }
 
 /// The subagent session a `content` array links (`{"type":"session","sessionId":…}`), if

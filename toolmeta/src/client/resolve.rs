@@ -146,12 +146,13 @@ fn resolve_identity(received: &Received, tool_call_id: &str, context: &Context<'
             harness.party,
         )
     };
-    let strongest: Option<Named<'_>> = names().next();
     if let Some(envelope) = received.envelope.as_deref().filter(|e| e.has_identity()) {
-        let (name, named_by) = match (&envelope.name, strongest) {
-            (Some(name), _) => (Some(name.clone()), Some(Evidence::Envelope)),
-            (None, Some(named)) => (Some(named.to_text()), Some(named.by)),
-            (None, None) => (None, None),
+        // The other evidence is asked only when the envelope names no tool.
+        let (name, named_by) = match &envelope.name {
+            Some(name) => (Some(name.clone()), Some(Evidence::Envelope)),
+            None => names().next().map_or((None, None), |named| {
+                (Some(named.to_text()), Some(named.by))
+            }),
         };
         let label = match (&envelope.label, envelope.kind) {
             (Some(label), _) => label.clone(),
@@ -216,6 +217,7 @@ fn resolve_identity(received: &Received, tool_call_id: &str, context: &Context<'
             return resolved;
         }
     }
+    let strongest: Option<Named<'_>> = names().next();
     let input = match (&raw_input, received.locations.first()) {
         (Some(raw), _) => canonical_input(fallback.label, raw),
         (None, Some(location)) => location_input(fallback.label, location.path(), location.line()),

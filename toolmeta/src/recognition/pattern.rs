@@ -67,29 +67,39 @@ impl Pattern {
 
 /// The first piece of a pattern and the rest after it; `None` for an empty pattern.
 fn first_piece(pattern: &str) -> Option<(Piece<'_>, &str)> {
-    let first = pattern.chars().next()?;
-    if let Some((spelled, piece)) = SPELLED
-        .iter()
-        .find(|(spelled, _)| pattern.starts_with(spelled))
+    let bytes = pattern.as_bytes();
+    if *bytes.first()? == b'{'
+        && let Some((spelled, piece)) = SPELLED
+            .iter()
+            .find(|(spelled, _)| pattern.starts_with(spelled))
     {
         return Some((*piece, &pattern[spelled.len()..]));
     }
-    // Literal text, up to the next `{` (which may open a placeholder).
-    let start = first.len_utf8();
-    let end = pattern[start..]
-        .find('{')
-        .map_or(pattern.len(), |at| start + at);
+    // Literal text, up to the next `{` (which may open a placeholder) after its first
+    // character: `{` is ASCII, so no byte of a longer character is one.
+    let end = bytes[1..]
+        .iter()
+        .position(|&b| b == b'{')
+        .map_or(bytes.len(), |at| 1 + at);
     Some((Piece::Text(&pattern[..end]), &pattern[end..]))
 }
 
 /// Whether `text[at..]` matches `pattern`, binding `name` to the first `{name}`'s text
 /// (every later one must repeat it). Patterns are a few pieces long: plain backtracking,
-/// longest match first.
+/// longest match first, trying only the ends where the piece after a placeholder can
+/// start (its literal text there, or the end of the text when it is the last piece).
 fn match_from<'t>(pattern: &str, text: &'t str, at: usize, name: &mut Option<&'t str>) -> bool {
     let Some((piece, rest)) = first_piece(pattern) else {
         return at == text.len();
     };
     let remaining = &text[at..];
+    let next = first_piece(rest).map(|(next, _)| next);
+    // Whether the rest of the pattern can start `len` bytes into `remaining`.
+    let can_end = |len: usize| match next {
+        None => len == remaining.len(),
+        Some(Piece::Text(literal)) => remaining[len..].starts_with(literal),
+        Some(_) => true,
+    };
     match piece {
         Piece::Text(literal) => {
             remaining.starts_with(literal) && match_from(rest, text, at + literal.len(), name)
@@ -110,7 +120,7 @@ fn match_from<'t>(pattern: &str, text: &'t str, at: usize, name: &mut Option<&'t
                 .iter()
                 .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_' || *b == b'-'))
                 .unwrap_or(bytes.len());
-            (1..=end).rev().any(|len| {
+            (1..=end).rev().filter(|&len| can_end(len)).any(|len| {
                 let mut bound = Some(&remaining[..len]);
                 let matched = match_from(rest, text, at + len, &mut bound);
                 if matched {
@@ -126,13 +136,16 @@ fn match_from<'t>(pattern: &str, text: &'t str, at: usize, name: &mut Option<&'t
                 .unwrap_or(remaining.len());
             (1..=end)
                 .rev()
+                .filter(|&len| can_end(len))
                 .any(|len| match_from(rest, text, at + len, name))
         }
         // Every end of one character or more, longest first.
         Piece::Any => remaining
             .char_indices()
             .rev()
-            .any(|(i, c)| match_from(rest, text, at + i + c.len_utf8(), name)),
+            .map(|(i, c)| i + c.len_utf8())
+            .filter(|&len| can_end(len))
+            .any(|len| match_from(rest, text, at + len, name)),
     }
 }
 

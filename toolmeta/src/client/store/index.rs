@@ -6,14 +6,17 @@
 //! id, so the calls of an id are indexed by session, and ordered by age for the lookups
 //! that want the latest.
 
+use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
+
+use super::id_hasher::IdHasher;
 
 /// The retained calls by `toolCallId`, then by session.
 #[derive(Default)]
 pub(crate) struct CallIndex {
     /// Keyed by the call's own `toolCallId` (shared, not copied).
-    by_id: HashMap<Arc<str>, IdCalls>,
+    by_id: HashMap<Arc<str>, IdCalls, IdHasher>,
     /// Candidate calls examined by lookups: constant per lookup, whatever the traffic.
     #[cfg(test)]
     pub(crate) probes: std::cell::Cell<u64>,
@@ -25,7 +28,7 @@ enum IdCalls {
     One { seq: u64, session: Option<Arc<str>> },
     /// Several calls, one per session, plus at most one that named no session.
     Many {
-        by_session: HashMap<Arc<str>, u64>,
+        by_session: HashMap<Arc<str>, u64, IdHasher>,
         unsessioned: Option<u64>,
         /// Every call with the id, oldest first.
         seqs: BTreeSet<u64>,
@@ -62,15 +65,16 @@ impl CallIndex {
 
     /// Indexes a new call, newer than every call indexed so far.
     pub(crate) fn insert(&mut self, seq: u64, session: Option<&Arc<str>>, tool_call_id: &Arc<str>) {
-        let Some(calls) = self.by_id.get_mut(&**tool_call_id) else {
-            self.by_id.insert(
-                Arc::clone(tool_call_id),
-                IdCalls::One {
+        // One hash of the id: a new id (the common case) is inserted where it was looked up.
+        let calls = match self.by_id.entry(Arc::clone(tool_call_id)) {
+            Entry::Vacant(vacant) => {
+                vacant.insert(IdCalls::One {
                     seq,
                     session: session.cloned(),
-                },
-            );
-            return;
+                });
+                return;
+            }
+            Entry::Occupied(occupied) => occupied.into_mut(),
         };
         if let IdCalls::One {
             seq: first,
@@ -78,7 +82,7 @@ impl CallIndex {
         } = calls
         {
             let mut many = IdCalls::Many {
-                by_session: HashMap::new(),
+                by_session: HashMap::default(),
                 unsessioned: None,
                 seqs: BTreeSet::new(),
             };

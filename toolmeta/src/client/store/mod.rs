@@ -8,6 +8,7 @@
 //! cannot skip any of it.
 
 mod call;
+mod id_hasher;
 mod index;
 mod tombstones;
 
