@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
+use toolmeta::ToolKind;
 use toolmeta::client::{CallId, Change, Ledger, LineOutcome, LooseMeta};
 
 mod common;
@@ -219,8 +220,21 @@ proptest! {
                 prop_assert_eq!(meta.read_only.is_some(), map.get("read_only").is_some_and(Value::is_boolean));
                 prop_assert_eq!(meta.input.is_some(), map.get("input").is_some_and(Value::is_object));
                 prop_assert_eq!(meta.kind.is_some(), map.get("kind").is_some_and(Value::is_string));
-                if map.get("label").is_some_and(Value::is_string) {
-                    prop_assert_eq!(meta.label.as_deref(), map["label"].as_str());
+                // A known kind fixes the label, keeping a contradicting one aside (DESIGN
+                // §2); without one (or with `other`) the label sent stands.
+                let sent_label = map.get("label").and_then(Value::as_str);
+                match meta.kind.filter(|kind| *kind != ToolKind::Other) {
+                    Some(kind) => {
+                        prop_assert_eq!(meta.label.as_deref(), Some(kind.label()));
+                        let contradicted = sent_label.filter(|label| *label != kind.label());
+                        prop_assert_eq!(meta.contradicted_label.as_deref(), contradicted);
+                    }
+                    None => {
+                        if let Some(sent) = sent_label {
+                            prop_assert_eq!(meta.label.as_deref(), Some(sent));
+                        }
+                        prop_assert!(meta.contradicted_label.is_none());
+                    }
                 }
             }
             _ => prop_assert!(LooseMeta::from_value(&value).is_none()),

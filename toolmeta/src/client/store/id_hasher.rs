@@ -38,8 +38,9 @@ impl BuildHasher for IdHasher {
     }
 }
 
-/// 64 bits no stream can predict: std's `RandomState` is keyed from the operating system's
-/// randomness, and each one made is keyed anew.
+/// 64 bits no stream can predict: SipHash of a fixed value under a secret key. std keys each
+/// thread's first `RandomState` from the operating system's randomness and varies the key
+/// for each one made after it.
 fn random_u64() -> u64 {
     RandomState::new().hash_one(0u64)
 }
