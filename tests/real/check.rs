@@ -36,6 +36,17 @@ fn raw<T: ToolIdentity>(raw: &Value) -> Option<Value> {
     ToolEntry::new(T::IDENTITY, T::INPUT_FIELDS).project(raw)
 }
 
+/// Checks `T`'s identity against `(name, kind, label)`; returns the name.
+fn assert_identity<'a, T: ToolIdentity>(identity: (&'a str, ToolKind, &str)) -> &'a str {
+    let (name, kind, label) = identity;
+    assert_eq!(
+        (T::IDENTITY.name, T::IDENTITY.kind, T::IDENTITY.label),
+        (name, kind, label),
+        "identity of {name}"
+    );
+    name
+}
+
 /// Checks one call to the tool struct `T`: its identity, then the typed and the raw `input`.
 pub fn case<T: ToolIdentity + DeserializeOwned>(
     identity: (&str, ToolKind, &str),
@@ -43,12 +54,7 @@ pub fn case<T: ToolIdentity + DeserializeOwned>(
     typed_input: Option<Value>,
     raw_input: Option<Value>,
 ) -> Tool {
-    let (name, kind, label) = identity;
-    assert_eq!(
-        (T::IDENTITY.name, T::IDENTITY.kind, T::IDENTITY.label),
-        (name, kind, label),
-        "identity of {name}"
-    );
+    let name = assert_identity::<T>(identity);
     let typed_meta = T::deserialize(&arguments)
         .unwrap_or_else(|error| panic!("{name}: {arguments} does not deserialize: {error}"))
         .tool_meta();
@@ -109,12 +115,7 @@ pub fn remote_case<D: ToolFor<T> + ToolIdentity, T: DeserializeOwned>(
     typed_input: Option<Value>,
     raw_input: Option<Value>,
 ) -> Tool {
-    let (name, kind, label) = identity;
-    assert_eq!(
-        (D::IDENTITY.name, D::IDENTITY.kind, D::IDENTITY.label),
-        (name, kind, label),
-        "identity of {name}"
-    );
+    let name = assert_identity::<D>(identity);
     assert_eq!(
         remote_typed::<D, T>(&arguments),
         Some(typed_input.clone()),
