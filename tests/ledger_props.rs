@@ -190,6 +190,38 @@ proptest! {
         assert_accounted(&from_stream);
     }
 
+    /// `read_lines` reads lines ahead of applying them: what it leaves must be what feeding
+    /// the same lines one by one leaves — over streams longer than it reads ahead, with
+    /// lines that are not JSON, too long, blank, or JSON serde_json cannot represent.
+    #[test]
+    fn reading_a_stream_is_feeding_its_lines_one_by_one(
+        lines in prop::collection::vec(
+            prop_oneof![
+                6 => line().prop_map(|line| line.to_string()),
+                1 => "[^\r\n]{0,24}",
+                1 => Just(String::new()),
+                1 => Just(r#"{"sessionUpdate":"tool_call","toolCallId":"c9","rawInput":1e400}"#.to_owned()),
+            ],
+            0..100,
+        )
+    ) {
+        let limits = || Ledger::builder().max_line_bytes(300).max_finished(8).max_pending(8);
+        let mut fed = limits().build();
+        for line in &lines {
+            fed.feed(line);
+        }
+        let mut read = limits().build();
+        let stream: String = lines.iter().map(|line| format!("{line}\n")).collect();
+        read.read_lines(stream.as_bytes()).unwrap();
+        prop_assert_eq!(read.counts(), fed.counts());
+        prop_assert_eq!(read.events(), fed.events());
+        prop_assert_eq!(read.retained_bytes(), fed.retained_bytes());
+        let records = |ledger: &Ledger| -> Vec<Value> {
+            ledger.calls().map(common::call_record).collect()
+        };
+        prop_assert_eq!(records(&read), records(&fed));
+    }
+
     #[test]
     fn arbitrary_json_never_panics_and_text_and_value_agree(values in prop::collection::vec(any_json(), 0..12)) {
         let mut from_text = Ledger::new();

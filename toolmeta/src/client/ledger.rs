@@ -52,6 +52,52 @@ impl LineOutcome {
     }
 }
 
+/// How far reading one line got: reading needs nothing of the ledger, so a stream's lines
+/// can be read ahead of applying them. The messages read are in the caller's [`Line`].
+pub(crate) enum Reading<'a> {
+    /// Nothing to apply: the line is too long, not UTF-8, blank or not JSON.
+    Done(LineOutcome),
+    /// The messages one JSON value holds.
+    Read(Lines<'a>),
+    /// JSON that serde_json cannot represent: repaired when applied.
+    Repair(&'a str),
+}
+
+impl<'a> Reading<'a> {
+    /// Reads one line of bytes into `line`.
+    pub(crate) fn of_bytes(bytes: &'a [u8], max_line_bytes: usize, line: &mut Line<'a>) -> Self {
+        if bytes.len() > max_line_bytes {
+            return Reading::Done(LineOutcome::TooLong);
+        }
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Reading::of_text(text, max_line_bytes, line),
+            Err(_) => Reading::Done(LineOutcome::NotJson),
+        }
+    }
+
+    /// Reads one line of text into `line`.
+    pub(crate) fn of_text(text: &'a str, max_line_bytes: usize, line: &mut Line<'a>) -> Self {
+        if text.len() > max_line_bytes {
+            return Reading::Done(LineOutcome::TooLong);
+        }
+        // A byte-order mark (Windows tools write one at the start of a file) is not JSON.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if text.trim_ascii().is_empty() {
+            return Reading::Done(LineOutcome::Blank);
+        }
+        Reading::of_json(text, line)
+    }
+
+    /// Reads text that must hold one JSON value and nothing else into `line`.
+    pub(crate) fn of_json(text: &'a str, line: &mut Line<'a>) -> Self {
+        let mut deserializer = serde_json::Deserializer::from_str(text);
+        match read::<FromText, _>(&mut deserializer, line) {
+            Ok(lines) if deserializer.end().is_ok() => Reading::Read(lines),
+            _ => Reading::Repair(text),
+        }
+    }
+}
+
 /// Every tool call of an ACP stream, merged across its updates.
 ///
 /// Feed it messages ([`Ledger::feed`], [`Ledger::feed_at`], [`Ledger::read_lines`]) in any
@@ -475,52 +521,49 @@ impl Ledger {
     }
 
     /// Reads one line of bytes (not yet counted).
-    pub(crate) fn read_bytes(&mut self, line: &[u8]) -> LineOutcome {
-        if line.len() > self.options.max_line_bytes {
-            return LineOutcome::TooLong;
-        }
-        match std::str::from_utf8(line) {
-            Ok(line) => self.read_text(line),
-            Err(_) => LineOutcome::NotJson,
-        }
+    pub(crate) fn read_bytes(&mut self, bytes: &[u8]) -> LineOutcome {
+        let mut line = Line::default();
+        let reading = Reading::of_bytes(bytes, self.options.max_line_bytes, &mut line);
+        self.apply_reading(reading, &mut line)
     }
 
     /// Reads one line of text (not yet counted).
-    pub(crate) fn read_text(&mut self, line: &str) -> LineOutcome {
-        if line.len() > self.options.max_line_bytes {
-            return LineOutcome::TooLong;
-        }
-        // A byte-order mark (Windows tools write one at the start of a file) is not JSON.
-        let line = line.strip_prefix('\u{feff}').unwrap_or(line);
-        if line.trim_ascii().is_empty() {
-            return LineOutcome::Blank;
-        }
-        self.read_json(line)
+    pub(crate) fn read_text(&mut self, text: &str) -> LineOutcome {
+        let mut line = Line::default();
+        let reading = Reading::of_text(text, self.options.max_line_bytes, &mut line);
+        self.apply_reading(reading, &mut line)
     }
 
     /// Reads one message of JSON text (not yet counted).
+    #[cfg(feature = "acp")]
     pub(crate) fn read_json(&mut self, text: &str) -> LineOutcome {
-        match self.read_text_json(text) {
-            Some(outcome) => outcome,
+        let mut line = Line::default();
+        let reading = Reading::of_json(text, &mut line);
+        self.apply_reading(reading, &mut line)
+    }
+
+    /// Applies what reading a line into `line` read (not yet counted).
+    pub(crate) fn apply_reading<'a>(
+        &mut self,
+        reading: Reading<'a>,
+        line: &mut Line<'a>,
+    ) -> LineOutcome {
+        match reading {
+            Reading::Done(outcome) => outcome,
+            Reading::Read(lines) => self.apply(lines, line),
             // Well-formed JSON that serde_json cannot represent (a lone surrogate, `1e400`,
             // deep nesting) loses only the values it cannot represent.
-            None => match super::lenient::repair(text) {
-                Some(repaired) => self
-                    .read_text_json(&repaired)
-                    .unwrap_or(LineOutcome::NotJson),
+            Reading::Repair(text) => match super::lenient::repair(text) {
+                Some(repaired) => {
+                    let mut line = Line::default();
+                    match Reading::of_json(&repaired, &mut line) {
+                        Reading::Read(lines) => self.apply(lines, &mut line),
+                        _ => LineOutcome::NotJson,
+                    }
+                }
                 None => LineOutcome::NotJson,
             },
         }
-    }
-
-    /// Reads one line of text, which must hold one JSON value and nothing else; `None` when
-    /// serde_json cannot read it.
-    fn read_text_json(&mut self, text: &str) -> Option<LineOutcome> {
-        let mut line = Line::default();
-        let mut deserializer = serde_json::Deserializer::from_str(text);
-        let lines = read::<FromText, _>(&mut deserializer, &mut line).ok()?;
-        deserializer.end().ok()?;
-        Some(self.apply(lines, &mut line))
     }
 
     /// Reads a parsed message in place: its raw values (`rawInput`, `content`, ...) are
