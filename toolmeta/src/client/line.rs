@@ -39,10 +39,11 @@ fields! {
     pub(crate) struct ParamsFields<'a> {
         "sessionId" => session_id: Option<Cow<'a, str>> = read::scalar,
         "update" => update: Option<UpdateFields<'a>> = read::object,
-        /// A permission request's tool call.
-        "toolCall" => tool_call: Option<UpdateFields<'a>> = read::object,
+        /// A permission request's tool call (boxed, as `subject`: few lines have one, and
+        /// every line is read into room for all its fields).
+        "toolCall" => tool_call: Option<Box<UpdateFields<'a>>> = read::object,
         /// The ACP v2 draft's permission request: `params.subject.toolCall`.
-        "subject" => subject: Option<SubjectFields<'a>> = read::object,
+        "subject" => subject: Option<Box<SubjectFields<'a>>> = read::object,
         /// A log that records the `initialize` answer under `params`.
         "agentInfo" => agent_info: Option<AgentInfoFields<'a>> = read::object,
         /// A permission request's options.
@@ -472,12 +473,10 @@ impl<'a> ParamsFields<'a> {
     fn permission_message(&mut self, request_id: Option<RequestId>) -> Message<'_, 'a> {
         let tool_call = match (&mut self.tool_call, &mut self.subject) {
             (Some(tool_call), _) => tool_call,
-            (
-                None,
-                Some(SubjectFields {
-                    tool_call: Some(tool_call),
-                }),
-            ) => tool_call,
+            (None, Some(subject)) => match &mut subject.tool_call {
+                Some(tool_call) => tool_call,
+                None => return Message::NotUpdate,
+            },
             _ => return Message::NotUpdate,
         };
         if tool_call.tool_call_id.is_none() {

@@ -23,18 +23,16 @@ impl Ledger {
     /// assert_eq!(ledger.len(), 1);
     /// assert_eq!(ledger.counts().skipped(), 1);
     /// ```
-    pub fn read_lines<R: BufRead>(&mut self, reader: R) -> io::Result<()> {
+    pub fn read_lines<R: BufRead>(&mut self, mut reader: R) -> io::Result<()> {
         let limit = self.line_limit();
         let mut ahead = ReadAhead::default();
-        for_each_line(reader, limit, |line| {
-            ahead.push(line);
-            if ahead.is_full() {
-                ahead.feed(self);
+        loop {
+            let more = ahead.fill(&mut reader, limit)?;
+            ahead.feed(self);
+            if !more {
+                return Ok(());
             }
-            ControlFlow::Continue(())
-        })?;
-        ahead.feed(self);
-        Ok(())
+        }
     }
 }
 
@@ -48,7 +46,8 @@ impl Ledger {
 struct ReadAhead {
     /// The lines' bytes, one after the other.
     text: Vec<u8>,
-    /// Where each line ends in `text`, and whether it was too long.
+    /// Where each line ends in `text`, and whether it was too long (then it holds none of
+    /// its bytes).
     ends: Vec<(usize, bool)>,
 }
 
@@ -58,13 +57,20 @@ impl ReadAhead {
     /// How many bytes of lines are held, past which the lines held are fed.
     const BYTES: usize = 64 << 10;
 
-    fn push(&mut self, line: BoundedLine<'_>) {
-        let (bytes, too_long) = match line {
-            BoundedLine::Whole(bytes) => (bytes, false),
-            BoundedLine::TooLong(_) => (&[][..], true),
-        };
-        self.text.extend_from_slice(bytes);
-        self.ends.push((self.text.len(), too_long));
+    /// Reads lines from `reader` until it holds enough; says whether the input goes on.
+    fn fill(&mut self, reader: &mut impl BufRead, limit: usize) -> io::Result<bool> {
+        while !self.is_full() {
+            let start = self.text.len();
+            match read_line(reader, limit, &mut self.text)? {
+                None => return Ok(false),
+                Some(LineRead::Whole) => self.ends.push((self.text.len(), false)),
+                Some(LineRead::TooLong) => {
+                    self.text.truncate(start);
+                    self.ends.push((start, true));
+                }
+            }
+        }
+        Ok(true)
     }
 
     fn is_full(&self) -> bool {
@@ -134,37 +140,60 @@ pub fn for_each_line(
     limit: usize,
     mut each: impl FnMut(BoundedLine<'_>) -> ControlFlow<()>,
 ) -> io::Result<()> {
-    // At most two bytes past the limit: a line of exactly `limit` bytes and its `\r\n`, and
-    // no more than needed to know a longer line is too long.
-    let cap = u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(2);
     let mut line = Vec::new();
     loop {
         line.clear();
-        let read = io::Read::take(&mut reader, cap).read_until(b'\n', &mut line)?;
-        if read == 0 {
-            return Ok(());
-        }
-        let ended = line.last() == Some(&b'\n');
-        if ended {
-            line.pop();
-        }
-        // At the end of the stream too, a `\r` ends the line (a line cut at the cap still
-        // has more than `limit` bytes without it).
-        if line.last() == Some(&b'\r') {
-            line.pop();
-        }
-        let line = if line.len() > limit {
-            if !ended {
-                reader.skip_until(b'\n')?;
-            }
-            BoundedLine::TooLong(&line)
-        } else {
-            BoundedLine::Whole(&line)
+        let line = match read_line(&mut reader, limit, &mut line)? {
+            None => return Ok(()),
+            Some(LineRead::Whole) => BoundedLine::Whole(&line),
+            Some(LineRead::TooLong) => BoundedLine::TooLong(&line),
         };
         if each(line).is_break() {
             return Ok(());
         }
     }
+}
+
+/// What [`read_line`] read.
+enum LineRead {
+    /// A line within the limit.
+    Whole,
+    /// A line over the limit: its first bytes (at most the limit and two); the rest was
+    /// skipped unread.
+    TooLong,
+}
+
+/// Appends the next line of `reader` to `buf`, without its line ending and holding at most
+/// `limit + 2` bytes of it; `None` at the end of the input.
+fn read_line(
+    reader: &mut impl BufRead,
+    limit: usize,
+    buf: &mut Vec<u8>,
+) -> io::Result<Option<LineRead>> {
+    // At most two bytes past the limit: a line of exactly `limit` bytes and its `\r\n`, and
+    // no more than needed to know a longer line is too long.
+    let cap = u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(2);
+    let start = buf.len();
+    let read = io::Read::take(&mut *reader, cap).read_until(b'\n', buf)?;
+    if read == 0 {
+        return Ok(None);
+    }
+    let ended = buf.last() == Some(&b'\n');
+    if ended {
+        buf.pop();
+    }
+    // At the end of the stream too, a `\r` ends the line (a line cut at the cap still
+    // has more than `limit` bytes without it).
+    if buf.len() > start && buf.last() == Some(&b'\r') {
+        buf.pop();
+    }
+    if buf.len() - start > limit {
+        if !ended {
+            reader.skip_until(b'\n')?;
+        }
+        return Ok(Some(LineRead::TooLong));
+    }
+    Ok(Some(LineRead::Whole))
 }
 
 #[cfg(test)]

@@ -196,6 +196,21 @@ pub(crate) trait Fields<'de>: Default {
     }
 }
 
+/// A boxed object reads as the object: a rare field's room is allocated when it is there.
+impl<'de, T: Fields<'de>> Fields<'de> for Box<T> {
+    fn read_field<S: Source<'de>, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<bool, A::Error> {
+        (**self).read_field::<S, A>(key, map)
+    }
+
+    fn is_kept(&self) -> bool {
+        (**self).is_kept()
+    }
+}
+
 /// Reads the keys of an object, borrowing them from the input when it can.
 pub(crate) fn next_key<'de, A: MapAccess<'de>>(
     map: &mut A,
