@@ -308,6 +308,10 @@ impl Received {
     /// fill in what the call's own updates have not sent. The request itself moves a call
     /// that is still running back to `pending` (it waits on the user); a finished call
     /// keeps its status and its permission.
+    ///
+    /// The rare paths it takes (conflicts, replaced diffs, subagent links, earlier paths)
+    /// are kept out of line (`#[inline(never)]`): the code every update runs stays small
+    /// enough for the instruction cache (`docs/performance.md`).
     pub(crate) fn merge(
         &mut self,
         update: &mut UpdateFields<'_>,
@@ -322,9 +326,12 @@ impl Received {
         }
         let from_permission = permission.is_some();
         let mut merged = Merged::default();
-        let meta = update.meta.take().unwrap_or_default();
-        let MetaFields { envelope, keys } = meta;
-        let envelope = envelope.map(LooseMeta::from);
+        let (envelope, keys) = match update.meta.take() {
+            Some(MetaFields { envelope, keys }) => (envelope.map(LooseMeta::from), Some(keys)),
+            None => (None, None),
+        };
+        // Most updates carry no `_meta`: then no key is looked at.
+        let keys: &[Option<Cow<'_, str>>] = keys.as_ref().map_or(&[], |keys| keys);
         let kind = update
             .kind
             .take()
@@ -334,9 +341,9 @@ impl Received {
             .take()
             .filter(|_| !from_permission || !self.raw_input_from_update);
         if self.finished {
-            merged.conflict = self.record_conflicts(update, envelope, &keys, kind, raw_input);
+            merged.conflict = self.record_conflicts(update, envelope, keys, kind, raw_input);
         } else {
-            merged.evidence |= self.merge_evidence(update, envelope, &keys, at, &mut merged);
+            merged.evidence |= self.merge_evidence(update, envelope, keys, at, &mut merged);
             merged.evidence |= merge_str(&mut self.acp_kind, kind, WellKnown::AcpKinds);
             if let Some(raw) = raw_input {
                 // `{}` is what Claude Code's first `tool_call` sends before the arguments
@@ -375,9 +382,9 @@ impl Received {
         }
         for (meta_key, value) in META_KEYS.iter().zip(keys) {
             if let (Says::ParentToolCall, Some(parent)) = (meta_key.says, value)
-                && self.rare().parent_tool_call_id.as_deref() != Some(&*parent)
+                && self.rare().parent_tool_call_id.as_deref() != Some(&**parent)
             {
-                self.rare().parent_tool_call_id = Some(parent.into());
+                self.rare().parent_tool_call_id = Some(Box::from(&**parent));
                 merged.content_changed = true;
             }
         }
@@ -454,6 +461,7 @@ impl Received {
     /// After the call finished: records every field of the update that contradicts what
     /// the call's identity was resolved from, and merges none of them; says whether it
     /// found a new one.
+    #[inline(never)]
     fn record_conflicts(
         &mut self,
         update: &UpdateFields<'_>,
@@ -598,6 +606,7 @@ impl Received {
     }
 
     /// Keeps the diff paths of `replaced` content that the new content lacks.
+    #[inline(never)]
     fn remember_diffs(&mut self, replaced: &RawValue) {
         static DIFF: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\"diff\""));
         if DIFF.find(replaced.get().as_bytes()).is_none() {
@@ -623,6 +632,7 @@ impl Received {
         }
     }
 
+    #[inline(never)]
     fn remember_path(&mut self, from: PathFrom, path: &str) {
         let rare = self.rare();
         if !rare.earlier_paths.iter().any(|(_, kept)| **kept == *path) {
@@ -630,6 +640,7 @@ impl Received {
         }
     }
 
+    #[inline(never)]
     fn rare(&mut self) -> &mut Rare {
         self.rare.get_or_insert_with(Box::default)
     }
@@ -696,6 +707,7 @@ fn new_locations(locations: Vec<LocationFields<'_>>) -> Box<[Location]> {
 
 /// The subagent session a `content` array links (`{"type":"session","sessionId":…}`), if
 /// any; looked for only in content that mentions one.
+#[inline(never)]
 fn linked_session(content: &RawValue) -> Option<String> {
     static SESSION: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\"session\""));
     SESSION.find(content.get().as_bytes())?;
