@@ -8,7 +8,7 @@ use std::time::SystemTime;
 use super::agent::Agent;
 use super::line::{AnsweredOutcome, Line, Message as Read, Read as Lines, read};
 use super::resolve::Context;
-use super::store::{Found, Limits, Store};
+use super::store::{Limits, Store};
 use super::synthesis::{Catalog, Harness};
 use super::time::Timestamp;
 use super::tolerant::{FromText, FromValue};
@@ -650,24 +650,38 @@ impl Ledger {
             catalog: &self.options.catalog,
             agent: self.agent.as_ref(),
         };
-        let seq = match self.store.find(session_id, &tool_call_id) {
-            Found::Live(seq) => seq,
-            // The call was evicted: an update is late, a `tool_call` starts a new call.
-            Found::Evicted(seq) if update.session_update.as_deref() == Some("tool_call") => {
-                self.store.create(Some(seq), session_id, &tool_call_id)
-            }
-            Found::Evicted(_) => {
-                self.store.counts.late_updates += 1;
-                return;
-            }
-            Found::New => self.store.create(None, session_id, &tool_call_id),
+        let starts_call = update.session_update.as_deref() == Some("tool_call");
+        let mut permission = permission;
+        let mut change = |store: &mut Store, seq: u64| {
+            store
+                .change(seq, session_id, &context, time, |received| {
+                    received.merge(update, permission.take(), time)
+                })
+                .map(|merged| (seq, merged))
         };
-        let merged = self
-            .store
-            .change(seq, session_id, &context, time, |received| {
-                received.merge(update, permission, time)
-            });
-        if merged.is_some_and(|merged| merged.child_session_changed)
+        // The call is looked up once: a call the index names is changed if it is retained.
+        let changed = match self.store.indexed(session_id, &tool_call_id) {
+            Some(seq) => match change(&mut self.store, seq) {
+                Some(changed) => Some(changed),
+                // The call was evicted: an update is late, a `tool_call` starts a new call.
+                None if starts_call => {
+                    let seq = self.store.create(Some(seq), session_id, &tool_call_id);
+                    change(&mut self.store, seq)
+                }
+                None => {
+                    self.store.counts.late_updates += 1;
+                    return;
+                }
+            },
+            None => {
+                let seq = self.store.create(None, session_id, &tool_call_id);
+                change(&mut self.store, seq)
+            }
+        };
+        let Some((seq, merged)) = changed else {
+            return;
+        };
+        if merged.child_session_changed
             && let Some(call) = self.store.call(CallId(seq))
             && let Some(child) = call.subagent_session()
         {
@@ -705,23 +719,18 @@ impl Ledger {
         tool_call_id: &str,
         outcome: AnsweredOutcome<'_>,
     ) -> LineOutcome {
-        let Found::Live(seq) = self.store.find(Some(session_id), tool_call_id) else {
+        let Some(call) = self.store.get(Some(session_id), tool_call_id) else {
             return LineOutcome::NotUpdate;
         };
-        if let Some(request) = self
-            .store
-            .call(CallId(seq))
-            .and_then(|call| call.permission())
-            .and_then(|permission| permission.request_id.clone())
-        {
-            self.store.answered(&request);
-        }
-        let has_request = self
-            .store
-            .call(CallId(seq))
-            .is_some_and(|call| call.permission().is_some());
-        if !has_request {
+        let seq = call.id().0;
+        let Some(request) = call
+            .permission()
+            .map(|permission| permission.request_id.clone())
+        else {
             return LineOutcome::NotUpdate;
+        };
+        if let Some(request) = request {
+            self.store.answered(&request);
         }
         self.answer(seq, outcome, self.clock);
         LineOutcome::PermissionAnswer

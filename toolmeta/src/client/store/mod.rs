@@ -40,16 +40,6 @@ impl Limits {
     }
 }
 
-/// Where an update's call is.
-pub(crate) enum Found {
-    /// Retained.
-    Live(u64),
-    /// Evicted or forgotten: its key is remembered.
-    Evicted(u64),
-    /// Never seen (or forgotten long ago).
-    New,
-}
-
 /// The one id of a session the calls share: a session among the recent ones is not copied
 /// again.
 fn share_session(recent: &mut [Option<Arc<str>>; 4], session: &str) -> Arc<str> {
@@ -140,13 +130,10 @@ impl Store {
         self.calls.len()
     }
 
-    /// The call an update with `session` and `tool_call_id` belongs to.
-    pub(crate) fn find(&self, session: Option<&str>, tool_call_id: &str) -> Found {
-        match self.index.find(session, tool_call_id) {
-            Some(seq) if self.calls.contains_key(&seq) => Found::Live(seq),
-            Some(seq) => Found::Evicted(seq),
-            None => Found::New,
-        }
+    /// The call, retained or evicted, that the index gives an update with `session` and
+    /// `tool_call_id` ([`Store::change`] says which: it changes only a retained call).
+    pub(crate) fn indexed(&self, session: Option<&str>, tool_call_id: &str) -> Option<u64> {
+        self.index.find(session, tool_call_id)
     }
 
     /// The retained call with `tool_call_id` in `session` (or the latest in any).
