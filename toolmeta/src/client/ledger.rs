@@ -8,7 +8,7 @@ use std::time::SystemTime;
 use super::agent::Agent;
 use super::line::{AnsweredOutcome, Line, Message as Read, Read as Lines, read};
 use super::resolve::Context;
-use super::store::{Limits, Store};
+use super::store::{InOrder, Limits, Store};
 use super::synthesis::{Catalog, Harness};
 use super::time::Timestamp;
 use super::tolerant::{FromText, FromValue};
@@ -821,13 +821,13 @@ impl SessionLinks {
 
 /// The retained calls of a [`Ledger`], in first-seen order.
 #[derive(Debug, Clone)]
-pub struct Calls<'a>(std::collections::btree_map::Values<'a, u64, Box<Call>>);
+pub struct Calls<'a>(InOrder<'a>);
 
 impl<'a> Iterator for Calls<'a> {
     type Item = &'a Call;
 
     fn next(&mut self) -> Option<&'a Call> {
-        self.0.next().map(|call| &**call)
+        self.0.next()
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -837,7 +837,7 @@ impl<'a> Iterator for Calls<'a> {
 
 impl DoubleEndedIterator for Calls<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        self.0.next_back().map(|call| &**call)
+        self.0.next_back()
     }
 }
 

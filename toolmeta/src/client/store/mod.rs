@@ -9,13 +9,16 @@
 
 mod call;
 mod id_hasher;
+mod in_order;
 mod index;
 mod tombstones;
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, btree_map};
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 use std::time::SystemTime;
 
+use self::in_order::CallMap;
+pub(crate) use self::in_order::InOrder;
 use self::index::CallIndex;
 use self::tombstones::{Tombstone, Tombstones};
 use super::line::RequestId;
@@ -56,9 +59,9 @@ fn share_session(recent: &mut [Option<Arc<str>>; 4], session: &str) -> Arc<str> 
 pub(crate) struct Store {
     limits: Limits,
     next_seq: u64,
-    /// Every retained call, in first-seen order (boxed: B-tree nodes then move pointers,
-    /// not whole calls, when they split or when a call is evicted).
-    calls: BTreeMap<u64, Box<Call>>,
+    /// Every retained call by sequence number (boxed: the table then moves pointers, not
+    /// whole calls, when it grows); `pending` and `finished` hold their first-seen order.
+    calls: CallMap,
     /// `(session, toolCallId)` → the call, or the tombstone of an evicted call.
     index: CallIndex,
     /// Unfinished and finished calls, oldest first: the eviction queues.
@@ -83,7 +86,7 @@ impl Store {
         Store {
             limits,
             next_seq: 0,
-            calls: BTreeMap::new(),
+            calls: CallMap::default(),
             index: CallIndex::default(),
             pending: BTreeSet::new(),
             finished: BTreeSet::new(),
@@ -122,8 +125,8 @@ impl Store {
         }
     }
 
-    pub(crate) fn calls(&self) -> btree_map::Values<'_, u64, Box<Call>> {
-        self.calls.values()
+    pub(crate) fn calls(&self) -> InOrder<'_> {
+        InOrder::new(&self.calls, &self.pending, &self.finished)
     }
 
     pub(crate) fn len(&self) -> usize {

@@ -1,0 +1,198 @@
+//! [`InOrder`]: the retained calls in first-seen order, read off the two eviction queues.
+//!
+//! The calls are kept by sequence number in a hash map, so that an update finds its call
+//! in one hash lookup; the order they were first seen in is the order of the unfinished
+//! and the finished queue, which hold every retained call between them, merged.
+
+use std::collections::{BTreeSet, HashMap, btree_set};
+use std::fmt;
+
+use super::Call;
+use super::id_hasher::IdHasher;
+
+/// Every retained call by its sequence number.
+pub(crate) type CallMap = HashMap<u64, Box<Call>, IdHasher>;
+
+/// The retained calls, oldest first (from either end).
+#[derive(Clone)]
+pub(crate) struct InOrder<'a> {
+    calls: &'a CallMap,
+    pending: Peeked<'a>,
+    finished: Peeked<'a>,
+}
+
+impl<'a> InOrder<'a> {
+    /// The calls of `calls`, in the order of the sequence numbers of `pending` and
+    /// `finished` (disjoint, and holding every call of `calls` between them).
+    pub(super) fn new(
+        calls: &'a CallMap,
+        pending: &'a BTreeSet<u64>,
+        finished: &'a BTreeSet<u64>,
+    ) -> InOrder<'a> {
+        InOrder {
+            calls,
+            pending: Peeked::new(pending),
+            finished: Peeked::new(finished),
+        }
+    }
+
+    fn call(&self, seq: u64) -> Option<&'a Call> {
+        self.calls.get(&seq).map(|call| &**call)
+    }
+}
+
+impl InOrder<'_> {
+    /// The next sequence number from the front: the lower of the two queues' first.
+    fn next_seq(&mut self) -> Option<u64> {
+        let from_pending = match (self.pending.front(), self.finished.front()) {
+            (Some(pending), Some(finished)) => pending < finished,
+            (pending, _) => pending.is_some(),
+        };
+        let queue = if from_pending {
+            &mut self.pending
+        } else {
+            &mut self.finished
+        };
+        queue.front.take()
+    }
+
+    /// The next sequence number from the back: the higher of the two queues' last.
+    fn next_back_seq(&mut self) -> Option<u64> {
+        let from_pending = match (self.pending.back(), self.finished.back()) {
+            (Some(pending), Some(finished)) => pending > finished,
+            (pending, _) => pending.is_some(),
+        };
+        let queue = if from_pending {
+            &mut self.pending
+        } else {
+            &mut self.finished
+        };
+        queue.back.take()
+    }
+}
+
+impl<'a> Iterator for InOrder<'a> {
+    type Item = &'a Call;
+
+    fn next(&mut self) -> Option<&'a Call> {
+        // Every queued call is retained (`Store::check`); one that were not is skipped.
+        loop {
+            let seq = self.next_seq()?;
+            if let Some(call) = self.call(seq) {
+                return Some(call);
+            }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let len = self.pending.len() + self.finished.len();
+        (len, Some(len))
+    }
+}
+
+impl DoubleEndedIterator for InOrder<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        loop {
+            let seq = self.next_back_seq()?;
+            if let Some(call) = self.call(seq) {
+                return Some(call);
+            }
+        }
+    }
+}
+
+impl ExactSizeIterator for InOrder<'_> {}
+
+impl fmt::Debug for InOrder<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.clone()).finish()
+    }
+}
+
+/// One queue's sequence numbers, with the next one from each end looked at.
+#[derive(Clone)]
+struct Peeked<'a> {
+    seqs: btree_set::Iter<'a, u64>,
+    front: Option<u64>,
+    back: Option<u64>,
+}
+
+impl<'a> Peeked<'a> {
+    fn new(seqs: &'a BTreeSet<u64>) -> Peeked<'a> {
+        Peeked {
+            seqs: seqs.iter(),
+            front: None,
+            back: None,
+        }
+    }
+
+    /// The first sequence number left; it stays until taken (`front.take()`).
+    fn front(&mut self) -> Option<u64> {
+        if self.front.is_none() {
+            // The last one left may have been looked at from the back already.
+            self.front = self.seqs.next().copied().or_else(|| self.back.take());
+        }
+        self.front
+    }
+
+    /// The last sequence number left; it stays until taken (`back.take()`).
+    fn back(&mut self) -> Option<u64> {
+        if self.back.is_none() {
+            self.back = self.seqs.next_back().copied().or_else(|| self.front.take());
+        }
+        self.back
+    }
+
+    fn len(&self) -> usize {
+        self.seqs.len() + usize::from(self.front.is_some()) + usize::from(self.back.is_some())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+    use std::sync::Arc;
+
+    use super::{CallMap, InOrder};
+    use crate::client::CallId;
+    use crate::client::received::Received;
+    use crate::client::resolve::Resolved;
+    use crate::client::store::Call;
+
+    /// Every way of taking calls from either end gives each call once, in first-seen order
+    /// from its end, and the length left is exact at every step.
+    #[test]
+    fn both_ends_meet_without_losing_or_repeating_a_call() {
+        let pending: BTreeSet<u64> = [0, 3, 4, 9].into();
+        let finished: BTreeSet<u64> = [1, 2, 5, 6, 7, 8].into();
+        let mut calls = CallMap::default();
+        for seq in 0..10 {
+            let call = Call::new(
+                CallId(seq),
+                None,
+                Arc::from(format!("call_{seq}")),
+                Received::default(),
+                Resolved::nothing(),
+            );
+            calls.insert(seq, Box::new(call));
+        }
+        for pattern in 0u32..(1 << 10) {
+            let mut calls = InOrder::new(&calls, &pending, &finished);
+            let (mut front, mut back) = (Vec::new(), Vec::new());
+            for step in 0..10 {
+                let call = if pattern & (1 << step) == 0 {
+                    calls.next().map(|call| (&mut front, call))
+                } else {
+                    calls.next_back().map(|call| (&mut back, call))
+                };
+                let (taken, call) = call.expect("a call left");
+                taken.push(call.id().0);
+                assert_eq!(calls.len(), 9 - step, "pattern {pattern:b}");
+            }
+            assert!(calls.next().is_none() && calls.next_back().is_none());
+            back.reverse();
+            front.extend(back);
+            assert_eq!(front, (0..10).collect::<Vec<u64>>(), "pattern {pattern:b}");
+        }
+    }
+}
