@@ -8,10 +8,11 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::sync::LazyLock;
 
 use super::loose::WellKnown;
 use super::text::Text;
-use crate::recognition::{MetaPath, PARTIES, Party, SHARED_META_TOOL_NAMES, Spelling};
+use crate::recognition::{Compiled, MetaPath, PARTIES, Party, SHARED_META_TOOL_NAMES, Spelling};
 /// What named a call's tool, from strongest to weakest (DESIGN §6).
 ///
 /// ```
@@ -382,10 +383,15 @@ pub(crate) fn party_of_id(tool_call_id: &str) -> Option<&'static Party> {
 
 /// Whether a title follows a fixed title format of any party.
 pub(crate) fn follows_title_format(title: &str) -> bool {
-    PARTIES
-        .iter()
-        .flat_map(|party| party.recognition.titles)
-        .any(|format| format.pattern.matches(title).is_some())
+    // Asked of every new title: the formats are split into pieces once.
+    static FORMATS: LazyLock<Box<[Compiled]>> = LazyLock::new(|| {
+        PARTIES
+            .iter()
+            .flat_map(|party| party.recognition.titles)
+            .map(|format| format.pattern.compile())
+            .collect()
+    });
+    FORMATS.iter().any(|format| format.matches(title).is_some())
 }
 
 /// Whether a title reads as a tool name rather than human text: a single word of ASCII

@@ -28,6 +28,8 @@ pub(crate) mod parties;
 mod pattern;
 
 pub use parties::{PARTIES, SHARED_META_TOOL_NAMES};
+#[cfg(feature = "client")]
+pub(crate) use pattern::Compiled;
 pub use pattern::Pattern;
 
 use crate::Namespace;

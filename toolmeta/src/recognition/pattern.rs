@@ -1,4 +1,5 @@
-//! [`Pattern`]: the formats of call ids and titles, matched without allocating.
+//! [`Pattern`]: the formats of call ids and titles, matched without allocating; a format
+//! matched against text after text is split into its pieces once ([`Compiled`]).
 
 /// A format, matched against a whole string: literal text with placeholders —
 /// `{name}` (a tool name: a letter or `_`, then letters, digits, `_` or `-`; every `{name}`
@@ -48,21 +49,65 @@ impl Pattern {
     /// assert_eq!(Pattern("View Image {any}").matches("View Image a.png"), Some(None));
     /// ```
     pub fn matches<'t>(&self, text: &'t str) -> Option<Option<&'t str>> {
-        let mut name = None;
-        match_from(self.0, text, 0, &mut name).then_some(name)
+        // Split into pieces on the stack (the formats toolmeta knows have five at most).
+        let mut inline = [Piece::Any; INLINE_PIECES];
+        let mut count = 0;
+        let mut pieces = self.pieces();
+        for piece in pieces.by_ref().take(INLINE_PIECES) {
+            inline[count] = piece;
+            count += 1;
+        }
+        match pieces.next() {
+            None => match_pieces(&inline[..count], text),
+            Some(more) => {
+                let all: Vec<Piece<'_>> = inline.into_iter().chain([more]).chain(pieces).collect();
+                match_pieces(&all, text)
+            }
+        }
     }
 
     /// Whether it has a `{name}`, so that a match names the tool.
     pub fn names_tool(&self) -> bool {
-        let mut rest = self.0;
-        while let Some((piece, after)) = first_piece(rest) {
-            if piece == Piece::Name {
-                return true;
-            }
-            rest = after;
-        }
-        false
+        self.pieces().any(|piece| piece == Piece::Name)
     }
+
+    /// The pattern split into its pieces once, to be matched against many texts.
+    #[cfg(feature = "client")]
+    pub(crate) fn compile(&self) -> Compiled {
+        Compiled(self.pieces().collect())
+    }
+
+    /// Its pieces, in order.
+    fn pieces(&self) -> impl Iterator<Item = Piece<'static>> {
+        let mut rest = self.0;
+        std::iter::from_fn(move || {
+            let (piece, after) = first_piece(rest)?;
+            rest = after;
+            Some(piece)
+        })
+    }
+}
+
+/// How many pieces [`Pattern::matches`] holds on the stack.
+const INLINE_PIECES: usize = 8;
+
+/// A [`Pattern`] split into its pieces ([`Pattern::compile`]).
+#[cfg(feature = "client")]
+#[derive(Debug, Clone)]
+pub(crate) struct Compiled(Box<[Piece<'static>]>);
+
+#[cfg(feature = "client")]
+impl Compiled {
+    /// What [`Pattern::matches`] says of `text`.
+    pub(crate) fn matches<'t>(&self, text: &'t str) -> Option<Option<&'t str>> {
+        match_pieces(&self.0, text)
+    }
+}
+
+/// Whether `text` as a whole matches `pieces`, and the text of its `{name}`.
+fn match_pieces<'t>(pieces: &[Piece<'_>], text: &'t str) -> Option<Option<&'t str>> {
+    let mut name = None;
+    match_from(pieces, text, 0, &mut name).then_some(name)
 }
 
 /// The first piece of a pattern and the rest after it; `None` for an empty pattern.
@@ -84,16 +129,21 @@ fn first_piece(pattern: &str) -> Option<(Piece<'_>, &str)> {
     Some((Piece::Text(&pattern[..end]), &pattern[end..]))
 }
 
-/// Whether `text[at..]` matches `pattern`, binding `name` to the first `{name}`'s text
+/// Whether `text[at..]` matches `pieces`, binding `name` to the first `{name}`'s text
 /// (every later one must repeat it). Patterns are a few pieces long: plain backtracking,
 /// longest match first, trying only the ends where the piece after a placeholder can
 /// start (its literal text there, or the end of the text when it is the last piece).
-fn match_from<'t>(pattern: &str, text: &'t str, at: usize, name: &mut Option<&'t str>) -> bool {
-    let Some((piece, rest)) = first_piece(pattern) else {
+fn match_from<'t>(
+    pieces: &[Piece<'_>],
+    text: &'t str,
+    at: usize,
+    name: &mut Option<&'t str>,
+) -> bool {
+    let Some((&piece, rest)) = pieces.split_first() else {
         return at == text.len();
     };
     let remaining = &text[at..];
-    let next = first_piece(rest).map(|(next, _)| next);
+    let next = rest.first().copied();
     // Whether the rest of the pattern can start `len` bytes into `remaining`.
     let can_end = |len: usize| match next {
         None => len == remaining.len(),
@@ -152,6 +202,44 @@ fn match_from<'t>(pattern: &str, text: &'t str, at: usize, name: &mut Option<&'t
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pattern_of_more_pieces_than_held_on_the_stack_matches_as_any_other() {
+        // Ten pieces: past the eight held on the stack, the match goes on over all of them.
+        let long = Pattern("a{digits}b{digits}c{digits}d{digits}e{name}");
+        assert_eq!(long.matches("a1b22c3d44eread"), Some(Some("read")));
+        assert_eq!(long.matches("a1b22c3d44e"), None);
+        assert_eq!(long.matches("a1b22c3d44e7"), None);
+        assert!(long.names_tool());
+    }
+
+    #[cfg(feature = "client")]
+    #[test]
+    fn a_compiled_pattern_matches_what_the_pattern_matches() {
+        let texts = [
+            "read_file__read_file_1796316480558_0",
+            "read_file__glob_1796316480558_0",
+            "ReadFile: README.md",
+            "View Image a.png",
+            "a1b22c3d44eread",
+            "",
+        ];
+        for pattern in [
+            "{name}__{name}_{digits}_{digits}",
+            "{name}: {any}",
+            "View Image {any}",
+            "a{digits}b{digits}c{digits}d{digits}e{name}",
+        ] {
+            let pattern = Pattern(pattern);
+            for text in texts {
+                assert_eq!(
+                    pattern.compile().matches(text),
+                    pattern.matches(text),
+                    "{text}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn patterns_match_whole_strings() {
