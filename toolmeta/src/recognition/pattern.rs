@@ -168,23 +168,26 @@ fn match_from<'t>(
             }
             let end = bytes
                 .iter()
-                .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_' || *b == b'-'))
+                .position(|&b| !is_name_byte(b))
                 .unwrap_or(bytes.len());
-            (1..=end).rev().filter(|&len| can_end(len)).any(|len| {
-                let mut bound = Some(&remaining[..len]);
-                let matched = match_from(rest, text, at + len, &mut bound);
-                if matched {
-                    *name = bound;
-                }
-                matched
-            })
+            (shortest(next, end, is_name_byte)..=end)
+                .rev()
+                .filter(|&len| can_end(len))
+                .any(|len| {
+                    let mut bound = Some(&remaining[..len]);
+                    let matched = match_from(rest, text, at + len, &mut bound);
+                    if matched {
+                        *name = bound;
+                    }
+                    matched
+                })
         }
         Piece::Digits => {
             let end = remaining
                 .bytes()
                 .position(|b| !b.is_ascii_digit())
                 .unwrap_or(remaining.len());
-            (1..=end)
+            (shortest(next, end, |b| b.is_ascii_digit())..=end)
                 .rev()
                 .filter(|&len| can_end(len))
                 .any(|len| match_from(rest, text, at + len, name))
@@ -196,6 +199,22 @@ fn match_from<'t>(
             .map(|(i, c)| i + c.len_utf8())
             .filter(|&len| can_end(len))
             .any(|len| match_from(rest, text, at + len, name)),
+    }
+}
+
+/// Whether a byte can be part of a `{name}`.
+fn is_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
+}
+
+/// The shortest match worth trying of a placeholder whose longest is `end` bytes of
+/// characters `takes`: when the next piece cannot start with such a character (the end of
+/// the text, or literal text such as `: `), a shorter match would leave one before it.
+fn shortest(next: Option<Piece<'_>>, end: usize, takes: impl Fn(u8) -> bool) -> usize {
+    match next {
+        None => end.max(1),
+        Some(Piece::Text(literal)) if !literal.bytes().next().is_some_and(takes) => end.max(1),
+        Some(_) => 1,
     }
 }
 
@@ -239,6 +258,25 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_placeholder_may_end_before_text_that_starts_like_it() {
+        // The literal after the placeholder starts with a character the placeholder takes:
+        // every shorter match is tried.
+        assert_eq!(Pattern("{digits}1").matches("1231"), Some(None));
+        assert_eq!(Pattern("{name}-x").matches("read-x"), Some(Some("read")));
+        assert_eq!(
+            Pattern("{name}_{digits}").matches("read_file_12"),
+            Some(Some("read_file"))
+        );
+        // It does not: only the longest match can be followed by it.
+        assert_eq!(
+            Pattern("{name}: {any}").matches("Read: a.md"),
+            Some(Some("Read"))
+        );
+        assert_eq!(Pattern("{name}: {any}").matches("Read a: b"), None);
+        assert_eq!(Pattern("{digits}.{digits}").matches("12.5"), Some(None));
     }
 
     #[test]
