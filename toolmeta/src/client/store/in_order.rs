@@ -42,10 +42,11 @@ impl<'a> InOrder<'a> {
 }
 
 impl InOrder<'_> {
-    /// The next sequence number from the front: the lower of the two queues' first.
-    fn next_seq(&mut self) -> Option<u64> {
-        let from_pending = match (self.pending.front(), self.finished.front()) {
-            (Some(pending), Some(finished)) => pending < finished,
+    /// The next sequence number from `end`: from the front the lower of the two queues'
+    /// first, from the back the higher of their last.
+    fn next_seq(&mut self, end: End) -> Option<u64> {
+        let from_pending = match (self.pending.peek(end), self.finished.peek(end)) {
+            (Some(pending), Some(finished)) => (pending < finished) == (end == End::Front),
             (pending, _) => pending.is_some(),
         };
         let queue = if from_pending {
@@ -53,22 +54,15 @@ impl InOrder<'_> {
         } else {
             &mut self.finished
         };
-        queue.front.take()
+        queue.take(end)
     }
+}
 
-    /// The next sequence number from the back: the higher of the two queues' last.
-    fn next_back_seq(&mut self) -> Option<u64> {
-        let from_pending = match (self.pending.back(), self.finished.back()) {
-            (Some(pending), Some(finished)) => pending > finished,
-            (pending, _) => pending.is_some(),
-        };
-        let queue = if from_pending {
-            &mut self.pending
-        } else {
-            &mut self.finished
-        };
-        queue.back.take()
-    }
+/// An end of the merged queues.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum End {
+    Front,
+    Back,
 }
 
 impl<'a> Iterator for InOrder<'a> {
@@ -77,7 +71,7 @@ impl<'a> Iterator for InOrder<'a> {
     fn next(&mut self) -> Option<&'a Call> {
         // Every queued call is retained (`Store::check`); one that were not is skipped.
         loop {
-            let seq = self.next_seq()?;
+            let seq = self.next_seq(End::Front)?;
             if let Some(call) = self.call(seq) {
                 return Some(call);
             }
@@ -93,7 +87,7 @@ impl<'a> Iterator for InOrder<'a> {
 impl DoubleEndedIterator for InOrder<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
         loop {
-            let seq = self.next_back_seq()?;
+            let seq = self.next_seq(End::Back)?;
             if let Some(call) = self.call(seq) {
                 return Some(call);
             }
@@ -126,21 +120,29 @@ impl<'a> Peeked<'a> {
         }
     }
 
-    /// The first sequence number left; it stays until taken (`front.take()`).
-    fn front(&mut self) -> Option<u64> {
-        if self.front.is_none() {
-            // The last one left may have been looked at from the back already.
-            self.front = self.seqs.next().copied().or_else(|| self.back.take());
+    /// The sequence number left at `end`; it stays until taken.
+    fn peek(&mut self, end: End) -> Option<u64> {
+        let (near, far) = match end {
+            End::Front => (&mut self.front, &mut self.back),
+            End::Back => (&mut self.back, &mut self.front),
+        };
+        if near.is_none() {
+            // The last one left may have been looked at from the other end already.
+            let next = match end {
+                End::Front => self.seqs.next(),
+                End::Back => self.seqs.next_back(),
+            };
+            *near = next.copied().or_else(|| far.take());
         }
-        self.front
+        *near
     }
 
-    /// The last sequence number left; it stays until taken (`back.take()`).
-    fn back(&mut self) -> Option<u64> {
-        if self.back.is_none() {
-            self.back = self.seqs.next_back().copied().or_else(|| self.front.take());
+    /// Takes the sequence number [`Peeked::peek`] looked at from `end`.
+    fn take(&mut self, end: End) -> Option<u64> {
+        match end {
+            End::Front => self.front.take(),
+            End::Back => self.back.take(),
         }
-        self.back
     }
 
     fn len(&self) -> usize {
