@@ -13,7 +13,12 @@ impl Ledger {
     /// Lines may end with `\n` or `\r\n`. A line longer than
     /// [`LedgerBuilder::max_line_bytes`](super::LedgerBuilder::max_line_bytes) is skipped
     /// without being held in memory ([`LineOutcome::TooLong`]); a line that is not UTF-8 is
-    /// [`LineOutcome::NotJson`]. Only I/O errors are errors.
+    /// [`LineOutcome::NotJson`]. Only I/O errors are errors; every line read before one is
+    /// fed.
+    ///
+    /// It reads a few lines (up to 32, or 64 KiB) before applying them, which keeps the
+    /// processor's caches warmer than one line at a time; what the ledger holds afterwards is
+    /// what feeding each line with [`Ledger::feed`] gives.
     ///
     /// ```
     /// use toolmeta::client::Ledger;
@@ -27,9 +32,10 @@ impl Ledger {
         let limit = self.line_limit();
         let mut ahead = ReadAhead::default();
         loop {
-            let more = ahead.fill(&mut reader, limit)?;
+            let filled = ahead.fill(&mut reader, limit);
+            // The lines read before a failed read are fed too, as they would be one by one.
             ahead.feed(self);
-            if !more {
+            if !filled? {
                 return Ok(());
             }
         }
@@ -213,6 +219,29 @@ mod tests {
         })
         .unwrap();
         seen
+    }
+
+    #[test]
+    fn the_lines_read_before_an_io_error_are_fed() {
+        use std::io::{self, BufReader, Read};
+
+        use crate::client::Ledger;
+
+        /// Fails every read.
+        struct Broken;
+        impl Read for Broken {
+            fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+                Err(io::Error::other("connection reset"))
+            }
+        }
+        let lines: String = (0..3)
+            .map(|i| format!("{{\"sessionUpdate\":\"tool_call\",\"toolCallId\":\"c{i}\"}}\n"))
+            .collect();
+        let mut ledger = Ledger::new();
+        let read = ledger.read_lines(BufReader::new(lines.as_bytes().chain(Broken)));
+        assert_eq!(read.unwrap_err().to_string(), "connection reset");
+        assert_eq!(ledger.len(), 3);
+        assert_eq!(ledger.counts().lines, 3);
     }
 
     #[test]
