@@ -403,11 +403,12 @@ pub(crate) fn follows_title_format(title: &str) -> bool {
 /// a tool of the harness, and an unknown word only stands as a name when nothing better
 /// is there.
 pub(crate) fn is_tool_name(title: &str) -> bool {
-    let mut chars = title.chars();
-    chars
+    // By bytes: every byte of a character past ASCII fails the test, as the character does.
+    let mut bytes = title.bytes();
+    bytes
         .next()
-        .is_some_and(|first| first.is_ascii_alphabetic() || first == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        .is_some_and(|first| first.is_ascii_alphabetic() || first == b'_')
+        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
 #[cfg(test)]
@@ -433,6 +434,9 @@ mod tests {
             "",
             "src/utils.py",
             "'**/*.py'",
+            "café",
+            "résumé_file",
+            "读文件",
         ] {
             assert!(!is_tool_name(text), "{text}");
         }
