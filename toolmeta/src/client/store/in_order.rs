@@ -69,7 +69,7 @@ impl<'a> Iterator for InOrder<'a> {
     type Item = &'a Call;
 
     fn next(&mut self) -> Option<&'a Call> {
-        // Every queued call is retained (`Store::check`); one that were not is skipped.
+        // Every queued call is retained (`Store::check`); one that is not would be skipped.
         loop {
             let seq = self.next_seq(End::Front)?;
             if let Some(call) = self.call(seq) {
