@@ -210,23 +210,26 @@ impl Claims {
             Some(kept) if **kept == *name => kept.clone(),
             _ => Text::new(name, WellKnown::None),
         };
-        let rank_shared = self
-            .0
-            .iter()
-            .filter(|claim| claim.by.rank() == by.rank())
-            .nth(1)
-            .is_some();
-        match self.0.iter_mut().find(|claim| claim.by == by) {
-            Some(claim) if *claim.name == *name => {
-                let moved = claim.at != at;
-                claim.at = at;
+        let rank_shared = |claims: &[Claim]| {
+            claims
+                .iter()
+                .filter(|claim| claim.by.rank() == by.rank())
+                .nth(1)
+                .is_some()
+        };
+        match self.0.iter().position(|claim| claim.by == by) {
+            Some(found) if *self.0[found].name == *name => {
+                let claim = &self.0[found];
                 // A repeated claim alone in its rank keeps its place in the order; one that
                 // marks a party also fixes the harness whatever the stream's agent is since,
                 // so resolving again would give what the call has (Claude Code's
                 // `_meta.claudeCode.toolName` comes with every update).
-                moved && (rank_shared || claim.marks.is_none())
+                let changes = claim.at != at && (claim.marks.is_none() || rank_shared(&self.0));
+                self.0[found].at = at;
+                changes
             }
-            Some(claim) => {
+            Some(found) => {
+                let claim = &mut self.0[found];
                 claim.name = text();
                 claim.at = at;
                 true
@@ -403,12 +406,7 @@ pub(crate) fn follows_title_format(title: &str) -> bool {
 /// a tool of the harness, and an unknown word only stands as a name when nothing better
 /// is there.
 pub(crate) fn is_tool_name(title: &str) -> bool {
-    // By bytes: every byte of a character past ASCII fails the test, as the character does.
-    let mut bytes = title.bytes();
-    bytes
-        .next()
-        .is_some_and(|first| first.is_ascii_alphabetic() || first == b'_')
-        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    crate::recognition::is_name(title)
 }
 
 #[cfg(test)]

@@ -44,8 +44,8 @@ impl Ledger {
 
 /// Lines held to be read together before they are applied together: reading and applying
 /// each keep their own code hot in the instruction cache, instead of evicting each other's
-/// at every line (on the generated log, a third of the instruction-cache misses, measured
-/// with cachegrind: `docs/performance.md`). It holds at most [`ReadAhead::LINES`] lines and
+/// at every line (on the generated log, it leaves about a third of the instruction-cache
+/// misses, measured with cachegrind: `docs/performance.md`). It holds at most [`ReadAhead::LINES`] lines and
 /// past [`ReadAhead::BYTES`] only the line that crossed it, so a stream still costs one
 /// line's limit and a little more.
 #[derive(Default)]
@@ -122,8 +122,8 @@ pub enum BoundedLine<'a> {
 /// Reads `reader` line by line, holding at most `limit + 2` bytes of any line, and calls
 /// `each` with every line until the input ends, a read fails, or `each` breaks. A `\n` or
 /// `\r\n` ends a line (a `\r` also at the end of the input). [`Ledger::read_lines`] reads
-/// through it; so can a program that feeds the ledger in its own way (with its own times,
-/// or several inputs).
+/// its lines the same way (one function reads a line for both); this serves a program
+/// that feeds the ledger in its own way (with its own times, or several inputs).
 ///
 /// ```
 /// use std::ops::ControlFlow;

@@ -28,9 +28,9 @@ pub(crate) mod parties;
 mod pattern;
 
 pub use parties::{PARTIES, SHARED_META_TOOL_NAMES};
-#[cfg(feature = "client")]
-pub(crate) use pattern::Compiled;
 pub use pattern::Pattern;
+#[cfg(feature = "client")]
+pub(crate) use pattern::{Compiled, is_name};
 
 use crate::Namespace;
 

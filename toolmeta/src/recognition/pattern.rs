@@ -160,10 +160,7 @@ fn match_from<'t>(
                     && match_from(rest, text, at + bound.len(), name);
             }
             let bytes = remaining.as_bytes();
-            if !bytes
-                .first()
-                .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
-            {
+            if !bytes.first().is_some_and(|&b| is_name_start(b)) {
                 return false;
             }
             let end = bytes
@@ -200,6 +197,19 @@ fn match_from<'t>(
             .filter(|&len| can_end(len))
             .any(|len| match_from(rest, text, at + len, name)),
     }
+}
+
+/// Whether `text` as a whole is what a `{name}` matches (a letter or `_`, then letters,
+/// digits, `_` or `-`), checked by bytes: no byte of a character past ASCII passes.
+#[cfg(feature = "client")]
+pub(crate) fn is_name(text: &str) -> bool {
+    let mut bytes = text.bytes();
+    bytes.next().is_some_and(is_name_start) && bytes.all(is_name_byte)
+}
+
+/// Whether a `{name}` can start with a byte.
+fn is_name_start(b: u8) -> bool {
+    b.is_ascii_alphabetic() || b == b'_'
 }
 
 /// Whether a byte can be part of a `{name}`.
