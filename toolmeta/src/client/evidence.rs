@@ -199,7 +199,54 @@ pub(crate) struct Claim {
 /// `_meta` key, the first title): the ordered, generic evidence list. The evidence in its
 /// `toolCallId` and in its adapter's title formats is read where it is, by [`Names`].
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Claims(Vec<Claim>);
+pub(crate) struct Claims(ClaimList);
+
+/// The claims of a call, the first kept inline: most calls have one claim, a few two.
+#[derive(Debug, Clone, Default)]
+enum ClaimList {
+    #[default]
+    None,
+    One(Claim),
+    Several(Vec<Claim>),
+}
+
+impl ClaimList {
+    fn as_slice(&self) -> &[Claim] {
+        match self {
+            ClaimList::None => &[],
+            ClaimList::One(claim) => std::slice::from_ref(claim),
+            ClaimList::Several(claims) => claims,
+        }
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [Claim] {
+        match self {
+            ClaimList::None => &mut [],
+            ClaimList::One(claim) => std::slice::from_mut(claim),
+            ClaimList::Several(claims) => claims,
+        }
+    }
+
+    fn push(&mut self, claim: Claim) {
+        *self = match std::mem::take(self) {
+            ClaimList::None => ClaimList::One(claim),
+            // Most calls that have two claims have no more: no room for four.
+            ClaimList::One(first) => ClaimList::Several(vec![first, claim]),
+            ClaimList::Several(mut claims) => {
+                claims.push(claim);
+                ClaimList::Several(claims)
+            }
+        };
+    }
+
+    /// The bytes it holds beyond its own size.
+    fn heap_bytes(&self) -> usize {
+        match self {
+            ClaimList::Several(claims) => claims.capacity() * size_of::<Claim>(),
+            _ => 0,
+        }
+    }
+}
 
 impl Claims {
     /// Records `name` said by `by` in update `at`; says whether what the call resolves
@@ -217,19 +264,20 @@ impl Claims {
                 .nth(1)
                 .is_some()
         };
-        match self.0.iter().position(|claim| claim.by == by) {
-            Some(found) if *self.0[found].name == *name => {
-                let claim = &self.0[found];
+        let claims = self.0.as_mut_slice();
+        match claims.iter().position(|claim| claim.by == by) {
+            Some(found) if *claims[found].name == *name => {
+                let claim = &claims[found];
                 // A repeated claim alone in its rank keeps its place in the order; one that
                 // marks a party also fixes the harness whatever the stream's agent is since,
                 // so resolving again would give what the call has (Claude Code's
                 // `_meta.claudeCode.toolName` comes with every update).
-                let changes = claim.at != at && (claim.marks.is_none() || rank_shared(&self.0));
-                self.0[found].at = at;
+                let changes = claim.at != at && (claim.marks.is_none() || rank_shared(claims));
+                claims[found].at = at;
                 changes
             }
             Some(found) => {
-                let claim = &mut self.0[found];
+                let claim = &mut claims[found];
                 claim.name = text();
                 claim.at = at;
                 true
@@ -241,8 +289,6 @@ impl Claims {
                     }
                     _ => None,
                 };
-                // Most calls have one claim or two: no room for four.
-                self.0.reserve_exact(1);
                 self.0.push(Claim {
                     by,
                     name: text(),
@@ -258,14 +304,14 @@ impl Claims {
 
     /// The claim `by` holds, if any.
     pub(crate) fn get(&self, by: Evidence) -> Option<&Claim> {
-        self.0.iter().find(|claim| claim.by == by)
+        self.0.as_slice().iter().find(|claim| claim.by == by)
     }
 
     /// The claims strongest first, the latest first among equals, the first `_meta` key
     /// first among claims of one update.
     pub(crate) fn ranked(&self) -> Ranked<'_> {
         Ranked {
-            claims: &self.0,
+            claims: self.0.as_slice(),
             taken: 0,
         }
     }
@@ -277,10 +323,13 @@ impl Claims {
 
     /// The bytes the claims hold.
     pub(crate) fn retained_bytes(&self) -> usize {
-        self.0
-            .iter()
-            .map(|claim| size_of::<Claim>() + claim.name.retained_bytes())
-            .sum()
+        self.0.heap_bytes()
+            + self
+                .0
+                .as_slice()
+                .iter()
+                .map(|claim| claim.name.retained_bytes())
+                .sum::<usize>()
     }
 }
 

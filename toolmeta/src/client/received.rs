@@ -25,7 +25,7 @@ use crate::ToolKind;
 #[derive(Debug, Default)]
 pub(crate) struct Received {
     /// The envelope, merged across the updates (usable or not).
-    pub(crate) envelope: Option<Box<Envelope>>,
+    pub(crate) envelope: Option<Envelope>,
     /// The evidence of the tool's name: one ordered, generic list.
     pub(crate) claims: Claims,
     pub(crate) acp_kind: Option<Cow<'static, str>>,
@@ -430,7 +430,7 @@ impl Received {
     ) -> bool {
         let mut changed = false;
         if let Some(envelope) = envelope {
-            let kept = self.envelope.get_or_insert_with(Box::default);
+            let kept = self.envelope.get_or_insert_with(Envelope::default);
             let change = kept.merge(envelope);
             changed |= change.identity || change.input;
             merged.input_basis |= change.input;

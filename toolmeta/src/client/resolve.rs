@@ -146,7 +146,7 @@ fn resolve_identity(received: &Received, tool_call_id: &str, context: &Context<'
             harness.party,
         )
     };
-    if let Some(envelope) = received.envelope.as_deref().filter(|e| e.has_identity()) {
+    if let Some(envelope) = received.envelope.as_ref().filter(|e| e.has_identity()) {
         // The other evidence is asked only when the envelope names no tool.
         let (name, named_by) = match &envelope.name {
             Some(name) => (Some(name.clone()), Some(Evidence::Envelope)),
