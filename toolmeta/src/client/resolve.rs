@@ -50,8 +50,9 @@ pub(crate) enum Input {
     Kept(Box<RawValue>),
     /// For an envelope sent without `input`: completed from `rawInput` through the
     /// catalog tool of the envelope's namespace and name, else what the fallback keeps —
-    /// computed when first asked (most such envelopes get their `input` later).
-    Completion(Box<Completion>),
+    /// computed when first asked (most such envelopes get their `input` later). Inline:
+    /// a call is resolved again at every update that brings evidence.
+    Completion(Completion),
 }
 
 /// How an envelope sent without `input` is completed, and the input once computed.
@@ -161,11 +162,11 @@ fn resolve_identity(received: &Received, tool_call_id: &str, context: &Context<'
         };
         let input = match envelope.input {
             Some(_) => Input::Envelope,
-            None => Input::Completion(Box::new(Completion {
+            None => Input::Completion(Completion {
                 harness: envelope.namespace.as_deref().and_then(Catalog::harness_of),
                 catalog: context.catalog.clone(),
                 completed: OnceLock::new(),
-            })),
+            }),
         };
         return Resolved {
             source: Source::Envelope,

@@ -4,11 +4,12 @@
 //! in one hash lookup; the order they were first seen in is the order of the unfinished
 //! and the finished queue, which hold every retained call between them, merged.
 
-use std::collections::{BTreeSet, HashMap, btree_set};
+use std::collections::HashMap;
 use std::fmt;
 
 use super::Call;
 use super::id_hasher::IdHasher;
+use super::queue::SeqQueue;
 
 /// Every retained call by its sequence number.
 pub(crate) type CallMap = HashMap<u64, Box<Call>, IdHasher>;
@@ -26,8 +27,8 @@ impl<'a> InOrder<'a> {
     /// `finished` (disjoint, and holding every call of `calls` between them).
     pub(super) fn new(
         calls: &'a CallMap,
-        pending: &'a BTreeSet<u64>,
-        finished: &'a BTreeSet<u64>,
+        pending: &'a SeqQueue,
+        finished: &'a SeqQueue,
     ) -> InOrder<'a> {
         InOrder {
             calls,
@@ -106,13 +107,13 @@ impl fmt::Debug for InOrder<'_> {
 /// One queue's sequence numbers, with the next one from each end looked at.
 #[derive(Clone)]
 struct Peeked<'a> {
-    seqs: btree_set::Iter<'a, u64>,
+    seqs: std::iter::Copied<std::collections::vec_deque::Iter<'a, u64>>,
     front: Option<u64>,
     back: Option<u64>,
 }
 
 impl<'a> Peeked<'a> {
-    fn new(seqs: &'a BTreeSet<u64>) -> Peeked<'a> {
+    fn new(seqs: &'a SeqQueue) -> Peeked<'a> {
         Peeked {
             seqs: seqs.iter(),
             front: None,
@@ -132,7 +133,7 @@ impl<'a> Peeked<'a> {
                 End::Front => self.seqs.next(),
                 End::Back => self.seqs.next_back(),
             };
-            *near = next.copied().or_else(|| far.take());
+            *near = next.or_else(|| far.take());
         }
         *near
     }
@@ -152,10 +153,9 @@ impl<'a> Peeked<'a> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeSet;
     use std::sync::Arc;
 
-    use super::{CallMap, InOrder};
+    use super::{CallMap, InOrder, SeqQueue};
     use crate::client::CallId;
     use crate::client::received::Received;
     use crate::client::resolve::Resolved;
@@ -165,8 +165,8 @@ mod tests {
     /// from its end, and the length left is exact at every step.
     #[test]
     fn both_ends_meet_without_losing_or_repeating_a_call() {
-        let pending: BTreeSet<u64> = [0, 3, 4, 9].into();
-        let finished: BTreeSet<u64> = [1, 2, 5, 6, 7, 8].into();
+        let pending = SeqQueue::from([0, 3, 4, 9]);
+        let finished = SeqQueue::from([1, 2, 5, 6, 7, 8]);
         let mut calls = CallMap::default();
         for seq in 0..10 {
             let call = Call::new(

@@ -11,15 +11,17 @@ mod call;
 mod id_hasher;
 mod in_order;
 mod index;
+mod queue;
 mod tombstones;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::SystemTime;
 
 use self::in_order::CallMap;
 pub(crate) use self::in_order::InOrder;
 use self::index::CallIndex;
+use self::queue::SeqQueue;
 use self::tombstones::{Tombstone, Tombstones};
 use super::line::RequestId;
 use super::received::{Merged, Received};
@@ -65,8 +67,8 @@ pub(crate) struct Store {
     /// `(session, toolCallId)` → the call, or the tombstone of an evicted call.
     index: CallIndex,
     /// Unfinished and finished calls, oldest first: the eviction queues.
-    pending: BTreeSet<u64>,
-    finished: BTreeSet<u64>,
+    pending: SeqQueue,
+    finished: SeqQueue,
     /// Unanswered permission requests by JSON-RPC id → their call.
     permission_requests: HashMap<RequestId, u64>,
     tombstones: Tombstones,
@@ -88,8 +90,8 @@ impl Store {
             next_seq: 0,
             calls: CallMap::default(),
             index: CallIndex::default(),
-            pending: BTreeSet::new(),
-            finished: BTreeSet::new(),
+            pending: SeqQueue::default(),
+            finished: SeqQueue::default(),
             permission_requests: HashMap::new(),
             tombstones: Tombstones::default(),
             retained_bytes: 0,
@@ -245,7 +247,7 @@ impl Store {
             }
         }
         if finished {
-            self.pending.remove(&seq);
+            self.pending.remove(seq);
             self.finished.insert(seq);
         }
         self.evict(seq);
@@ -268,7 +270,7 @@ impl Store {
     /// Evicts calls past the limits; `current`, the call just changed, is never evicted
     /// for the count limits.
     fn evict(&mut self, current: u64) {
-        let oldest_but = |queue: &BTreeSet<u64>| queue.iter().copied().find(|&seq| seq != current);
+        let oldest_but = |queue: &SeqQueue| queue.iter().find(|&seq| seq != current);
         while self.finished.len() > self.limits.max_finished {
             let Some(seq) = oldest_but(&self.finished) else {
                 break;
@@ -292,7 +294,6 @@ impl Store {
                 .finished
                 .first()
                 .or_else(|| self.pending.first())
-                .copied()
             else {
                 // Only this message's tombstones are left: the budget wins over reading
                 // the calls they hold until the next message.
@@ -333,8 +334,8 @@ impl Store {
     /// Removes a call from every structure but the index, where its tombstone goes.
     fn remove(&mut self, seq: u64) -> Option<Box<Call>> {
         let call = self.calls.remove(&seq)?;
-        self.pending.remove(&seq);
-        self.finished.remove(&seq);
+        self.pending.remove(seq);
+        self.finished.remove(seq);
         self.retained_bytes = self.retained_bytes.saturating_sub(call.counted_bytes);
         if let Some(request_id) = call.permission().and_then(|p| p.request_id.as_ref()) {
             self.permission_requests.remove(request_id);
@@ -390,7 +391,7 @@ impl Store {
             let seq = call.id().0;
             assert_eq!(
                 call.is_finished(),
-                self.finished.contains(&seq),
+                self.finished.contains(seq),
                 "queue of {seq}"
             );
         }
