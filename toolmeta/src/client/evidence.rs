@@ -10,6 +10,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::LazyLock;
 
+use super::few::Few;
 use super::loose::WellKnown;
 use super::text::Text;
 use crate::recognition::{Compiled, MetaPath, PARTIES, Party, SHARED_META_TOOL_NAMES, Spelling};
@@ -199,54 +200,7 @@ pub(crate) struct Claim {
 /// `_meta` key, the first title): the ordered, generic evidence list. The evidence in its
 /// `toolCallId` and in its adapter's title formats is read where it is, by [`Names`].
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Claims(ClaimList);
-
-/// The claims of a call, the first kept inline: most calls have one claim, a few two.
-#[derive(Debug, Clone, Default)]
-enum ClaimList {
-    #[default]
-    None,
-    One(Claim),
-    Several(Vec<Claim>),
-}
-
-impl ClaimList {
-    fn as_slice(&self) -> &[Claim] {
-        match self {
-            ClaimList::None => &[],
-            ClaimList::One(claim) => std::slice::from_ref(claim),
-            ClaimList::Several(claims) => claims,
-        }
-    }
-
-    fn as_mut_slice(&mut self) -> &mut [Claim] {
-        match self {
-            ClaimList::None => &mut [],
-            ClaimList::One(claim) => std::slice::from_mut(claim),
-            ClaimList::Several(claims) => claims,
-        }
-    }
-
-    fn push(&mut self, claim: Claim) {
-        *self = match std::mem::take(self) {
-            ClaimList::None => ClaimList::One(claim),
-            // Most calls that have two claims have no more: no room for four.
-            ClaimList::One(first) => ClaimList::Several(vec![first, claim]),
-            ClaimList::Several(mut claims) => {
-                claims.push(claim);
-                ClaimList::Several(claims)
-            }
-        };
-    }
-
-    /// The bytes it holds beyond its own size.
-    fn heap_bytes(&self) -> usize {
-        match self {
-            ClaimList::Several(claims) => claims.capacity() * size_of::<Claim>(),
-            _ => 0,
-        }
-    }
-}
+pub(crate) struct Claims(Few<Claim>);
 
 impl Claims {
     /// Records `name` said by `by` in update `at`; says whether what the call resolves
@@ -304,14 +258,14 @@ impl Claims {
 
     /// The claim `by` holds, if any.
     pub(crate) fn get(&self, by: Evidence) -> Option<&Claim> {
-        self.0.as_slice().iter().find(|claim| claim.by == by)
+        self.0.iter().find(|claim| claim.by == by)
     }
 
     /// The claims strongest first, the latest first among equals, the first `_meta` key
     /// first among claims of one update.
     pub(crate) fn ranked(&self) -> Ranked<'_> {
         Ranked {
-            claims: self.0.as_slice(),
+            claims: &self.0,
             taken: 0,
         }
     }
@@ -326,7 +280,6 @@ impl Claims {
         self.0.heap_bytes()
             + self
                 .0
-                .as_slice()
                 .iter()
                 .map(|claim| claim.name.retained_bytes())
                 .sum::<usize>()

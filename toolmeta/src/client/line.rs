@@ -14,6 +14,7 @@ use std::marker::PhantomData;
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use super::evidence::{META_KEY_COUNT, META_KEYS};
+use super::few::Few;
 use super::loose::EnvelopeFields;
 use super::time::Timestamp;
 use super::tolerant::{
@@ -47,7 +48,7 @@ fields! {
         /// A log that records the `initialize` answer under `params`.
         "agentInfo" => agent_info: Option<AgentInfoFields<'a>> = read::object,
         /// A permission request's options.
-        "options" => options: Option<Vec<OptionFields<'a>>> = read::objects,
+        "options" => options: Option<Few<OptionFields<'a>>> = read::objects,
     }
 }
 
@@ -67,7 +68,7 @@ fields! {
         /// A non-empty array.
         "content" => content: Option<Raw<'a>> = read::raw_array,
         /// The locations that have a path; absent when none has.
-        "locations" => locations: Option<Vec<LocationFields<'a>>> = read::objects,
+        "locations" => locations: Option<Few<LocationFields<'a>>> = read::objects,
         "_meta" => meta: Option<MetaFields<'a>> = read::object,
         /// A `subagent_update`'s child session.
         "sessionId" => session_id: Option<Cow<'a, str>> = read::scalar,
@@ -369,7 +370,7 @@ pub(crate) enum Message<'m, 'a> {
 pub(crate) struct PermissionRequest<'a> {
     /// The request's JSON-RPC `id`, which the client's answer repeats.
     pub(crate) request_id: Option<RequestId>,
-    pub(crate) options: Vec<OptionFields<'a>>,
+    pub(crate) options: Few<OptionFields<'a>>,
 }
 
 /// The `outcome` of a `RequestPermissionResponse`.

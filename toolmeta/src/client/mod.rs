@@ -97,6 +97,7 @@ mod counts;
 mod event;
 mod evidence;
 mod fallback;
+mod few;
 mod ledger;
 mod lenient;
 mod line;

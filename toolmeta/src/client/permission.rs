@@ -94,17 +94,17 @@ impl PermissionDecision {
 impl Permission {
     pub(crate) fn requested(
         request_id: Option<RequestId>,
-        options: Vec<OptionFields<'_>>,
+        options: &[OptionFields<'_>],
         time: Option<SystemTime>,
     ) -> Permission {
         Permission {
             options: options
-                .into_iter()
+                .iter()
                 .filter_map(|option| {
                     Some(PermissionOption {
-                        id: option.option_id?.into(),
-                        name: option.name.unwrap_or_default().into(),
-                        kind: option.kind.unwrap_or_default().into(),
+                        id: option.option_id.as_deref()?.into(),
+                        name: option.name.as_deref().unwrap_or_default().into(),
+                        kind: option.kind.as_deref().unwrap_or_default().into(),
                     })
                 })
                 .collect(),

@@ -10,6 +10,7 @@ use serde_json::value::RawValue;
 
 use super::content::{ContentBlocks, Location};
 use super::evidence::{Claims, Evidence, META_KEYS, Says, follows_title_format, is_tool_name};
+use super::few::Few;
 use super::line::{LocationFields, MetaFields, PermissionRequest, RequestId, UpdateFields};
 use super::loose::{LooseMeta, WellKnown, merge_str};
 use super::text::{Text, merge_text};
@@ -39,7 +40,7 @@ pub(crate) struct Received {
     /// Whether `raw_input` came from the call's own updates (not a permission request).
     pub(crate) raw_input_from_update: bool,
     /// The latest non-empty `locations` sent, those with a path.
-    pub(crate) locations: Box<[Location]>,
+    pub(crate) locations: Few<Location>,
     /// The latest non-empty `content` array.
     pub(crate) content: Option<Box<RawValue>>,
     /// Whether `content` came from the call's own updates (not a permission request).
@@ -395,7 +396,7 @@ impl Received {
         {
             let replaced = self.permission.replace(Box::new(Permission::requested(
                 request.request_id,
-                request.options,
+                &request.options,
                 time,
             )));
             merged.permission_requested = true;
@@ -564,7 +565,7 @@ impl Received {
                     new.path.as_deref() == Some(old.path()) && new.line == old.line()
                 });
             if !same {
-                let replaced = std::mem::replace(&mut self.locations, new_locations(locations));
+                let replaced = std::mem::replace(&mut self.locations, new_locations(&locations));
                 for old in replaced.iter() {
                     if !self.locations.iter().any(|new| new.path() == old.path()) {
                         self.remember_path(PathFrom::Location, old.path());
@@ -678,10 +679,11 @@ impl Received {
             + self.format_title.as_ref().map_or(0, Text::retained_bytes)
             + cow(&self.status)
             + raw(&self.raw_input)
+            + self.locations.heap_bytes()
             + self
                 .locations
                 .iter()
-                .map(|location| size_of::<Location>() + location.path().len())
+                .map(|location| location.path().len())
                 .sum::<usize>()
             + raw(&self.content)
             + raw(&self.raw_output)
@@ -693,16 +695,11 @@ impl Received {
     }
 }
 
-fn new_locations(locations: Vec<LocationFields<'_>>) -> Box<[Location]> {
-    // Every location read has a path (`kept with path`): allocated at its size once, not
-    // collected in place into the read `Vec` and then shrunk.
-    let mut kept = Vec::with_capacity(locations.len());
-    kept.extend(
-        locations
-            .iter()
-            .filter_map(|location| Some(Location::new(location.path.as_deref()?, location.line))),
-    );
-    kept.into_boxed_slice()
+fn new_locations(locations: &[LocationFields<'_>]) -> Few<Location> {
+    locations
+        .iter()
+        .filter_map(|location| Some(Location::new(location.path.as_deref()?, location.line)))
+        .collect()
 }
 
 /// The subagent session a `content` array links (`{"type":"session","sessionId":…}`), if

@@ -19,6 +19,8 @@ use serde::de::{
 };
 use serde_json::value::RawValue;
 
+use super::few::Few;
+
 /// A raw JSON value: borrowed from the text read, or copied from a parsed value.
 pub(crate) type Raw<'de> = Cow<'de, RawValue>;
 
@@ -263,7 +265,7 @@ pub(crate) mod read {
     pub(crate) fn objects<'de, S: Source<'de>, A: MapAccess<'de>, T: Fields<'de>>(
         _: PhantomData<S>,
         map: &mut A,
-        slot: &mut Option<Vec<T>>,
+        slot: &mut Option<Few<T>>,
     ) -> Result<(), A::Error> {
         let Loose(kept) = map.next_value_seed(Elements::<T, S>(PhantomData))?;
         if let Some(kept) = kept.filter(|kept| !kept.is_empty()) {
@@ -339,7 +341,7 @@ impl<'de, T: Fields<'de>, S: Source<'de>> DeserializeSeed<'de> for Slot<'_, T, S
 struct Elements<T, S>(PhantomData<(T, S)>);
 
 impl<'de, T: Fields<'de>, S: Source<'de>> DeserializeSeed<'de> for Elements<T, S> {
-    type Value = Loose<Vec<T>>;
+    type Value = Loose<Few<T>>;
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
         deserializer.deserialize_any(self)
@@ -347,14 +349,14 @@ impl<'de, T: Fields<'de>, S: Source<'de>> DeserializeSeed<'de> for Elements<T, S
 }
 
 impl<'de, T: Fields<'de>, S: Source<'de>> Visitor<'de> for Elements<T, S> {
-    type Value = Loose<Vec<T>>;
+    type Value = Loose<Few<T>>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("any JSON value")
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let mut kept = Vec::new();
+        let mut kept = Few::default();
         loop {
             let mut element = T::default();
             match seq.next_element_seed(Element::<T, S>(&mut element, PhantomData))? {
