@@ -209,7 +209,7 @@ impl Claims {
     pub(crate) fn say(&mut self, by: Evidence, name: &str, at: u32, kept: Option<&Text>) -> bool {
         let text = || match kept {
             Some(kept) if **kept == *name => kept.clone(),
-            _ => Text::new(name, WellKnown::None),
+            _ => Text::new(name, WellKnown::ToolNames),
         };
         let rank_shared = |claims: &[Claim]| {
             claims
@@ -331,7 +331,7 @@ impl<'a> Named<'a> {
     pub(crate) fn to_text(self) -> Text {
         match (self.wire_name(), self.kept) {
             (Cow::Borrowed(_), Some(kept)) => kept.clone(),
-            (name, _) => Text::new(&name, WellKnown::None),
+            (name, _) => Text::new(&name, WellKnown::ToolNames),
         }
     }
 }

@@ -347,6 +347,8 @@ pub(crate) enum WellKnown {
     AcpKinds,
     /// ACP's tool-call statuses.
     Statuses,
+    /// The names of the catalog's tools.
+    ToolNames,
 }
 
 impl WellKnown {
@@ -368,6 +370,7 @@ impl WellKnown {
             WellKnown::Statuses => ["pending", "in_progress", "completed", "failed"]
                 .into_iter()
                 .find(|status| *status == value),
+            WellKnown::ToolNames => super::synthesis::Catalog::tool_name(value),
         }
     }
 }

@@ -100,7 +100,7 @@ impl Envelope {
     fn merge(&mut self, later: LooseMeta<'_>) -> EnvelopeChange {
         let mut change = EnvelopeChange::default();
         self.version = later.version.or(self.version);
-        change.identity |= merge_text(&mut self.name, later.name.as_deref(), WellKnown::None);
+        change.identity |= merge_text(&mut self.name, later.name.as_deref(), WellKnown::ToolNames);
         if later.kind.is_some() && later.kind != self.kind {
             self.kind = later.kind;
             change.identity = true;

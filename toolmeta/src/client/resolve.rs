@@ -9,6 +9,7 @@ use serde_json::value::RawValue;
 use super::agent::Agent;
 use super::evidence::{Evidence, Named, names, party_of_id};
 use super::fallback::{canonical_input, location_input};
+use super::loose::WellKnown;
 use super::received::Received;
 use super::synthesis::{Catalog, Harness};
 use super::text::Text;
@@ -260,7 +261,7 @@ fn from_catalog(
     Resolved {
         source: Source::Catalog,
         named_by: Some(named_by),
-        name: Some(Text::Shared(meta.name.into())),
+        name: Some(Text::new(&meta.name, WellKnown::ToolNames)),
         kind: meta.kind,
         label: match meta.label {
             std::borrow::Cow::Borrowed(label) => Text::Static(label),

@@ -47,4 +47,8 @@ impl Catalog {
     pub(crate) fn tool_kind(harness: Harness, _name: &str) -> Option<ToolKind> {
         match harness {}
     }
+
+    pub(crate) fn tool_name(_name: &str) -> Option<&'static str> {
+        None
+    }
 }

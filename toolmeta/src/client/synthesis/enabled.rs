@@ -1,6 +1,9 @@
 //! With the `catalog` feature: the built-in catalog, or the client's own synthesizer.
 
-use std::sync::Arc;
+use std::collections::HashSet;
+use std::sync::{Arc, LazyLock};
+
+use foldhash::fast::FixedState;
 
 use serde_json::Value;
 
@@ -99,6 +102,19 @@ impl Catalog {
 
     pub(crate) fn tool_kind(harness: Harness, name: &str) -> Option<ToolKind> {
         harness.tools().get(name).map(|tool| tool.identity().kind)
+    }
+
+    /// `name` as the catalog spells it, when it is the name of one of its tools: a call's
+    /// name, said again by every call of that tool, is then kept without a copy.
+    pub(crate) fn tool_name(name: &str) -> Option<&'static str> {
+        static NAMES: LazyLock<HashSet<&'static str, FixedState>> = LazyLock::new(|| {
+            Harness::ALL
+                .iter()
+                .flat_map(|harness| harness.tools().tools())
+                .map(|tool| tool.name())
+                .collect()
+        });
+        NAMES.get(name).copied()
     }
 }
 
