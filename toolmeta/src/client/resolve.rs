@@ -290,7 +290,7 @@ fn harness_of(received: &Received, tool_call_id: &str, context: &Context<'_>) ->
     let of_party = |party: &'static Party| CallHarness {
         party: Some(party),
         namespace: Some(Text::namespace(&party.namespace)),
-        catalog: Catalog::harness_of(party.namespace.as_str()),
+        catalog: Catalog::harness_of_namespace(&party.namespace),
     };
     if let Some(party) = received.claims.marks().next() {
         return of_party(party);

@@ -165,15 +165,16 @@ impl Store {
         self.next_seq += 1;
         let session = session.map(|session| share_session(&mut self.recent_sessions, session));
         let tool_call_id: Arc<str> = Arc::from(tool_call_id);
-        let mut call = Box::new(Call::new(
+        // Counted at its first change, which the ledger makes at once (it creates a call
+        // only to merge the update that names it): counting the empty call first would
+        // be work thrown away.
+        let call = Box::new(Call::new(
             CallId(seq),
             session,
             tool_call_id,
             Received::default(),
             Resolved::nothing(),
         ));
-        call.counted_bytes = call.retained_bytes();
-        self.retained_bytes = self.retained_bytes.saturating_add(call.counted_bytes);
         let (session, tool_call_id) = call.key();
         self.index.insert(seq, session, tool_call_id);
         self.calls.insert(seq, call);
@@ -290,11 +291,7 @@ impl Store {
                 self.forget_tombstone(seq, tombstone);
                 continue;
             }
-            let Some(seq) = self
-                .finished
-                .first()
-                .or_else(|| self.pending.first())
-            else {
+            let Some(seq) = self.finished.first().or_else(|| self.pending.first()) else {
                 // Only this message's tombstones are left: the budget wins over reading
                 // the calls they hold until the next message.
                 match self.tombstones.pop_oldest() {

@@ -74,6 +74,11 @@ impl Catalog {
         Namespace::from_wire(namespace).and_then(Harness::from_namespace)
     }
 
+    /// The harness whose tools carry `namespace`.
+    pub(crate) fn harness_of_namespace(namespace: &Namespace) -> Option<Harness> {
+        Harness::from_namespace(*namespace)
+    }
+
     pub(crate) fn namespace_of(harness: Harness) -> Namespace {
         harness.namespace()
     }
