@@ -2,10 +2,11 @@
 //! message (it is still readable by handle), then its key, so that a late update for it is
 //! dropped rather than starting a call that never finishes.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 use super::Call;
+use super::id_hasher::IdHasher;
 
 /// What is kept of one evicted call: its key, and the call until the next message.
 pub(super) struct Tombstone {
@@ -45,10 +46,12 @@ impl Tombstone {
 }
 
 /// The tombstones, by call and in the order they were made: finding one by call, and the
-/// oldest, take logarithmic and constant time (no scan, whatever a stream re-sends).
+/// oldest, take constant time (no scan, whatever a stream re-sends).
 #[derive(Default)]
 pub(super) struct Tombstones {
-    by_seq: BTreeMap<u64, Tombstone>,
+    /// By sequence number, hashed: calls are evicted out of their order, so a B-tree would
+    /// insert in its middle, walking and splitting nodes.
+    by_seq: HashMap<u64, Tombstone, IdHasher>,
     /// The order they were made in; an entry whose tombstone was taken is skipped when
     /// reached, and the queue is compacted when such entries outnumber the live ones.
     order: VecDeque<u64>,
