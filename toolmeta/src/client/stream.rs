@@ -86,23 +86,19 @@ impl ReadAhead {
     /// Reads the lines held, then applies them in order, each as one message fed.
     fn feed(&mut self, ledger: &mut Ledger) {
         let limit = ledger.line_limit();
-        // On the stack (about 28 KiB): a batch allocates no room for its lines.
-        let mut lines: [Line<'_>; Self::LINES] = std::array::from_fn(|_| Line::default());
-        let mut readings: [Reading<'_>; Self::LINES] =
-            std::array::from_fn(|_| Reading::Done(LineOutcome::Blank));
+        let mut lines: Vec<Line<'_>> = Vec::new();
+        lines.resize_with(self.ends.len(), Line::default);
+        let mut readings = Vec::with_capacity(self.ends.len());
         let mut start = 0;
-        for ((&(end, too_long), line), reading) in
-            self.ends.iter().zip(&mut lines).zip(&mut readings)
-        {
-            *reading = if too_long {
+        for (&(end, too_long), line) in self.ends.iter().zip(&mut lines) {
+            readings.push(if too_long {
                 Reading::Done(LineOutcome::TooLong)
             } else {
                 Reading::of_bytes(&self.text[start..end], limit, line)
-            };
+            });
             start = end;
         }
-        let held = self.ends.len();
-        for (reading, line) in readings.into_iter().zip(&mut lines).take(held) {
+        for (reading, line) in readings.into_iter().zip(&mut lines) {
             ledger.begin(None);
             let outcome = ledger.apply_reading(reading, line);
             ledger.count(outcome);

@@ -204,7 +204,7 @@ impl Call {
     /// as a second copy of `rawInput`.
     pub(super) fn retained_bytes(&self) -> usize {
         // The call's box and its entries in the id index, the session index and the
-        // eviction queue (B-tree and hash-map slots, about a hundred bytes together).
+        // eviction queue (hash-map and ring-buffer slots, about a hundred bytes together).
         const OVERHEAD: usize = size_of::<Call>() + 160;
         let raw_input = self
             .received
