@@ -7,6 +7,7 @@ use std::time::SystemTime;
 
 use super::agent::Agent;
 use super::line::{AnsweredOutcome, Line, Message as Read, Read as Lines, read};
+use super::permission::RecentOptions;
 use super::resolve::Context;
 use super::store::{InOrder, Limits, Store};
 use super::synthesis::{Catalog, Harness};
@@ -164,6 +165,8 @@ pub struct Ledger {
     /// The agent the stream's `initialize` answer named (or a Grok Build envelope did).
     agent: Option<Agent>,
     subagents: SessionLinks,
+    /// The options of the latest permission request, shared by the next ones that offer them.
+    recent_options: RecentOptions,
     /// The time the caller gave for the message being fed.
     clock: Option<SystemTime>,
 }
@@ -257,6 +260,7 @@ impl LedgerBuilder {
         Ledger {
             store: Store::new(limits),
             subagents: SessionLinks::new(limits.max_finished.saturating_add(limits.max_pending)),
+            recent_options: RecentOptions::default(),
             options: self,
             agent: None,
             clock: None,
@@ -651,7 +655,7 @@ impl Ledger {
             agent: self.agent.as_ref(),
         };
         let starts_call = update.session_update.as_deref() == Some("tool_call");
-        let mut permission = permission;
+        let mut permission = permission.map(|request| self.recent_options.share(request));
         let mut change = |store: &mut Store, seq: u64| {
             store
                 .change(seq, session_id, &context, time, |received| {

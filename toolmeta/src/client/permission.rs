@@ -1,8 +1,9 @@
 //! [`Permission`]: a permission request for a call, and the client's answer.
 
+use std::sync::Arc;
 use std::time::SystemTime;
 
-use super::line::{OptionFields, RequestId};
+use super::line::{OptionFields, PermissionRequest, RequestId};
 
 /// The latest permission request for a call: the options offered, and the answer once it
 /// is known.
@@ -27,7 +28,9 @@ use super::line::{OptionFields, RequestId};
 /// ```
 #[derive(Debug, Clone)]
 pub struct Permission {
-    options: Vec<PermissionOption>,
+    /// Shared with the calls whose requests offered the same options (a harness offers
+    /// the same few on every request).
+    options: Arc<[PermissionOption]>,
     outcome: Option<PermissionOutcome>,
     requested_at: Option<SystemTime>,
     answered_at: Option<SystemTime>,
@@ -92,26 +95,13 @@ impl PermissionDecision {
 }
 
 impl Permission {
-    pub(crate) fn requested(
-        request_id: Option<RequestId>,
-        options: &[OptionFields<'_>],
-        time: Option<SystemTime>,
-    ) -> Permission {
+    pub(crate) fn requested(requested: Requested, time: Option<SystemTime>) -> Permission {
         Permission {
-            options: options
-                .iter()
-                .filter_map(|option| {
-                    Some(PermissionOption {
-                        id: option.option_id.as_deref()?.into(),
-                        name: option.name.as_deref().unwrap_or_default().into(),
-                        kind: option.kind.as_deref().unwrap_or_default().into(),
-                    })
-                })
-                .collect(),
+            options: requested.options,
             outcome: None,
             requested_at: time,
             answered_at: None,
-            request_id,
+            request_id: requested.request_id,
         }
     }
 
@@ -190,7 +180,66 @@ impl Permission {
     }
 }
 
+/// A permission request as a call keeps it: its id, and its options shared.
+pub(crate) struct Requested {
+    pub(crate) request_id: Option<RequestId>,
+    pub(crate) options: Arc<[PermissionOption]>,
+}
+
+/// The options of the latest permission request, which the next request that offers the
+/// same options shares instead of copying them again.
+#[derive(Default)]
+pub(crate) struct RecentOptions(Option<Arc<[PermissionOption]>>);
+
+impl RecentOptions {
+    /// `request` with its options shared with the latest request's when they are the same.
+    pub(crate) fn share(&mut self, request: PermissionRequest<'_>) -> Requested {
+        let offered = || {
+            request
+                .options
+                .iter()
+                .filter(|sent| sent.option_id.is_some())
+        };
+        let same = |recent: &[PermissionOption]| {
+            recent.len() == offered().count()
+                && recent
+                    .iter()
+                    .zip(offered())
+                    .all(|(kept, sent)| kept.is(sent))
+        };
+        let options = match &self.0 {
+            Some(recent) if same(recent) => Arc::clone(recent),
+            _ => {
+                let options: Arc<[PermissionOption]> =
+                    offered().filter_map(PermissionOption::of).collect();
+                self.0 = Some(Arc::clone(&options));
+                options
+            }
+        };
+        Requested {
+            request_id: request.request_id,
+            options,
+        }
+    }
+}
+
 impl PermissionOption {
+    /// The option an `options` entry offers, when it has an `optionId`.
+    fn of(option: &OptionFields<'_>) -> Option<PermissionOption> {
+        Some(PermissionOption {
+            id: option.option_id.as_deref()?.into(),
+            name: option.name.as_deref().unwrap_or_default().into(),
+            kind: option.kind.as_deref().unwrap_or_default().into(),
+        })
+    }
+
+    /// Whether it is the option `sent` offers.
+    fn is(&self, sent: &OptionFields<'_>) -> bool {
+        sent.option_id.as_deref() == Some(&*self.id)
+            && sent.name.as_deref().unwrap_or_default() == &*self.name
+            && sent.kind.as_deref().unwrap_or_default() == &*self.kind
+    }
+
     /// The `optionId` the answer names.
     pub fn id(&self) -> &str {
         &self.id
@@ -205,5 +254,58 @@ impl PermissionOption {
     /// another value as sent (empty when none was).
     pub fn kind(&self) -> &str {
         &self.kind
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+    use std::sync::Arc;
+
+    use super::{PermissionRequest, RecentOptions};
+    use crate::client::few::Few;
+    use crate::client::line::OptionFields;
+
+    fn request(
+        options: &[(&'static str, &'static str, &'static str)],
+    ) -> PermissionRequest<'static> {
+        PermissionRequest {
+            request_id: None,
+            options: options
+                .iter()
+                .map(|&(id, name, kind)| OptionFields {
+                    option_id: Some(Cow::Borrowed(id)),
+                    name: Some(Cow::Borrowed(name)),
+                    kind: Some(Cow::Borrowed(kind)),
+                })
+                .collect::<Few<_>>(),
+        }
+    }
+
+    /// A request that offers what the latest offered shares its options; one that differs
+    /// in any id, name, kind or count gets its own, as sent.
+    #[test]
+    fn the_same_options_are_shared_and_others_kept_as_sent() {
+        let allow = ("allow", "Allow", "allow_once");
+        let reject = ("reject", "Reject", "reject_once");
+        let mut recent = RecentOptions::default();
+        let first = recent.share(request(&[allow, reject])).options;
+        let again = recent.share(request(&[allow, reject])).options;
+        assert!(Arc::ptr_eq(&first, &again));
+        for other in [
+            vec![allow],
+            vec![allow, reject, ("always", "Always", "allow_always")],
+            vec![allow, ("reject", "Reject", "reject_always")],
+            vec![allow, ("reject", "No", "reject_once")],
+            vec![allow, ("no", "Reject", "reject_once")],
+        ] {
+            let options = recent.share(request(&other)).options;
+            assert!(!Arc::ptr_eq(&options, &first));
+            let kept: Vec<(&str, &str, &str)> = options
+                .iter()
+                .map(|option| (option.id(), option.name(), option.kind()))
+                .collect();
+            assert_eq!(kept, other);
+        }
     }
 }

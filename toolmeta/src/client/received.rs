@@ -11,8 +11,9 @@ use serde_json::value::RawValue;
 use super::content::{ContentBlocks, Location};
 use super::evidence::{Claims, Evidence, META_KEYS, Says, follows_title_format, is_tool_name};
 use super::few::Few;
-use super::line::{LocationFields, MetaFields, PermissionRequest, RequestId, UpdateFields};
+use super::line::{LocationFields, MetaFields, RequestId, UpdateFields};
 use super::loose::{LooseMeta, WellKnown, merge_str};
+use super::permission::Requested;
 use super::text::{Text, merge_text};
 use super::{Content, Permission, PermissionOutcome, Status};
 use crate::ToolKind;
@@ -316,7 +317,7 @@ impl Received {
     pub(crate) fn merge(
         &mut self,
         update: &mut UpdateFields<'_>,
-        permission: Option<PermissionRequest<'_>>,
+        permission: Option<Requested>,
         time: Option<SystemTime>,
     ) -> Merged {
         self.updates = self.updates.saturating_add(1);
@@ -394,11 +395,9 @@ impl Received {
         if let Some(request) = permission
             && !self.finished
         {
-            let replaced = self.permission.replace(Box::new(Permission::requested(
-                request.request_id,
-                &request.options,
-                time,
-            )));
+            let replaced = self
+                .permission
+                .replace(Box::new(Permission::requested(request, time)));
             merged.permission_requested = true;
             merged.replaced_request = replaced.and_then(|permission| permission.request_id);
         }
