@@ -5,18 +5,31 @@
 //! calls `call_1`, ...) must not make each lookup or eviction walk all the calls with that
 //! id, so the calls of an id are indexed by session, and ordered by age for the lookups
 //! that want the latest.
+//!
+//! The ids are found by their hash: the table is keyed by the hash of the id (with the
+//! index's own secret seed, [`IdHasher`]), and the ids that share a hash are told apart in
+//! its entry. Growing the table then rehashes numbers, not ids read behind their pointers
+//! (a cache miss each, about 2% of the time over the generated log, `docs/performance.md`).
 
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap};
+use std::hash::BuildHasher;
 use std::sync::Arc;
 
 use super::id_hasher::IdHasher;
+use crate::client::few::Few;
 
 /// The retained calls by `toolCallId`, then by session.
 #[derive(Default)]
 pub(crate) struct CallIndex {
-    /// Keyed by the call's own `toolCallId` (shared, not copied).
-    by_id: HashMap<Arc<str>, IdCalls, IdHasher>,
+    /// The ids by their hash, each with its calls (the ids shared with the calls, not
+    /// copied).
+    by_hash: HashMap<u64, Few<(Arc<str>, IdCalls)>, IdHasher>,
+    /// The hash of the ids.
+    hasher: IdHasher,
+    /// Every id hashes alike, to test ids that share a hash.
+    #[cfg(test)]
+    pub(crate) collide: bool,
     /// Candidate calls examined by lookups: constant per lookup, whatever the traffic.
     #[cfg(test)]
     pub(crate) probes: std::cell::Cell<u64>,
@@ -40,7 +53,7 @@ impl CallIndex {
     /// that id in that session or in none; for an update that names no session, the latest
     /// call with that id.
     pub(crate) fn find(&self, session: Option<&str>, tool_call_id: &str) -> Option<u64> {
-        match (self.by_id.get(tool_call_id)?, session) {
+        match (self.get(tool_call_id)?, session) {
             (IdCalls::One { seq, session: call }, Some(session)) => {
                 self.probe(1);
                 call.as_deref()
@@ -66,15 +79,23 @@ impl CallIndex {
     /// Indexes a new call, newer than every call indexed so far.
     pub(crate) fn insert(&mut self, seq: u64, session: Option<&Arc<str>>, tool_call_id: &Arc<str>) {
         // One hash of the id: a new id (the common case) is inserted where it was looked up.
-        let calls = match self.by_id.entry(Arc::clone(tool_call_id)) {
+        let new = || IdCalls::One {
+            seq,
+            session: session.cloned(),
+        };
+        let ids = match self.by_hash.entry(self.hash(tool_call_id)) {
             Entry::Vacant(vacant) => {
-                vacant.insert(IdCalls::One {
-                    seq,
-                    session: session.cloned(),
-                });
+                vacant.insert(Few::One((Arc::clone(tool_call_id), new())));
                 return;
             }
             Entry::Occupied(occupied) => occupied.into_mut(),
+        };
+        let calls = match ids.iter().position(|(id, _)| **id == **tool_call_id) {
+            Some(found) => &mut ids.as_mut_slice()[found].1,
+            None => {
+                ids.push((Arc::clone(tool_call_id), new()));
+                return;
+            }
         };
         if let IdCalls::One {
             seq: first,
@@ -94,7 +115,7 @@ impl CallIndex {
 
     /// Records that call `seq`, indexed without a session, now belongs to `session`.
     pub(crate) fn adopt(&mut self, seq: u64, session: &Arc<str>, tool_call_id: &str) {
-        match self.by_id.get_mut(tool_call_id) {
+        match self.get_mut(tool_call_id) {
             Some(IdCalls::One {
                 seq: only,
                 session: slot @ None,
@@ -114,7 +135,7 @@ impl CallIndex {
 
     /// Forgets call `seq` (evicted), which had `session` and `tool_call_id`.
     pub(crate) fn remove(&mut self, seq: u64, session: Option<&str>, tool_call_id: &str) {
-        let Some(calls) = self.by_id.get_mut(tool_call_id) else {
+        let Some(calls) = self.get_mut(tool_call_id) else {
             return;
         };
         let left = match calls {
@@ -144,14 +165,51 @@ impl CallIndex {
             }
         };
         if left == 0 {
-            self.by_id.remove(tool_call_id);
+            self.forget_id(tool_call_id);
+        }
+    }
+
+    /// The hash of an id.
+    fn hash(&self, tool_call_id: &str) -> u64 {
+        #[cfg(test)]
+        if self.collide {
+            return 0;
+        }
+        self.hasher.hash_one(tool_call_id)
+    }
+
+    fn get(&self, tool_call_id: &str) -> Option<&IdCalls> {
+        let ids = self.by_hash.get(&self.hash(tool_call_id))?;
+        let (_, calls) = ids.iter().find(|(id, _)| **id == *tool_call_id)?;
+        Some(calls)
+    }
+
+    fn get_mut(&mut self, tool_call_id: &str) -> Option<&mut IdCalls> {
+        let hash = self.hash(tool_call_id);
+        let ids = self.by_hash.get_mut(&hash)?.as_mut_slice();
+        let (_, calls) = ids.iter_mut().find(|(id, _)| **id == *tool_call_id)?;
+        Some(calls)
+    }
+
+    /// Drops an id that has no call left.
+    fn forget_id(&mut self, tool_call_id: &str) {
+        let hash = self.hash(tool_call_id);
+        if let Some(ids) = self.by_hash.get_mut(&hash) {
+            ids.retain(|(id, _)| **id != *tool_call_id);
+            if ids.is_empty() {
+                self.by_hash.remove(&hash);
+            }
         }
     }
 
     /// How many calls are indexed.
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
-        self.by_id.values().map(seqs_len).sum()
+        self.by_hash
+            .values()
+            .flat_map(|ids| ids.iter())
+            .map(|(_, calls)| seqs_len(calls))
+            .sum()
     }
 
     #[cfg(test)]
@@ -188,5 +246,48 @@ fn seqs_len(calls: &IdCalls) -> usize {
     match calls {
         IdCalls::One { .. } => 1,
         IdCalls::Many { seqs, .. } => seqs.len(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::CallIndex;
+
+    /// Ids that share a hash are told apart: each is found, adopted and removed as it is
+    /// when alone in its entry.
+    #[test]
+    fn ids_that_share_a_hash_are_told_apart() {
+        for collide in [false, true] {
+            let mut index = CallIndex {
+                collide,
+                ..CallIndex::default()
+            };
+            let [a, b, c] = ["a", "b", "c"].map(Arc::<str>::from);
+            let s1: Arc<str> = Arc::from("s1");
+            index.insert(0, Some(&s1), &a);
+            index.insert(1, None, &b);
+            index.insert(2, Some(&s1), &c);
+            index.insert(3, None, &a);
+            assert_eq!(index.find(Some("s1"), "a"), Some(3), "collide: {collide}");
+            assert_eq!(index.find(Some("s2"), "a"), Some(3));
+            assert_eq!(index.find(None, "b"), Some(1));
+            assert_eq!(index.find(Some("s2"), "c"), None);
+            assert_eq!(index.find(None, "d"), None);
+            index.adopt(1, &s1, "b");
+            assert_eq!(index.find(Some("s2"), "b"), None);
+            assert_eq!(index.find(Some("s1"), "b"), Some(1));
+            index.remove(1, Some("s1"), "b");
+            assert_eq!(index.find(None, "b"), None);
+            assert_eq!(index.find(None, "c"), Some(2));
+            assert_eq!(index.len(), 3);
+            index.remove(3, None, "a");
+            assert_eq!(index.find(Some("s1"), "a"), Some(0));
+            index.remove(0, Some("s1"), "a");
+            index.remove(2, Some("s1"), "c");
+            assert_eq!(index.len(), 0);
+            assert!(index.by_hash.is_empty());
+        }
     }
 }
