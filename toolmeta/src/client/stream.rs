@@ -55,6 +55,11 @@ struct ReadAhead {
     /// Where each line ends in `text`, and whether it was too long (then it holds none of
     /// its bytes).
     ends: Vec<(usize, bool)>,
+    /// Room for the lines read and how far each got, kept empty between batches: allocated
+    /// once, not at every batch (each is 28 KiB, which glibc serves by consolidating its
+    /// small free blocks first).
+    lines: Vec<Line<'static>>,
+    readings: Vec<Reading<'static>>,
 }
 
 impl ReadAhead {
@@ -86,9 +91,10 @@ impl ReadAhead {
     /// Reads the lines held, then applies them in order, each as one message fed.
     fn feed(&mut self, ledger: &mut Ledger) {
         let limit = ledger.line_limit();
-        let mut lines: Vec<Line<'_>> = Vec::new();
+        // The kept room, empty, lent to lines that borrow from this batch's text.
+        let mut lines: Vec<Line<'_>> = std::mem::take(&mut self.lines);
+        let mut readings: Vec<Reading<'_>> = std::mem::take(&mut self.readings);
         lines.resize_with(self.ends.len(), Line::default);
-        let mut readings = Vec::with_capacity(self.ends.len());
         let mut start = 0;
         for (&(end, too_long), line) in self.ends.iter().zip(&mut lines) {
             readings.push(if too_long {
@@ -98,15 +104,24 @@ impl ReadAhead {
             });
             start = end;
         }
-        for (reading, line) in readings.into_iter().zip(&mut lines) {
+        for (reading, line) in readings.drain(..).zip(&mut lines) {
             ledger.begin(None);
             let outcome = ledger.apply_reading(reading, line);
             ledger.count(outcome);
         }
-        drop(lines);
+        self.lines = emptied(lines);
+        self.readings = emptied(readings);
         self.text.clear();
         self.ends.clear();
     }
+}
+
+/// `items` emptied, its allocation kept for items of another lifetime: std collects a vector
+/// into one of the same layout in place (were it not to, the next batch would allocate
+/// again, nothing worse).
+fn emptied<T, U>(mut items: Vec<T>) -> Vec<U> {
+    items.clear();
+    items.into_iter().map_while(|_| None).collect()
 }
 
 /// One line as [`for_each_line`] reads it.
@@ -206,7 +221,20 @@ fn read_line(
 mod tests {
     use std::ops::ControlFlow;
 
-    use super::{BoundedLine, for_each_line};
+    use super::{BoundedLine, emptied, for_each_line};
+
+    /// The read-ahead's room for lines is allocated once: emptied for lines of another
+    /// batch, a vector keeps its allocation.
+    #[test]
+    fn an_emptied_vector_keeps_its_allocation() {
+        let text = String::from("borrowed");
+        let mut borrowing: Vec<Option<&str>> = Vec::with_capacity(32);
+        borrowing.push(Some(&text));
+        let at = borrowing.as_ptr() as usize;
+        let kept: Vec<Option<&'static str>> = emptied(borrowing);
+        assert!(kept.is_empty());
+        assert_eq!((kept.capacity(), kept.as_ptr() as usize), (32, at));
+    }
 
     fn lines(input: &[u8], limit: usize) -> Vec<Result<Vec<u8>, usize>> {
         let mut seen = Vec::new();
