@@ -260,7 +260,7 @@ impl LooseMeta<'static> {
             input,
         } = later;
         self.version = version.or(self.version);
-        merge_str(&mut self.name, name, WellKnown::None);
+        merge_str(&mut self.name, name, WellKnown::ToolNames);
         self.kind = kind.or(self.kind);
         merge_str(&mut self.namespace, namespace, WellKnown::Namespaces);
         // The label the later envelope sent, before its own kind fixed it.
@@ -337,7 +337,7 @@ pub(crate) fn merge_str(
 /// Sets of strings that recur in every stream.
 #[derive(Clone, Copy)]
 pub(crate) enum WellKnown {
-    /// Nothing to share (names, titles, ids).
+    /// Nothing to share (titles, ids).
     None,
     /// The labels of the kinds.
     Labels,
