@@ -39,13 +39,17 @@ pub(crate) struct CallIndex {
 enum IdCalls {
     /// One call, with its session if it named one: by far the common case, kept inline.
     One { seq: u64, session: Option<Arc<str>> },
-    /// Several calls, one per session, plus at most one that named no session.
-    Many {
-        by_session: HashMap<Arc<str>, u64, IdHasher>,
-        unsessioned: Option<u64>,
-        /// Every call with the id, oldest first.
-        seqs: BTreeSet<u64>,
-    },
+    /// Several calls (rare: boxed, so that the table's entries stay small).
+    Many(Box<ManyCalls>),
+}
+
+/// The calls of one `toolCallId`, one per session, plus at most one that named no session.
+#[derive(Default)]
+struct ManyCalls {
+    by_session: HashMap<Arc<str>, u64, IdHasher>,
+    unsessioned: Option<u64>,
+    /// Every call with the id, oldest first.
+    seqs: BTreeSet<u64>,
 }
 
 impl CallIndex {
@@ -61,18 +65,11 @@ impl CallIndex {
                     .then_some(*seq)
             }
             (IdCalls::One { seq, .. }, None) => Some(*seq),
-            (
-                IdCalls::Many {
-                    by_session,
-                    unsessioned,
-                    ..
-                },
-                Some(session),
-            ) => {
+            (IdCalls::Many(many), Some(session)) => {
                 self.probe(2);
-                by_session.get(session).copied().max(*unsessioned)
+                many.by_session.get(session).copied().max(many.unsessioned)
             }
-            (IdCalls::Many { seqs, .. }, None) => seqs.last().copied(),
+            (IdCalls::Many(many), None) => many.seqs.last().copied(),
         }
     }
 
@@ -102,15 +99,13 @@ impl CallIndex {
             session: first_session,
         } = calls
         {
-            let mut many = IdCalls::Many {
-                by_session: HashMap::default(),
-                unsessioned: None,
-                seqs: BTreeSet::new(),
-            };
+            let mut many = Box::<ManyCalls>::default();
             many.add(*first, first_session.take());
-            *calls = many;
+            *calls = IdCalls::Many(many);
         }
-        calls.add(seq, session.cloned());
+        if let IdCalls::Many(many) = calls {
+            many.add(seq, session.cloned());
+        }
     }
 
     /// Records that call `seq`, indexed without a session, now belongs to `session`.
@@ -120,13 +115,9 @@ impl CallIndex {
                 seq: only,
                 session: slot @ None,
             }) if *only == seq => *slot = Some(Arc::clone(session)),
-            Some(IdCalls::Many {
-                by_session,
-                unsessioned,
-                ..
-            }) if *unsessioned == Some(seq) => {
-                *unsessioned = None;
-                let slot = by_session.entry(Arc::clone(session)).or_insert(seq);
+            Some(IdCalls::Many(many)) if many.unsessioned == Some(seq) => {
+                many.unsessioned = None;
+                let slot = many.by_session.entry(Arc::clone(session)).or_insert(seq);
                 *slot = (*slot).max(seq);
             }
             _ => {}
@@ -140,22 +131,18 @@ impl CallIndex {
         };
         let left = match calls {
             IdCalls::One { seq: only, .. } => usize::from(*only != seq),
-            IdCalls::Many {
-                by_session,
-                unsessioned,
-                seqs,
-            } => {
-                seqs.remove(&seq);
+            IdCalls::Many(many) => {
+                many.seqs.remove(&seq);
                 match session {
-                    Some(session) if by_session.get(session) == Some(&seq) => {
-                        by_session.remove(session);
+                    Some(session) if many.by_session.get(session) == Some(&seq) => {
+                        many.by_session.remove(session);
                     }
-                    _ if *unsessioned == Some(seq) => *unsessioned = None,
+                    _ if many.unsessioned == Some(seq) => many.unsessioned = None,
                     _ => {}
                 }
-                if let (1, Some(&only)) = (seqs.len(), seqs.first()) {
+                if let (1, Some(&only)) = (many.seqs.len(), many.seqs.first()) {
                     // At most one session entry is left: draining it is not a scan.
-                    let session = by_session.drain().find(|(_, seq)| *seq == only);
+                    let session = many.by_session.drain().find(|(_, seq)| *seq == only);
                     *calls = IdCalls::One {
                         seq: only,
                         session: session.map(|(session, _)| session),
@@ -221,22 +208,15 @@ impl CallIndex {
     fn probe(&self, _candidates: u64) {}
 }
 
-impl IdCalls {
-    /// Adds a call to a `Many`.
+impl ManyCalls {
+    /// Adds a call.
     fn add(&mut self, seq: u64, session: Option<Arc<str>>) {
-        if let IdCalls::Many {
-            by_session,
-            unsessioned,
-            seqs,
-        } = self
-        {
-            seqs.insert(seq);
-            match session {
-                Some(session) => {
-                    by_session.insert(session, seq);
-                }
-                None => *unsessioned = Some(seq),
+        self.seqs.insert(seq);
+        match session {
+            Some(session) => {
+                self.by_session.insert(session, seq);
             }
+            None => self.unsessioned = Some(seq),
         }
     }
 }
@@ -245,7 +225,7 @@ impl IdCalls {
 fn seqs_len(calls: &IdCalls) -> usize {
     match calls {
         IdCalls::One { .. } => 1,
-        IdCalls::Many { seqs, .. } => seqs.len(),
+        IdCalls::Many(many) => many.seqs.len(),
     }
 }
 
