@@ -188,10 +188,17 @@ pub(crate) struct Requested {
 
 /// The options of the latest permission request, which the next request that offers the
 /// same options shares instead of copying them again.
+///
+/// Only a short list is remembered: what the ledger holds beyond its calls stays small
+/// whatever a peer sends (a list past [`RecentOptions::MAX_BYTES`] is held by its call
+/// alone, counted in the byte budget).
 #[derive(Default)]
 pub(crate) struct RecentOptions(Option<Arc<[PermissionOption]>>);
 
 impl RecentOptions {
+    /// The most bytes of option text remembered (a harness's usual list has about 100).
+    const MAX_BYTES: usize = 1 << 10;
+
     /// `request` with its options shared with the latest request's when they are the same.
     pub(crate) fn share(&mut self, request: PermissionRequest<'_>) -> Requested {
         let offered = || {
@@ -212,7 +219,8 @@ impl RecentOptions {
             _ => {
                 let options: Arc<[PermissionOption]> =
                     offered().filter_map(PermissionOption::of).collect();
-                self.0 = Some(Arc::clone(&options));
+                let bytes: usize = options.iter().map(PermissionOption::text_bytes).sum();
+                self.0 = (bytes <= Self::MAX_BYTES).then(|| Arc::clone(&options));
                 options
             }
         };
@@ -231,6 +239,11 @@ impl PermissionOption {
             name: option.name.as_deref().unwrap_or_default().into(),
             kind: option.kind.as_deref().unwrap_or_default().into(),
         })
+    }
+
+    /// The bytes of its text.
+    fn text_bytes(&self) -> usize {
+        self.id.len() + self.name.len() + self.kind.len()
     }
 
     /// Whether it is the option `sent` offers.
@@ -266,9 +279,7 @@ mod tests {
     use crate::client::few::Few;
     use crate::client::line::OptionFields;
 
-    fn request(
-        options: &[(&'static str, &'static str, &'static str)],
-    ) -> PermissionRequest<'static> {
+    fn request<'a>(options: &[(&'a str, &'a str, &'a str)]) -> PermissionRequest<'a> {
         PermissionRequest {
             request_id: None,
             options: options
@@ -307,5 +318,22 @@ mod tests {
                 .collect();
             assert_eq!(kept, other);
         }
+    }
+
+    /// A long list of options is not remembered: the next request with the same list gets
+    /// its own, and the ledger holds nothing of it once its calls are gone.
+    #[test]
+    fn a_long_list_is_not_remembered() {
+        let long = "x".repeat(RecentOptions::MAX_BYTES);
+        let mut recent = RecentOptions::default();
+        let first = recent
+            .share(request(&[("allow", &long, "allow_once")]))
+            .options;
+        assert!(recent.0.is_none());
+        let again = recent
+            .share(request(&[("allow", &long, "allow_once")]))
+            .options;
+        assert!(!Arc::ptr_eq(&first, &again));
+        assert_eq!(Arc::strong_count(&first), 1);
     }
 }
