@@ -8,6 +8,7 @@ use std::time::SystemTime;
 use super::agent::Agent;
 use super::line::{AnsweredOutcome, Line, Message as Read, Read as Lines, read};
 use super::permission::RecentOptions;
+use super::received::Received;
 use super::resolve::Context;
 use super::store::{InOrder, Limits, Store};
 use super::synthesis::{Catalog, Harness};
@@ -656,21 +657,20 @@ impl Ledger {
         };
         let starts_call = update.session_update.as_deref() == Some("tool_call");
         let mut permission = permission.map(|request| self.recent_options.share(request));
-        let mut change = |store: &mut Store, seq: u64| {
-            store
-                .change(seq, session_id, &context, time, |received| {
-                    received.merge(update, permission.take(), time)
-                })
-                .map(|merged| (seq, merged))
-        };
+        let mut merge = |received: &mut Received| received.merge(update, permission.take(), time);
         // The call is looked up once: a call the index names is changed if it is retained.
         let changed = match self.store.indexed(session_id, &tool_call_id) {
-            Some(seq) => match change(&mut self.store, seq) {
-                Some(changed) => Some(changed),
+            Some(seq) => match self
+                .store
+                .change(seq, session_id, &context, time, &mut merge)
+            {
+                Some(merged) => Some((seq, merged)),
                 // The call was evicted: an update is late, a `tool_call` starts a new call.
                 None if starts_call => {
-                    let seq = self.store.create(Some(seq), session_id, &tool_call_id);
-                    change(&mut self.store, seq)
+                    let replaces = Some(seq);
+                    let id = &tool_call_id;
+                    self.store
+                        .create(replaces, session_id, id, &context, time, &mut merge)
                 }
                 None => {
                     self.store.counts.late_updates += 1;
@@ -678,8 +678,9 @@ impl Ledger {
                 }
             },
             None => {
-                let seq = self.store.create(None, session_id, &tool_call_id);
-                change(&mut self.store, seq)
+                let id = &tool_call_id;
+                self.store
+                    .create(None, session_id, id, &context, time, &mut merge)
             }
         };
         let Some((seq, merged)) = changed else {

@@ -45,9 +45,9 @@ impl Ledger {
 /// Lines held to be read together before they are applied together: reading and applying
 /// each keep their own code hot in the instruction cache, instead of evicting each other's
 /// at every line (on the generated log, it leaves about a third of the instruction-cache
-/// misses, measured with cachegrind: `docs/performance.md`). It holds at most [`ReadAhead::LINES`] lines and
-/// past [`ReadAhead::BYTES`] only the line that crossed it, so a stream still costs one
-/// line's limit and a little more.
+/// misses, measured with cachegrind: `docs/performance.md`). It holds at most
+/// [`ReadAhead::LINES`] lines and past [`ReadAhead::BYTES`] only the line that crossed it,
+/// so a stream still costs one line's limit and a little more.
 #[derive(Default)]
 struct ReadAhead {
     /// The lines' bytes, one after the other.

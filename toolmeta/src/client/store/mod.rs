@@ -4,8 +4,8 @@
 //!
 //! A [`Call`]'s received state is private to this module: the only way to change a call
 //! is [`Store::change`], which merges, resolves, counts the bytes, finishes, requeues,
-//! records the events and evicts, in that order, every time. A new way to change a call
-//! cannot skip any of it.
+//! records the events and evicts, in that order, every time; [`Store::create`] starts a
+//! call with its first change through it. A new way to change a call cannot skip any of it.
 
 mod call;
 mod id_hasher;
@@ -147,15 +147,18 @@ impl Store {
         self.calls.get(&seq).map(|call| &**call)
     }
 
-    /// Starts a call (after forgetting the evicted call it replaces, if any). It is
-    /// resolved at its first change, so that its first identity is an event like any
-    /// later one.
+    /// Starts a call (after forgetting the evicted call it replaces, if any) with its first
+    /// change, `merge` (see [`Store::change`]): a call exists only with what named it, is
+    /// resolved and counted there, and its first identity is an event like any later one.
     pub(crate) fn create(
         &mut self,
         replaces: Option<u64>,
         session: Option<&str>,
         tool_call_id: &str,
-    ) -> u64 {
+        context: &Context<'_>,
+        time: Option<SystemTime>,
+        merge: impl FnOnce(&mut Received) -> Merged,
+    ) -> Option<(u64, Merged)> {
         if let Some(evicted) = replaces
             && let Some(tombstone) = self.tombstones.take(evicted)
         {
@@ -163,24 +166,23 @@ impl Store {
         }
         let seq = self.next_seq;
         self.next_seq += 1;
-        let session = session.map(|session| share_session(&mut self.recent_sessions, session));
+        let shared = session.map(|session| share_session(&mut self.recent_sessions, session));
         let tool_call_id: Arc<str> = Arc::from(tool_call_id);
-        // Counted at its first change, which the ledger makes at once (it creates a call
-        // only to merge the update that names it): counting the empty call first would
-        // be work thrown away.
+        // Counted by its first change, just below: not counted empty first.
         let call = Box::new(Call::new(
             CallId(seq),
-            session,
+            shared,
             tool_call_id,
             Received::default(),
             Resolved::nothing(),
         ));
-        let (session, tool_call_id) = call.key();
-        self.index.insert(seq, session, tool_call_id);
+        let (shared, tool_call_id) = call.key();
+        self.index.insert(seq, shared, tool_call_id);
         self.calls.insert(seq, call);
         self.pending.insert(seq);
         self.event(seq, Change::Created);
-        seq
+        let merged = self.change(seq, session, context, time, merge)?;
+        Some((seq, merged))
     }
 
     /// The one path through which a call changes: a call seen so far without a session
