@@ -1,18 +1,14 @@
 //! [`InOrder`]: the retained calls in first-seen order, read off the two eviction queues.
 //!
-//! The calls are kept by sequence number in a hash map, so that an update finds its call
-//! in one hash lookup; the order they were first seen in is the order of the unfinished
+//! The calls are kept in slots reached by sequence number ([`CallMap`]), so that an update
+//! finds its call in one hash lookup; the order they were first seen in is the order of the unfinished
 //! and the finished queue, which hold every retained call between them, merged.
 
-use std::collections::HashMap;
 use std::fmt;
 
 use super::Call;
-use super::id_hasher::IdHasher;
 use super::queue::SeqQueue;
-
-/// Every retained call by its sequence number.
-pub(crate) type CallMap = HashMap<u64, Box<Call>, IdHasher>;
+use super::slots::CallMap;
 
 /// The retained calls, oldest first (from either end).
 #[derive(Clone)]
@@ -38,7 +34,7 @@ impl<'a> InOrder<'a> {
     }
 
     fn call(&self, seq: u64) -> Option<&'a Call> {
-        self.calls.get(&seq).map(|call| &**call)
+        self.calls.get(seq)
     }
 }
 
@@ -176,7 +172,7 @@ mod tests {
                 Received::default(),
                 Resolved::nothing(),
             );
-            calls.insert(seq, Box::new(call));
+            calls.insert(seq, call);
         }
         for pattern in 0u32..(1 << 10) {
             let mut calls = InOrder::new(&calls, &pending, &finished);

@@ -12,16 +12,17 @@ mod id_hasher;
 mod in_order;
 mod index;
 mod queue;
+mod slots;
 mod tombstones;
 
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use self::in_order::CallMap;
 pub(crate) use self::in_order::InOrder;
 use self::index::CallIndex;
 use self::queue::SeqQueue;
+use self::slots::{CallMap, Slot};
 use self::tombstones::{Tombstone, Tombstones};
 use super::line::RequestId;
 use super::received::{Merged, Received};
@@ -61,8 +62,8 @@ fn share_session(recent: &mut [Option<Arc<str>>; 4], session: &str) -> Arc<str> 
 pub(crate) struct Store {
     limits: Limits,
     next_seq: u64,
-    /// Every retained call by sequence number (boxed: the table then moves pointers, not
-    /// whole calls, when it grows); `pending` and `finished` hold their first-seen order.
+    /// Every retained call by sequence number, and the evicted calls the tombstones hold;
+    /// `pending` and `finished` hold the retained calls' first-seen order.
     calls: CallMap,
     /// `(session, toolCallId)` → the call, or the tombstone of an evicted call.
     index: CallIndex,
@@ -106,7 +107,9 @@ impl Store {
     pub(crate) fn begin(&mut self) {
         self.events.clear();
         for seq in self.just_evicted.drain(..) {
-            self.tombstones.detach(seq);
+            if let Some(slot) = self.tombstones.detach(seq) {
+                self.calls.free(slot);
+            }
         }
         self.trim_tombstones();
     }
@@ -121,9 +124,9 @@ impl Store {
 
     /// The call a handle names: a retained call, or one the last message evicted.
     pub(crate) fn call(&self, id: CallId) -> Option<&Call> {
-        match self.calls.get(&id.0) {
+        match self.calls.get(id.0) {
             Some(call) => Some(call),
-            None => self.tombstones.call(id.0),
+            None => self.calls.held(self.tombstones.held(id.0)?),
         }
     }
 
@@ -144,7 +147,7 @@ impl Store {
     /// The retained call with `tool_call_id` in `session` (or the latest in any).
     pub(crate) fn get(&self, session: Option<&str>, tool_call_id: &str) -> Option<&Call> {
         let seq = self.index.find(session, tool_call_id)?;
-        self.calls.get(&seq).map(|call| &**call)
+        self.calls.get(seq)
     }
 
     /// Starts a call (after forgetting the evicted call it replaces, if any) with its first
@@ -169,13 +172,13 @@ impl Store {
         let shared = session.map(|session| share_session(&mut self.recent_sessions, session));
         let tool_call_id: Arc<str> = Arc::from(tool_call_id);
         // Counted by its first change, just below: not counted empty first.
-        let call = Box::new(Call::new(
+        let call = Call::new(
             CallId(seq),
             shared,
             tool_call_id,
             Received::default(),
             Resolved::nothing(),
-        ));
+        );
         let (shared, tool_call_id) = call.key();
         self.index.insert(seq, shared, tool_call_id);
         self.calls.insert(seq, call);
@@ -198,7 +201,7 @@ impl Store {
         time: Option<SystemTime>,
         merge: impl FnOnce(&mut Received) -> Merged,
     ) -> Option<Merged> {
-        let call = self.calls.get_mut(&seq)?;
+        let call = self.calls.get_mut(seq)?;
         if let Some(session) = session
             && call.session_id().is_none()
         {
@@ -312,34 +315,36 @@ impl Store {
 
     /// Evicts one call: it leaves a tombstone, and stays readable until the next message.
     fn evict_call(&mut self, seq: u64) {
-        if let Some(call) = self.remove(seq) {
+        if let Some((slot, tombstone)) = self.remove(seq) {
             self.event(seq, Change::Evicted);
             self.just_evicted.push(seq);
-            self.bury(seq, Tombstone::holding(call));
+            self.bury(seq, tombstone.holding(slot));
         }
     }
 
     /// Forgets a call: it leaves a tombstone (its late updates are then dropped).
     pub(crate) fn forget(&mut self, seq: u64) -> bool {
         match self.remove(seq) {
-            Some(call) => {
-                self.bury(seq, Tombstone::key_of(call));
+            Some((slot, tombstone)) => {
+                self.calls.free(slot);
+                self.bury(seq, tombstone);
                 true
             }
             None => false,
         }
     }
 
-    /// Removes a call from every structure but the index, where its tombstone goes.
-    fn remove(&mut self, seq: u64) -> Option<Box<Call>> {
-        let call = self.calls.remove(&seq)?;
+    /// Removes a call from every structure but the index, where its tombstone goes; the
+    /// call stays in its slot until freed.
+    fn remove(&mut self, seq: u64) -> Option<(Slot, Tombstone)> {
+        let (slot, call) = self.calls.retire(seq)?;
         self.pending.remove(seq);
         self.finished.remove(seq);
         self.retained_bytes = self.retained_bytes.saturating_sub(call.counted_bytes);
         if let Some(request_id) = call.permission().and_then(|p| p.request_id.as_ref()) {
             self.permission_requests.remove(request_id);
         }
-        Some(call)
+        Some((slot, Tombstone::key_of(call)))
     }
 
     /// Keeps the tombstone of call `seq`, within the number of tombstones kept.
@@ -364,6 +369,9 @@ impl Store {
 
     /// Drops tombstone `seq` (taken out of the tombstones) from the index.
     fn forget_tombstone(&mut self, seq: u64, tombstone: Tombstone) {
+        if let Some(slot) = tombstone.held() {
+            self.calls.free(slot);
+        }
         self.retained_bytes = self
             .retained_bytes
             .saturating_sub(tombstone.retained_bytes());
@@ -378,6 +386,11 @@ impl Store {
         let calls = self.calls.len();
         assert_eq!(self.index.len() - self.tombstones.len(), calls, "index");
         assert_eq!(self.pending.len() + self.finished.len(), calls, "queues");
+        assert_eq!(
+            self.calls.occupied(),
+            calls + self.tombstones.holding(),
+            "slots: the retained calls and the evicted ones held until the next message"
+        );
         let counted: usize = self
             .calls
             .values()

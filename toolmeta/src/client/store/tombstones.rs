@@ -1,5 +1,5 @@
-//! [`Tombstones`]: what the ledger keeps of evicted calls — the call itself until the next
-//! message (it is still readable by handle), then its key, so that a late update for it is
+//! [`Tombstones`]: what the ledger keeps of evicted calls — the call itself (in its slot)
+//! until the next message (it is still readable by handle), then its key, so that a late update for it is
 //! dropped rather than starting a call that never finishes.
 
 use std::collections::{HashMap, VecDeque};
@@ -7,30 +7,38 @@ use std::sync::Arc;
 
 use super::Call;
 use super::id_hasher::IdHasher;
+use super::slots::Slot;
 
 /// What is kept of one evicted call: its key, and the call until the next message.
 pub(super) struct Tombstone {
     session_id: Option<Arc<str>>,
     tool_call_id: Arc<str>,
-    call: Option<Box<Call>>,
+    /// The evicted call's slot, until the next message.
+    call: Option<Slot>,
 }
 
 impl Tombstone {
-    /// The tombstone of `call`, holding it until [`Tombstones::detach`].
-    pub(super) fn holding(call: Box<Call>) -> Tombstone {
-        let (session_id, tool_call_id) = call.key();
+    /// The tombstone, holding the evicted call's slot until [`Tombstones::detach`].
+    pub(super) fn holding(self, slot: Slot) -> Tombstone {
         Tombstone {
-            session_id: session_id.cloned(),
-            tool_call_id: Arc::clone(tool_call_id),
-            call: Some(call),
+            call: Some(slot),
+            ..self
         }
     }
 
     /// The tombstone of `call`, its key only.
-    pub(super) fn key_of(call: Box<Call>) -> Tombstone {
-        let mut tombstone = Tombstone::holding(call);
-        tombstone.call = None;
-        tombstone
+    pub(super) fn key_of(call: &Call) -> Tombstone {
+        let (session_id, tool_call_id) = call.key();
+        Tombstone {
+            session_id: session_id.cloned(),
+            tool_call_id: Arc::clone(tool_call_id),
+            call: None,
+        }
+    }
+
+    /// The slot of the evicted call it still holds.
+    pub(super) fn held(&self) -> Option<Slot> {
+        self.call
     }
 
     pub(super) fn key(&self) -> (Option<&str>, &str) {
@@ -70,9 +78,9 @@ impl Tombstones {
         self.order.push_back(seq);
     }
 
-    /// The evicted call `seq`, while its tombstone still holds it.
-    pub(super) fn call(&self, seq: u64) -> Option<&Call> {
-        self.by_seq.get(&seq)?.call.as_deref()
+    /// The slot of evicted call `seq`, while its tombstone still holds it.
+    pub(super) fn held(&self, seq: u64) -> Option<Slot> {
+        self.by_seq.get(&seq)?.call
     }
 
     /// Takes tombstone `seq` out (its call's key is being reused).
@@ -87,11 +95,9 @@ impl Tombstones {
         Some(tombstone)
     }
 
-    /// Drops the call tombstone `seq` holds, keeping its key.
-    pub(super) fn detach(&mut self, seq: u64) {
-        if let Some(tombstone) = self.by_seq.get_mut(&seq) {
-            tombstone.call = None;
-        }
+    /// Lets go of the call tombstone `seq` holds, keeping its key; gives its slot to free.
+    pub(super) fn detach(&mut self, seq: u64) -> Option<Slot> {
+        self.by_seq.get_mut(&seq)?.call.take()
     }
 
     /// The oldest tombstone, unless it still holds a call evicted by this message.
@@ -129,6 +135,15 @@ impl Tombstones {
 
     #[cfg(not(test))]
     fn step(&mut self, _entries: usize) {}
+
+    /// How many tombstones still hold their call.
+    #[cfg(test)]
+    pub(super) fn holding(&self) -> usize {
+        self.by_seq
+            .values()
+            .filter(|tombstone| tombstone.call.is_some())
+            .count()
+    }
 
     #[cfg(test)]
     pub(super) fn retained_bytes(&self) -> usize {
