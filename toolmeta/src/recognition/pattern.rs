@@ -100,7 +100,41 @@ pub(crate) struct Compiled(Box<[Piece<'static>]>);
 impl Compiled {
     /// What [`Pattern::matches`] says of `text`.
     pub(crate) fn matches<'t>(&self, text: &'t str) -> Option<Option<&'t str>> {
+        if !self.may_match(text) {
+            return None;
+        }
         match_pieces(&self.0, text)
+    }
+
+    /// Whether `text` passes the first piece as the match would take it, checked without
+    /// backtracking (asked of every title against every format, most of which fail here):
+    /// it starts with the literal text; or a leading `{name}`, which here can only take the
+    /// whole name the text starts with, is followed by the end of the text or the next
+    /// piece's literal text.
+    fn may_match(&self, text: &str) -> bool {
+        match *self.0 {
+            [Piece::Text(literal), ..] => text.starts_with(literal),
+            [Piece::Name, ref rest @ ..] => {
+                let bytes = text.as_bytes();
+                if !bytes.first().is_some_and(|&b| is_name_start(b)) {
+                    return false;
+                }
+                let end = bytes
+                    .iter()
+                    .position(|&b| !is_name_byte(b))
+                    .unwrap_or(bytes.len());
+                match rest.first() {
+                    None => end == bytes.len(),
+                    Some(Piece::Text(literal))
+                        if !literal.bytes().next().is_some_and(is_name_byte) =>
+                    {
+                        text[end..].starts_with(literal)
+                    }
+                    Some(_) => true,
+                }
+            }
+            _ => true,
+        }
     }
 }
 
@@ -209,13 +243,36 @@ pub(crate) fn is_name(text: &str) -> bool {
 
 /// Whether a `{name}` can start with a byte.
 fn is_name_start(b: u8) -> bool {
-    b.is_ascii_alphabetic() || b == b'_'
+    NAME_BYTES[usize::from(b)] == NAME_START
 }
 
 /// Whether a byte can be part of a `{name}`.
 fn is_name_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
+    NAME_BYTES[usize::from(b)] != 0
 }
+
+/// What each byte can be in a `{name}`, looked up rather than compared: a name is scanned
+/// byte by byte in every title a call is sent.
+static NAME_BYTES: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = if byte.is_ascii_alphabetic() || byte == b'_' {
+            NAME_START
+        } else if byte.is_ascii_digit() || byte == b'-' {
+            NAME_INNER
+        } else {
+            0
+        };
+        b += 1;
+    }
+    table
+};
+/// A byte a `{name}` can start with (and hold).
+const NAME_START: u8 = 1;
+/// A byte a `{name}` can hold but not start with.
+const NAME_INNER: u8 = 2;
 
 /// The shortest match worth trying of a placeholder whose longest is `end` bytes of
 /// characters `takes`: when the next piece cannot start with such a character (the end of
@@ -287,6 +344,17 @@ mod tests {
         );
         assert_eq!(Pattern("{name}: {any}").matches("Read a: b"), None);
         assert_eq!(Pattern("{digits}.{digits}").matches("12.5"), Some(None));
+    }
+
+    /// The lookup table says of every byte what the character classes say.
+    #[test]
+    fn the_name_byte_table_is_the_character_classes() {
+        for b in 0..=u8::MAX {
+            let start = b.is_ascii_alphabetic() || b == b'_';
+            assert_eq!(super::is_name_start(b), start, "{b}");
+            let inner = start || b.is_ascii_digit() || b == b'-';
+            assert_eq!(super::is_name_byte(b), inner, "{b}");
+        }
     }
 
     #[test]
