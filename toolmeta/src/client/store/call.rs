@@ -203,7 +203,7 @@ impl Call {
     /// without `input` is completed with, computed when first asked, is counted in advance
     /// as a second copy of `rawInput`.
     pub(super) fn retained_bytes(&self) -> usize {
-        // The call's box and its entries in the id index, the session index and the
+        // The call's slot and its entries in the id index, the lookup by number and the
         // eviction queue (hash-map and ring-buffer slots, about a hundred bytes together).
         const OVERHEAD: usize = size_of::<Call>() + 160;
         let raw_input = self

@@ -8,6 +8,9 @@
 //! chunks, never moved or reallocated: one table grown by doubling left freed blocks of
 //! megabytes that the heap could not give back, and held more memory each time a ledger
 //! was made again.
+//!
+//! Slots are not given back while the ledger lives: there are as many as the most calls it
+//! held at once, which its limits (in calls and in bytes) bound.
 
 use std::collections::HashMap;
 
