@@ -115,16 +115,11 @@ impl Compiled {
         match *self.0 {
             [Piece::Text(literal), ..] => text.starts_with(literal),
             [Piece::Name, ref rest @ ..] => {
-                let bytes = text.as_bytes();
-                if !bytes.first().is_some_and(|&b| is_name_start(b)) {
+                let Some(end) = name_prefix(text) else {
                     return false;
-                }
-                let end = bytes
-                    .iter()
-                    .position(|&b| !is_name_byte(b))
-                    .unwrap_or(bytes.len());
+                };
                 match rest.first() {
-                    None => end == bytes.len(),
+                    None => end == text.len(),
                     Some(Piece::Text(literal))
                         if !literal.bytes().next().is_some_and(is_name_byte) =>
                     {
@@ -193,14 +188,9 @@ fn match_from<'t>(
                 return remaining.starts_with(bound)
                     && match_from(rest, text, at + bound.len(), name);
             }
-            let bytes = remaining.as_bytes();
-            if !bytes.first().is_some_and(|&b| is_name_start(b)) {
+            let Some(end) = name_prefix(remaining) else {
                 return false;
-            }
-            let end = bytes
-                .iter()
-                .position(|&b| !is_name_byte(b))
-                .unwrap_or(bytes.len());
+            };
             (shortest(next, end, is_name_byte)..=end)
                 .rev()
                 .filter(|&len| can_end(len))
@@ -239,6 +229,16 @@ fn match_from<'t>(
 pub(crate) fn is_name(text: &str) -> bool {
     let mut bytes = text.bytes();
     bytes.next().is_some_and(is_name_start) && bytes.all(is_name_byte)
+}
+
+/// The length of the longest `{name}` `text` starts with; `None` when it starts with none.
+fn name_prefix(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    if !bytes.first().is_some_and(|&b| is_name_start(b)) {
+        return None;
+    }
+    let end = bytes.iter().position(|&b| !is_name_byte(b));
+    Some(end.unwrap_or(bytes.len()))
 }
 
 /// Whether a `{name}` can start with a byte.
