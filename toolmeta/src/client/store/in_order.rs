@@ -1,8 +1,8 @@
 //! [`InOrder`]: the retained calls in first-seen order, read off the two eviction queues.
 //!
 //! The calls are kept in slots reached by sequence number ([`CallMap`]), so that an update
-//! finds its call in one hash lookup; the order they were first seen in is the order of the unfinished
-//! and the finished queue, which hold every retained call between them, merged.
+//! finds its call in one hash lookup; the order they were first seen in is the order of the
+//! unfinished and the finished queue, which hold every retained call between them, merged.
 
 use std::fmt;
 

@@ -1,6 +1,6 @@
 //! [`Tombstones`]: what the ledger keeps of evicted calls — the call itself (in its slot)
-//! until the next message (it is still readable by handle), then its key, so that a late update for it is
-//! dropped rather than starting a call that never finishes.
+//! until the next message (it is still readable by handle), then its key, so that a late
+//! update for it is dropped rather than starting a call that never finishes.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
