@@ -958,6 +958,51 @@ mod tests {
         assert_eq!(ledger.len(), 20_000);
     }
 
+    /// Forgetting a session frees its calls' slots at once: the slots stay in step with the
+    /// calls, and the next calls take them.
+    #[test]
+    fn forgetting_a_session_frees_its_slots() {
+        let mut ledger = Ledger::new();
+        for i in 0..100 {
+            let line = session_update(&format!("s{}", i % 2), &format!("c{i}"), "completed");
+            ledger.feed(&*line);
+        }
+        assert_eq!(ledger.forget_session("s0"), 50);
+        ledger.store.check();
+        assert_eq!(ledger.len(), 50);
+        for i in 100..150 {
+            ledger.feed(&*session_update("s0", &format!("c{i}"), "completed"));
+        }
+        ledger.store.check();
+        assert_eq!(ledger.len(), 100);
+    }
+
+    /// Under a byte budget a few calls exceed, the slots stay in step with the calls: calls
+    /// evicted for bytes; and, under a budget smaller than one tombstone, tombstones dropped
+    /// for bytes while they still hold the call this message evicted.
+    #[test]
+    fn slots_stay_in_step_under_a_byte_budget() {
+        for budget in [16 << 10, 64] {
+            slots_in_step_under(budget);
+        }
+    }
+
+    fn slots_in_step_under(budget: usize) {
+        let mut ledger = Ledger::builder().max_retained_bytes(budget).build();
+        for i in 0..600usize {
+            // Up to 24 KiB of content: every seventh call alone is over the budget.
+            let text = "x".repeat(i % 7 * 4096);
+            ledger.feed(&*format!(
+                r#"{{"sessionUpdate":"tool_call","toolCallId":"c{}","status":"{}","content":[{{"type":"content","content":{{"type":"text","text":"{text}"}}}}]}}"#,
+                i % 50,
+                if i % 3 == 0 { "pending" } else { "completed" },
+            ));
+            ledger.store.check();
+            assert!(ledger.store.retained_bytes() <= budget, "line {i}");
+        }
+        assert!(ledger.counts().evicted_for_bytes > 0, "budget {budget}");
+    }
+
     /// Issue 26: a line that re-sends the call evicted last found its tombstone by scanning
     /// every tombstone (20,000 with the default limits) — 5.4 times slower per line. The
     /// tombstones are now found by call: re-sending the evicted call costs what any line
