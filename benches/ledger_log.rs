@@ -1,6 +1,8 @@
 //! The ledger against the validation floor as whole processes over one log file.
 //!
 //! - `ledger-log generate PATH`: writes the generated session log (`toolmeta_benches::stream`);
+//! - `ledger-log generate-bare PATH`: writes the same log without envelopes
+//!   (`toolmeta_benches::stream_without_envelopes`), the traffic of agents that send none;
 //! - `ledger-log floor PATH [PASSES]`: reads it line by line and validates each line
 //!   (`serde_json::from_str::<IgnoredAny>`), as any reader that must not be fooled by a broken
 //!   line does at least;
@@ -35,25 +37,29 @@ fn main() -> io::Result<()> {
         _ => (&String::new(), &String::new(), 0),
     };
     if passes == 0 {
-        eprintln!("usage: ledger-log generate|floor|ledger|bound PATH [PASSES]");
+        eprintln!("usage: ledger-log generate|generate-bare|floor|ledger|bound PATH [PASSES]");
         std::process::exit(2);
     }
     match mode.as_str() {
-        "generate" => {
-            let mut out = BufWriter::new(File::create(path)?);
-            for line in toolmeta_benches::stream() {
-                writeln!(out, "{line}")?;
-            }
-            out.flush()
-        }
+        "generate" => write_log(path, toolmeta_benches::stream()),
+        "generate-bare" => write_log(path, toolmeta_benches::stream_without_envelopes()),
         "floor" => (0..passes).try_for_each(|_| floor(path)),
         "ledger" => (0..passes).try_for_each(|_| ledger(path)),
         "bound" => (0..passes).try_for_each(|_| bound(path)),
         other => {
-            eprintln!("unknown mode {other:?}: generate, floor, ledger or bound");
+            eprintln!("unknown mode {other:?}: generate, generate-bare, floor, ledger or bound");
             std::process::exit(2);
         }
     }
+}
+
+/// Writes `lines` to `path`, one per line.
+fn write_log(path: &str, lines: Vec<String>) -> io::Result<()> {
+    let mut out = BufWriter::new(File::create(path)?);
+    for line in lines {
+        writeln!(out, "{line}")?;
+    }
+    out.flush()
 }
 
 /// Validates every line of the log at `path`.

@@ -125,6 +125,35 @@ pub fn stream() -> Vec<String> {
     lines
 }
 
+/// [`stream`] as an agent that sends no envelope: every `_meta["x.ai/tool"]` taken out of the
+/// updates and permission requests (and a `_meta` left empty with it), so that every call is
+/// identified from the rest of the traffic — the catalog, ACP `kind`, `rawInput` — as the
+/// ledger identifies the calls of today's agents.
+pub fn stream_without_envelopes() -> Vec<String> {
+    let strip = |update: Option<&mut Value>| {
+        let Some(Value::Object(update)) = update else {
+            return;
+        };
+        if let Some(Value::Object(meta)) = update.get_mut("_meta") {
+            meta.remove("x.ai/tool");
+            if meta.is_empty() {
+                update.remove("_meta");
+            }
+        }
+    };
+    stream()
+        .into_iter()
+        .map(|line| {
+            let mut message: Value = serde_json::from_str(&line).expect("generated JSON");
+            if let Some(params) = message.get_mut("params") {
+                strip(params.get_mut("update"));
+                strip(params.get_mut("toolCall"));
+            }
+            message.to_string()
+        })
+        .collect()
+}
+
 /// The extraction bound: the fields the ledger reads from a line (`method`, `id`,
 /// `timestamp`, `result`; `params.sessionId`, `options`, `toolCall`; the update's
 /// `sessionUpdate`, `toolCallId`, `title`, `kind`, `status`, `name`, `rawInput`, `rawOutput`,
