@@ -127,8 +127,9 @@ pub fn stream() -> Vec<String> {
 
 /// [`stream`] as an agent that sends no envelope: every `_meta["x.ai/tool"]` taken out of the
 /// updates and permission requests (and a `_meta` left empty with it), so that every call is
-/// identified from the rest of the traffic — the catalog, ACP `kind`, `rawInput` — as the
-/// ledger identifies the calls of today's agents.
+/// identified from the rest of the traffic, as the calls of agents other than Grok Build
+/// are: the Claude Code calls through the catalog, the others (no mark of their harness)
+/// from ACP `kind` and `rawInput`.
 pub fn stream_without_envelopes() -> Vec<String> {
     let strip = |update: Option<&mut Value>| {
         let Some(Value::Object(update)) = update else {
