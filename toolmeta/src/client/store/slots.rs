@@ -17,8 +17,8 @@ use std::collections::HashMap;
 use super::Call;
 use super::id_hasher::IdHasher;
 
-/// How many calls a chunk of slots holds (about 42 KiB: below glibc's threshold for
-/// mapping an allocation of its own).
+/// How many calls a chunk of slots holds (about 41 KiB: below glibc's threshold for
+/// mapping an allocation of its own, 128 KiB).
 const CHUNK: usize = 64;
 
 /// Where a call is, while it is retained or held by its tombstone.
@@ -53,7 +53,7 @@ impl CallMap {
 
     pub(super) fn get_mut(&mut self, seq: u64) -> Option<&mut Call> {
         let (chunk, at) = self.by_seq.get(&seq)?.at();
-        self.chunks[chunk][at].as_mut()
+        self.chunks.get_mut(chunk)?.get_mut(at)?.as_mut()
     }
 
     /// Keeps `call` as call `seq` (a sequence number is given once).
