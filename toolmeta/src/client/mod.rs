@@ -98,6 +98,7 @@ mod event;
 mod evidence;
 mod fallback;
 mod few;
+mod last_parsed;
 mod ledger;
 mod lenient;
 mod line;

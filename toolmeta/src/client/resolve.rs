@@ -9,6 +9,7 @@ use serde_json::value::RawValue;
 use super::agent::Agent;
 use super::evidence::{Evidence, Named, names, party_of_id};
 use super::fallback::{canonical_input, location_input};
+use super::last_parsed::LastParsed;
 use super::loose::WellKnown;
 use super::received::Received;
 use super::synthesis::{Catalog, Harness};
@@ -124,8 +125,13 @@ struct CallHarness {
 /// each name the evidence gives ([`names`]: strongest first, the latest among equals),
 /// then by the argument names of `rawInput`; else ACP's own `kind`, with the strongest
 /// name as the name.
-pub(crate) fn resolve(received: &Received, tool_call_id: &str, context: &Context<'_>) -> Resolved {
-    let mut resolved = resolve_identity(received, tool_call_id, context);
+pub(crate) fn resolve(
+    received: &Received,
+    tool_call_id: &str,
+    context: &Context<'_>,
+    parsed: &mut LastParsed,
+) -> Resolved {
+    let mut resolved = resolve_identity(received, tool_call_id, context, parsed);
     // An envelope's `input` is the input, even in an envelope that names no tool.
     if received
         .envelope
@@ -137,7 +143,12 @@ pub(crate) fn resolve(received: &Received, tool_call_id: &str, context: &Context
     resolved
 }
 
-fn resolve_identity(received: &Received, tool_call_id: &str, context: &Context<'_>) -> Resolved {
+fn resolve_identity(
+    received: &Received,
+    tool_call_id: &str,
+    context: &Context<'_>,
+    parsed: &mut LastParsed,
+) -> Resolved {
     let fallback = KindFallback::from_acp_kind(received.acp_kind.as_deref().unwrap_or("other"));
     let harness = harness_of(received, tool_call_id, context);
     let names = || {
@@ -185,22 +196,51 @@ fn resolve_identity(received: &Received, tool_call_id: &str, context: &Context<'
             ambiguous: Box::default(),
         };
     }
-    let raw_input = received
-        .raw_input
-        .as_ref()
-        .and_then(|raw| super::lenient::parse_value(raw.get()));
+    let from_traffic = |raw_input: Option<&Value>| {
+        resolve_from_traffic(
+            received,
+            tool_call_id,
+            context,
+            harness,
+            fallback,
+            raw_input,
+        )
+    };
+    match received.raw_input.as_deref() {
+        Some(raw) => parsed.with(raw.get(), from_traffic),
+        None => from_traffic(None),
+    }
+}
+
+/// The identity and input of a call without a usable envelope: from the catalog of its
+/// harness, else from ACP `kind` (see [`resolve`]), given its `rawInput` parsed.
+fn resolve_from_traffic(
+    received: &Received,
+    tool_call_id: &str,
+    context: &Context<'_>,
+    harness: CallHarness,
+    fallback: KindFallback,
+    raw_input: Option<&Value>,
+) -> Resolved {
+    let names = || {
+        names(
+            &received.claims,
+            tool_call_id,
+            received.format_title.as_deref(),
+            harness.party,
+        )
+    };
     let mut ambiguous = Box::default();
     if let Some(catalog_harness) = harness.catalog {
         let named = names().find_map(|named| {
-            let meta = context.catalog.synthesize(
-                catalog_harness,
-                &named.wire_name(),
-                raw_input.as_ref(),
-            )?;
+            let meta =
+                context
+                    .catalog
+                    .synthesize(catalog_harness, &named.wire_name(), raw_input)?;
             Some((meta, named.by))
         });
         let by_arguments = || {
-            let raw = raw_input.as_ref()?;
+            let raw = raw_input?;
             match fits(catalog_harness, raw, fallback.kind) {
                 Fit::One(name) => context
                     .catalog
@@ -214,13 +254,13 @@ fn resolve_identity(received: &Received, tool_call_id: &str, context: &Context<'
             }
         };
         if let Some((meta, named_by)) = named.or_else(by_arguments) {
-            let mut resolved = from_catalog(meta, named_by, received, raw_input.as_ref());
+            let mut resolved = from_catalog(meta, named_by, received, raw_input);
             resolved.party = harness.party;
             return resolved;
         }
     }
     let strongest: Option<Named<'_>> = names().next();
-    let input = match (&raw_input, received.locations.first()) {
+    let input = match (raw_input, received.locations.first()) {
         (Some(raw), _) => canonical_input(fallback.label, raw),
         (None, Some(location)) => location_input(fallback.label, location.path(), location.line()),
         (None, None) => None,

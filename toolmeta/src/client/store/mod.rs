@@ -24,6 +24,7 @@ use self::index::CallIndex;
 use self::queue::SeqQueue;
 use self::slots::{CallMap, Slot};
 use self::tombstones::{Tombstone, Tombstones};
+use super::last_parsed::LastParsed;
 use super::line::RequestId;
 use super::received::{Merged, Received};
 use super::resolve::{Context, Resolved, resolve};
@@ -81,6 +82,8 @@ pub(crate) struct Store {
     just_evicted: Vec<u64>,
     /// Sessions of recent calls, so that calls of one session share its id.
     recent_sessions: [Option<Arc<str>>; 4],
+    /// The `rawInput` resolved last, parsed: the next update of a call seldom changes it.
+    last_parsed: LastParsed,
     pub(crate) counts: LineCounts,
 }
 
@@ -99,6 +102,7 @@ impl Store {
             events: Vec::new(),
             just_evicted: Vec::new(),
             recent_sessions: Default::default(),
+            last_parsed: LastParsed::default(),
             counts: LineCounts::default(),
         }
     }
@@ -214,7 +218,12 @@ impl Store {
         let (mut identified, mut input_changed) = (false, false);
         let first = call.received.updates <= 1;
         if (merged.evidence || first) && !was_finished {
-            let resolved = resolve(&call.received, call.tool_call_id(), context);
+            let resolved = resolve(
+                &call.received,
+                call.tool_call_id(),
+                context,
+                &mut self.last_parsed,
+            );
             identified = !resolved.same_identity(&call.resolved);
             input_changed = !resolved.same_input(&call.resolved, merged.input_basis);
             call.resolved = resolved;
