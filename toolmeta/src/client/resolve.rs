@@ -151,14 +151,7 @@ fn resolve_identity(
 ) -> Resolved {
     let fallback = KindFallback::from_acp_kind(received.acp_kind.as_deref().unwrap_or("other"));
     let harness = harness_of(received, tool_call_id, context);
-    let names = || {
-        names(
-            &received.claims,
-            tool_call_id,
-            received.format_title.as_deref(),
-            harness.party,
-        )
-    };
+    let names = || names_of(received, tool_call_id, harness.party);
     if let Some(envelope) = received.envelope.as_ref().filter(|e| e.has_identity()) {
         // The other evidence is asked only when the envelope names no tool.
         let (name, named_by) = match &envelope.name {
@@ -212,6 +205,20 @@ fn resolve_identity(
     }
 }
 
+/// The names the call's evidence gives, strongest first ([`names`]).
+fn names_of<'a>(
+    received: &'a Received,
+    tool_call_id: &'a str,
+    party: Option<&'static Party>,
+) -> impl Iterator<Item = Named<'a>> + 'a {
+    names(
+        &received.claims,
+        tool_call_id,
+        received.format_title.as_deref(),
+        party,
+    )
+}
+
 /// The identity and input of a call without a usable envelope: from the catalog of its
 /// harness, else from ACP `kind` (see [`resolve`]), given its `rawInput` parsed.
 fn resolve_from_traffic(
@@ -222,14 +229,7 @@ fn resolve_from_traffic(
     fallback: KindFallback,
     raw_input: Option<&Value>,
 ) -> Resolved {
-    let names = || {
-        names(
-            &received.claims,
-            tool_call_id,
-            received.format_title.as_deref(),
-            harness.party,
-        )
-    };
+    let names = || names_of(received, tool_call_id, harness.party);
     let mut ambiguous = Box::default();
     if let Some(catalog_harness) = harness.catalog {
         let named = names().find_map(|named| {
