@@ -106,12 +106,18 @@ impl Compiled {
         match_pieces(&self.0, text)
     }
 
-    /// Whether `text` passes the first piece as the match would take it, checked without
-    /// backtracking (asked of every title against every format, most of which fail here):
-    /// it starts with the literal text; or a leading `{name}`, which here can only take the
-    /// whole name the text starts with, is followed by the end of the text or the next
-    /// piece's literal text.
+    /// Whether `text` may match, by two checks that need no backtracking and reject most
+    /// texts (every title is asked of every title format, every call id of every id
+    /// format, and most fail): the first piece passes, and every literal piece occurs in
+    /// the text, in order.
     fn may_match(&self, text: &str) -> bool {
+        self.first_piece_passes(text) && self.literals_in_order(text)
+    }
+
+    /// Whether `text` passes the first piece as the match would take it: it starts with the
+    /// literal text; or a leading `{name}`, which here can only take the whole name the text
+    /// starts with, is followed by the end of the text or the next piece's literal text.
+    fn first_piece_passes(&self, text: &str) -> bool {
         match *self.0 {
             [Piece::Text(literal), ..] => text.starts_with(literal),
             [Piece::Name, ref rest @ ..] => {
@@ -131,6 +137,36 @@ impl Compiled {
             _ => true,
         }
     }
+
+    /// Whether the literal pieces occur in `text` one after the other, each found at its
+    /// first place after the one before: a match puts them in that order, never earlier,
+    /// so a text where they do not is no match (Gemini CLI's `{name}__{name}_…` and a call
+    /// id without `__`).
+    fn literals_in_order(&self, text: &str) -> bool {
+        let mut from = 0;
+        self.0.iter().all(|piece| match piece {
+            Piece::Text(literal) => match find(&text.as_bytes()[from..], literal.as_bytes()) {
+                Some(at) => {
+                    from += at + literal.len();
+                    true
+                }
+                None => false,
+            },
+            _ => true,
+        })
+    }
+}
+
+/// Where `needle` first occurs in `haystack`: by its first byte, then the rest compared.
+/// Ids and titles are short, and the literals of a format a few bytes: a searcher such as
+/// `str::find`'s costs more to set up than this scan takes.
+#[cfg(feature = "client")]
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    let Some((&first, rest)) = needle.split_first() else {
+        return Some(0);
+    };
+    let last_start = haystack.len().checked_sub(needle.len())?;
+    (0..=last_start).find(|&at| haystack[at] == first && haystack[at + 1..].starts_with(rest))
 }
 
 /// Whether `text` as a whole matches `pieces`, and the text of its `{name}`.
@@ -297,6 +333,44 @@ mod tests {
         assert_eq!(long.matches("a1b22c3d44e"), None);
         assert_eq!(long.matches("a1b22c3d44e7"), None);
         assert!(long.names_tool());
+    }
+
+    /// Over every text of up to six characters drawn from those the patterns below turn
+    /// on, a compiled pattern says what the pattern says: its quick checks turn away no
+    /// text that matches, repeated literals and literals that overlap a `{name}` included.
+    #[cfg(feature = "client")]
+    #[test]
+    fn a_compiled_pattern_agrees_on_every_short_text() {
+        const ALPHABET: [char; 6] = ['a', '_', '1', ':', ' ', '`'];
+        let patterns = [
+            "{name}__{name}_{digits}_{digits}",
+            "{name}_{digits}",
+            "{name}: {any}",
+            "{any}: {name}",
+            "a{any}`",
+            "`{any}`",
+            "_{digits}_",
+            "{digits}:{digits}",
+            "{name}",
+        ]
+        .map(|pattern| (Pattern(pattern), Pattern(pattern).compile()));
+        let mut texts = vec![String::new()];
+        let mut matched = 0;
+        for _ in 0..6 {
+            texts = texts
+                .iter()
+                .flat_map(|text| ALPHABET.map(|c| format!("{text}{c}")))
+                .collect();
+            for text in &texts {
+                for (pattern, compiled) in &patterns {
+                    let expected = pattern.matches(text);
+                    matched += usize::from(expected.is_some());
+                    assert_eq!(compiled.matches(text), expected, "{pattern:?} on {text:?}");
+                }
+            }
+        }
+        // Not a comparison of rejections only.
+        assert!(matched > 1_000, "{matched} matches");
     }
 
     #[cfg(feature = "client")]
