@@ -101,6 +101,14 @@ impl KindFallback {
 pub(crate) fn canonical_input(label: &str, raw: &Value) -> Option<Value> {
     let raw = raw.as_object()?;
     let shape = LabelShape::of(label);
+    // Turned away before any key is copied when the arguments lack a key the shape
+    // requires, or carry none it allows (a harness's own argument names, `file_path`): the
+    // arguments have a few keys, a label without a shape allows every canonical key.
+    if !shape.required.iter().all(|key| raw.contains_key(*key))
+        || !raw.keys().any(|key| shape.allows(key))
+    {
+        return None;
+    }
     let mut input = Map::new();
     for &key in shape.required.iter().chain(shape.optional) {
         if let Some(value) = raw.get(key).and_then(|value| canonical_value(key, value)) {
