@@ -1,7 +1,11 @@
 //! [`KindFallback`]: what ACP's own `kind` says about a call that carries no envelope.
 
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::{Map, Value};
 
+use super::lenient::is_small;
 use crate::keys::{self, KeyType};
 use crate::{LabelShape, ToolKind, normalize_offset};
 
@@ -109,14 +113,122 @@ pub(crate) fn canonical_input(label: &str, raw: &Value) -> Option<Value> {
     {
         return None;
     }
+    canonical_keys(&shape, |key| raw.get(key))
+}
+
+/// [`canonical_input`] of the arguments whose JSON text is `text`, read without building a
+/// `Value` of what the shape does not keep: `Some` with what `canonical_input` gives of the
+/// arguments parsed ([`parse_value`](super::lenient::parse_value)); `None` when the text
+/// is not a JSON object serde_json reads as it is, nor one short enough to be parsed whole
+/// ([`is_small`]), so that the caller parses it (and repairs it, or reads a long one in
+/// part) instead.
+///
+/// Only what a repair could change separates the two readings: a lone surrogate, a
+/// number beyond `f64` or a value nested past serde_json's limit. In a value the shape
+/// keeps, each fails this reading; elsewhere, the repair leaves the kept values as they
+/// are. A key sent twice keeps its last value, as in a parsed object.
+pub(crate) fn canonical_input_of_text(label: &str, text: &str) -> Option<Option<Value>> {
+    if !is_small(text) {
+        return None;
+    }
+    let shape = LabelShape::of(label);
+    let ShapeKeys(kept) = ShapeKeys::read(&shape, text)?;
+    let get = |key: &str| {
+        kept.iter()
+            .find(|(kept, _)| *kept == key)
+            .map(|(_, value)| value)
+    };
+    if kept.is_empty() || !shape.required.iter().all(|key| get(key).is_some()) {
+        return Some(None);
+    }
+    Some(canonical_keys(&shape, get))
+}
+
+/// The canonical input of the arguments `get` reads, by the keys of `shape`.
+fn canonical_keys<'v>(
+    shape: &LabelShape,
+    get: impl Fn(&str) -> Option<&'v Value>,
+) -> Option<Value> {
     let mut input = Map::new();
     for &key in shape.required.iter().chain(shape.optional) {
-        if let Some(value) = raw.get(key).and_then(|value| canonical_value(key, value)) {
+        if let Some(value) = get(key).and_then(|value| canonical_value(key, value)) {
             input.insert(key.to_owned(), value);
         }
     }
     let complete = shape.required.iter().all(|key| input.contains_key(*key));
     (complete && !input.is_empty()).then_some(Value::Object(input))
+}
+
+/// The values of an object's keys that a shape allows, each key with its last value; every
+/// other value is checked and skipped, not built.
+struct ShapeKeys(Vec<(&'static str, Value)>);
+
+impl ShapeKeys {
+    /// `text` read as an object; `None` when serde_json does not read it as one.
+    fn read(shape: &LabelShape, text: &str) -> Option<ShapeKeys> {
+        let mut deserializer = serde_json::Deserializer::from_str(text);
+        let kept = deserializer.deserialize_map(ShapeKeysVisitor(shape)).ok()?;
+        deserializer.end().ok()?;
+        Some(kept)
+    }
+}
+
+struct ShapeKeysVisitor<'s>(&'s LabelShape);
+
+impl<'de> Visitor<'de> for ShapeKeysVisitor<'_> {
+    type Value = ShapeKeys;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON object of arguments")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ShapeKeys, A::Error> {
+        let mut kept: Vec<(&'static str, Value)> = Vec::new();
+        while let Some(key) = map.next_key_seed(ShapeKey(self.0))? {
+            match key {
+                Some(key) => {
+                    let value: Value = map.next_value()?;
+                    match kept.iter_mut().find(|(kept, _)| *kept == key) {
+                        Some((_, earlier)) => *earlier = value,
+                        None => kept.push((key, value)),
+                    }
+                }
+                None => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(ShapeKeys(kept))
+    }
+}
+
+/// A key of the arguments: the shape's own spelling of it when the shape allows it.
+struct ShapeKey<'s>(&'s LabelShape);
+
+impl<'de> DeserializeSeed<'de> for ShapeKey<'_> {
+    type Value = Option<&'static str>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ShapeKey<'_> {
+    type Value = Option<&'static str>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a key")
+    }
+
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<Self::Value, E> {
+        let shape = self.0;
+        Ok(shape
+            .required
+            .iter()
+            .chain(shape.optional)
+            .find(|allowed| **allowed == key)
+            .copied())
+    }
 }
 
 /// What a call that sent no `rawInput` at all (Gemini CLI) shows of its arguments in its
@@ -156,6 +268,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+    use crate::client::lenient::parse_value;
 
     #[test]
     fn the_fallback_keeps_the_keys_canonical_for_the_label() {
@@ -177,6 +290,96 @@ mod tests {
         );
         assert_eq!(canonical_input("Tool", &json!({"prompt": "p"})), None);
         assert_eq!(canonical_input("Tool", &json!("text")), None);
+    }
+
+    /// Reading the canonical keys from the text gives what parsing the text whole and
+    /// projecting it gives, for every label, over objects of up to three entries drawn
+    /// from keys (kept, skipped, escaped, repeated) and values (of every type, and the
+    /// ones serde_json fails on and the repair mends: lone surrogates, numbers beyond
+    /// `f64`, nesting past its limit), and over text that is not an object; where it
+    /// declines (`None`), the caller parses.
+    #[test]
+    fn reading_the_canonical_keys_from_the_text_gives_what_parsing_it_gives() {
+        let deep = format!("{}1{}", "[".repeat(140), "]".repeat(140));
+        let keys = [
+            "path",
+            "offset",
+            "command",
+            "cwd",
+            "file_path",
+            "p\\u0061th",
+            "limit",
+        ];
+        let values = [
+            "\"a.rs\"",
+            "\"\\ud800\"",
+            "\"caf\\u00e9\"",
+            "0",
+            "7",
+            "-3",
+            "2.5",
+            "1e400",
+            "\"9\"",
+            "18446744073709551616",
+            "null",
+            "true",
+            "[1,\"x\"]",
+            "{\"path\":\"b\"}",
+            &deep,
+        ];
+        let mut texts: Vec<String> = vec![
+            "{}".into(),
+            "[]".into(),
+            "\"text\"".into(),
+            "5".into(),
+            "null".into(),
+            "".into(),
+            "{".into(),
+            "{\"path\": }".into(),
+            "{\"path\":\"a\"} x".into(),
+            " {\"path\" : \"a\" } ".into(),
+        ];
+        for first in keys.iter().flat_map(|k| values.iter().map(move |v| (k, v))) {
+            texts.push(format!("{{\"{}\":{}}}", first.0, first.1));
+            for second in keys
+                .iter()
+                .flat_map(|k| values.iter().map(move |v| (k, v)))
+                .step_by(7)
+            {
+                texts.push(format!(
+                    "{{\"{}\":{},\"{}\":{}}}",
+                    first.0, first.1, second.0, second.1
+                ));
+                texts.push(format!(
+                    "{{\"{}\":{},\"{}\":{},\"{}\":{}}}",
+                    first.0, first.1, second.0, second.1, first.0, values[0]
+                ));
+            }
+        }
+        let labels = LabelShape::ALL
+            .iter()
+            .map(|shape| shape.label)
+            .chain(["Tool", "Think"]);
+        let (mut read, mut declined) = (0, 0);
+        for label in labels {
+            for text in &texts {
+                let parsed = parse_value(text);
+                match canonical_input_of_text(label, text) {
+                    Some(input) => {
+                        read += 1;
+                        let parsed =
+                            parsed.unwrap_or_else(|| panic!("read but not parsed: {text}"));
+                        assert_eq!(input, canonical_input(label, &parsed), "{label}: {text}");
+                    }
+                    None => declined += 1,
+                }
+            }
+        }
+        // Both paths are exercised, the reading one most.
+        assert!(
+            read > 3 * declined && declined > 100,
+            "{read} read, {declined} declined"
+        );
     }
 
     #[test]

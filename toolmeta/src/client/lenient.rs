@@ -24,8 +24,7 @@ const MAX_VALUES: usize = 1 << 20;
 /// fit in that budget, in key order; the others read as `null`. Any other value that
 /// large is not read (`None`), as text that is not JSON.
 pub(crate) fn parse_value(text: &str) -> Option<Value> {
-    // A value takes at least one byte of text: short text needs no count.
-    if text.len() <= MAX_VALUES || value_count(text) <= MAX_VALUES {
+    if is_small(text) || value_count(text) <= MAX_VALUES {
         return parse_small(text);
     }
     let entries: serde_json::Map<String, Value> = match serde_json::from_str::<
@@ -52,6 +51,12 @@ pub(crate) fn parse_value(text: &str) -> Option<Value> {
         Err(_) => return None,
     };
     Some(Value::Object(entries))
+}
+
+/// Whether `text` is parsed whole, not counted first: a value takes at least one byte of
+/// text, so short text holds at most [`MAX_VALUES`] of them.
+pub(crate) fn is_small(text: &str) -> bool {
+    text.len() <= MAX_VALUES
 }
 
 fn parse_small(text: &str) -> Option<Value> {

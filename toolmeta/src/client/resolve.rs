@@ -8,7 +8,7 @@ use serde_json::value::RawValue;
 
 use super::agent::Agent;
 use super::evidence::{Evidence, Named, names, party_of_id};
-use super::fallback::{canonical_input, location_input};
+use super::fallback::{canonical_input, canonical_input_of_text, location_input};
 use super::last_parsed::LastParsed;
 use super::loose::WellKnown;
 use super::received::Received;
@@ -189,6 +189,23 @@ fn resolve_identity(
             ambiguous: Box::default(),
         };
     }
+    // Without a catalog only the fallback reads the arguments, and only their canonical
+    // keys: read from the text, without a `Value` of the rest, when serde_json reads it as
+    // it is (over traffic without envelopes, parsing `rawInput` whole was 8% of the
+    // ledger's instructions: `docs/performance.md`).
+    if harness.catalog.is_none()
+        && let Some(raw) = received.raw_input.as_deref()
+        && let Some(input) = canonical_input_of_text(fallback.label, raw.get())
+    {
+        return by_fallback(
+            received,
+            tool_call_id,
+            harness,
+            fallback,
+            input,
+            Box::default(),
+        );
+    }
     let from_traffic = |raw_input: Option<&Value>| {
         resolve_from_traffic(
             received,
@@ -259,12 +276,25 @@ fn resolve_from_traffic(
             return resolved;
         }
     }
-    let strongest: Option<Named<'_>> = names().next();
     let input = match (raw_input, received.locations.first()) {
         (Some(raw), _) => canonical_input(fallback.label, raw),
         (None, Some(location)) => location_input(fallback.label, location.path(), location.line()),
         (None, None) => None,
     };
+    by_fallback(received, tool_call_id, harness, fallback, input, ambiguous)
+}
+
+/// The identity ACP `kind` gives (`fallback`), named by the strongest name the evidence
+/// gives, with `input`, the canonical input of its arguments or its location.
+fn by_fallback(
+    received: &Received,
+    tool_call_id: &str,
+    harness: CallHarness,
+    fallback: KindFallback,
+    input: Option<Value>,
+    ambiguous: Box<[&'static str]>,
+) -> Resolved {
+    let strongest: Option<Named<'_>> = names_of(received, tool_call_id, harness.party).next();
     Resolved {
         source: Source::Fallback,
         named_by: strongest.map(|named| named.by),
