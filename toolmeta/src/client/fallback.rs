@@ -118,10 +118,9 @@ pub(crate) fn canonical_input(label: &str, raw: &Value) -> Option<Value> {
 
 /// [`canonical_input`] of the arguments whose JSON text is `text`, read without building a
 /// `Value` of what the shape does not keep: `Some` with what `canonical_input` gives of the
-/// arguments parsed ([`parse_value`](super::lenient::parse_value)); `None` when the text
-/// is not a JSON object serde_json reads as it is, nor one short enough to be parsed whole
-/// ([`is_small`]), so that the caller parses it (and repairs it, or reads a long one in
-/// part) instead.
+/// arguments parsed ([`parse_value`](super::lenient::parse_value)). `None` when the text
+/// is too long to be parsed whole ([`is_small`]) or is not an object serde_json reads as it
+/// stands: the caller then parses it, and repairs it or reads a long one in part.
 ///
 /// Only what a repair could change separates the two readings: a lone surrogate, a
 /// number beyond `f64` or a value nested past serde_json's limit. In a value the shape
