@@ -1,7 +1,7 @@
 //! Identifying a catalog tool from the names of its raw arguments, for harnesses whose
 //! traffic names no tool (codex-acp sends only ACP `kind`, a human title and `rawInput`).
 //!
-//! Each tool's arguments are read off its own `Deserialize` impl ([`probe`](super::probe)):
+//! Each tool's arguments are read off its own `Deserialize` impl ([`probe`]):
 //! every name serde accepts (aliases included), which are required, and the JSON each
 //! takes. The rule that matches raw arguments against them is the catalog's published rule
 //! (`docs/identification.md`), and the same table is what `toolmeta catalog --json` exports,

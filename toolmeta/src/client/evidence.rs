@@ -198,7 +198,7 @@ pub(crate) struct Claim {
 
 /// A call's claims, one per source of evidence sent in its updates (ACP `name`, each
 /// `_meta` key, the first title): the ordered, generic evidence list. The evidence in its
-/// `toolCallId` and in its adapter's title formats is read where it is, by [`Names`].
+/// `toolCallId` and in its adapter's title formats is read where it is, by [`names`].
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Claims(Few<Claim>);
 

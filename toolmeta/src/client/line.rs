@@ -126,7 +126,7 @@ fields! {
 }
 
 /// The parts of an update's `_meta` the ledger reads: the envelope, and every key of
-/// [`META_KEYS`](super::evidence::META_KEYS), by its place in that list.
+/// [`META_KEYS`], by its place in that list.
 #[derive(Default)]
 pub(crate) struct MetaFields<'a> {
     /// `_meta["x.ai/tool"]`, when it is an object.

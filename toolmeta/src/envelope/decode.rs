@@ -2,7 +2,7 @@
 //!
 //! serde reports a value of the wrong type as `invalid type: string "1", expected u32`,
 //! without saying which field held it. These deserializers (used through
-//! `#[serde(deserialize_with)]` on [`ToolMeta`](crate::ToolMeta)) accept exactly what the
+//! `#[serde(deserialize_with)]` on [`ToolMeta`]) accept exactly what the
 //! plain types accept but say which field they were reading in the `expected` part, so
 //! serde_json reports `invalid type: string "1", expected \`version\`: an unsigned 32-bit
 //! integer at line 1 column 14`.

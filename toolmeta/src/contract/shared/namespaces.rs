@@ -235,7 +235,7 @@ pub const fn alias_of(alias: &str) -> Option<usize> {
 
 /// Checks a `_` name as an extension namespace: well-formed, and not spelled as a
 /// first-party namespace or one of its snake_case aliases (`_codex`, `_open_code`). An alias
-/// is not checked here: call [`spelling`], or look it up first. `const`, so that a namespace
+/// is not checked here: call [`spelling()`], or look it up first. `const`, so that a namespace
 /// built in a `const` item is checked at compile time.
 pub const fn extension(name: &str) -> Result<(), Refusal> {
     if let Err(malformed) = well_formed(name.as_bytes()) {
