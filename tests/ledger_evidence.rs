@@ -3,8 +3,11 @@
 //! traffic (goose, the ACP v2 draft, Grok's persisted notifications). Shapes here are small
 //! hand-made lines in the harnesses' real forms (see `tests/data/real/` for whole sessions).
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use serde_json::{Value, json};
-use toolmeta::catalog::Harness;
+use toolmeta::catalog::{self, Harness};
 use toolmeta::client::{Evidence, Ledger, LineOutcome, Source};
 
 fn feed(ledger: &mut Ledger, lines: &[Value]) {
@@ -118,6 +121,54 @@ fn a_call_with_no_raw_input_takes_its_path_and_line_from_its_location() {
         input(&ledger, "read_file__read_file_1796316480613_0"),
         json!({"path": "/r/notes.txt", "offset": 10})
     );
+}
+
+/// The catalog is asked about a call's arguments once while they stay the same: an update
+/// that brings other evidence (ACP `kind`, a title) gets the same answer without asking;
+/// new arguments are asked about again.
+#[test]
+fn the_catalog_is_asked_again_only_about_new_arguments() {
+    let asked = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&asked);
+    let mut ledger = Ledger::builder()
+        .harness(Harness::Codex)
+        .synthesizer(move |harness, name, raw_input| {
+            counter.fetch_add(1, Ordering::Relaxed);
+            catalog::synthesize(harness, name, raw_input)
+        })
+        .build();
+    let asked = || asked.load(Ordering::Relaxed);
+    feed(
+        &mut ledger,
+        &[update(
+            json!({"sessionUpdate": "tool_call", "toolCallId": "c1", "name": "shell",
+                   "rawInput": {"command": ["ls"]}}),
+        )],
+    );
+    assert_eq!(asked(), 1);
+    feed(
+        &mut ledger,
+        &[update(
+            json!({"sessionUpdate": "tool_call_update", "toolCallId": "c1", "kind": "execute",
+                   "title": "List files", "rawInput": {"command": ["ls"]}}),
+        )],
+    );
+    assert_eq!(asked(), 1, "the same arguments: the answer is kept");
+    let call = ledger.get("c1").unwrap();
+    assert_eq!(
+        (call.source(), call.name(), call.named_by()),
+        (Source::Catalog, Some("shell"), Some(Evidence::AcpName))
+    );
+    assert_eq!(input(&ledger, "c1"), json!({"command": "ls"}));
+    feed(
+        &mut ledger,
+        &[update(
+            json!({"sessionUpdate": "tool_call_update", "toolCallId": "c1",
+                   "rawInput": {"command": ["ls", "-la"]}}),
+        )],
+    );
+    assert_eq!(asked(), 2, "new arguments are asked about");
+    assert_eq!(input(&ledger, "c1"), json!({"command": "ls -la"}));
 }
 
 #[test]

@@ -9,7 +9,7 @@ use serde_json::value::RawValue;
 use super::agent::Agent;
 use super::evidence::{Evidence, Named, names, party_of_id};
 use super::fallback::{canonical_input, canonical_input_of_text, location_input};
-use super::last_parsed::LastParsed;
+use super::last_parsed::{CatalogAnswers, LastParsed};
 use super::loose::WellKnown;
 use super::received::Received;
 use super::synthesis::{Catalog, Harness};
@@ -25,7 +25,7 @@ pub(crate) struct Context<'c> {
 }
 
 /// A call's identity and input, as resolved from what it received.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct Resolved {
     pub(crate) source: Source,
     /// What named the tool.
@@ -43,7 +43,7 @@ pub(crate) struct Resolved {
 }
 
 /// Where the canonical input is.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) enum Input {
     None,
     /// The envelope's `input`.
@@ -58,7 +58,7 @@ pub(crate) enum Input {
 }
 
 /// How an envelope sent without `input` is completed, and the input once computed.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct Completion {
     pub(crate) harness: Option<Harness>,
     pub(crate) catalog: Catalog,
@@ -206,7 +206,7 @@ fn resolve_identity(
             Box::default(),
         );
     }
-    let from_traffic = |raw_input: Option<&Value>| {
+    let from_traffic = |raw_input: Option<&Value>, answers: &mut CatalogAnswers| {
         resolve_from_traffic(
             received,
             tool_call_id,
@@ -214,11 +214,12 @@ fn resolve_identity(
             harness,
             fallback,
             raw_input,
+            answers,
         )
     };
     match received.raw_input.as_deref() {
         Some(raw) => parsed.with(raw.get(), from_traffic),
-        None => from_traffic(None),
+        None => from_traffic(None, &mut CatalogAnswers::default()),
     }
 }
 
@@ -245,24 +246,32 @@ fn resolve_from_traffic(
     harness: CallHarness,
     fallback: KindFallback,
     raw_input: Option<&Value>,
+    answers: &mut CatalogAnswers,
 ) -> Resolved {
     let names = || names_of(received, tool_call_id, harness.party);
     let mut ambiguous = Box::default();
     if let Some(catalog_harness) = harness.catalog {
+        let ask = |name: &str, named_by: Evidence| {
+            let meta = context
+                .catalog
+                .synthesize(catalog_harness, name, raw_input)?;
+            Some(from_catalog(meta, named_by, received, raw_input))
+        };
         let named = names().find_map(|named| {
-            let meta =
-                context
-                    .catalog
-                    .synthesize(catalog_harness, &named.wire_name(), raw_input)?;
-            Some((meta, named.by))
+            let name = named.wire_name();
+            // Without arguments the location gives the input: only an answer about
+            // arguments is the catalog's alone, and kept.
+            let mut resolved = match raw_input {
+                Some(_) => answers.get(catalog_harness, &name, || ask(&name, named.by))?,
+                None => ask(&name, named.by)?,
+            };
+            resolved.named_by = Some(named.by);
+            Some(resolved)
         });
         let by_arguments = || {
             let raw = raw_input?;
             match fits(catalog_harness, raw, fallback.kind) {
-                Fit::One(name) => context
-                    .catalog
-                    .synthesize(catalog_harness, name, Some(raw))
-                    .map(|meta| (meta, Evidence::Arguments)),
+                Fit::One(name) => ask(name, Evidence::Arguments),
                 Fit::Several(names) => {
                     ambiguous = names.into_boxed_slice();
                     None
@@ -270,8 +279,7 @@ fn resolve_from_traffic(
                 Fit::None => None,
             }
         };
-        if let Some((meta, named_by)) = named.or_else(by_arguments) {
-            let mut resolved = from_catalog(meta, named_by, received, raw_input);
+        if let Some(mut resolved) = named.or_else(by_arguments) {
             resolved.party = harness.party;
             return resolved;
         }
