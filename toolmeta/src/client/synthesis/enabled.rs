@@ -15,6 +15,10 @@ use crate::{Namespace, ToolKind, ToolMeta, catalog};
 /// tool's name and its parsed `rawInput`, the envelope — [`catalog::synthesize`] by
 /// default; set with [`LedgerBuilder::synthesizer`].
 ///
+/// It is taken to be a function of its three arguments: while a call's `rawInput` stays the
+/// same, the ledger keeps the answer it got for that harness and name, and does not ask
+/// again when the call is resolved again (an update that adds ACP `kind` or a title).
+///
 /// A closure, so a client's synthesizer can carry state — its own tool table, say — and
 /// defer to the catalog for the rest:
 ///
