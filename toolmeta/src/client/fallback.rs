@@ -379,6 +379,9 @@ mod tests {
                 }
             }
         }
+        // Text too long to be parsed whole is left to the caller, who reads it in part.
+        let long = format!(r#"{{"path":"a","x":"{}"}}"#, "x".repeat(1 << 20));
+        assert_eq!(canonical_input_of_text("Read", &long), None);
         // Both paths are exercised, the reading one most.
         assert!(
             read > 3 * declined && declined > 100,
