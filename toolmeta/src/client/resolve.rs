@@ -259,8 +259,8 @@ fn resolve_from_traffic(
         };
         let named = names().find_map(|named| {
             let name = named.wire_name();
-            // Without arguments the location gives the input: only an answer about
-            // arguments is the catalog's alone, and kept.
+            // An answer is kept only about parsed arguments: without them the input comes
+            // from the call's own location, not from the catalog alone.
             let mut resolved = match raw_input {
                 Some(_) => answers.get(catalog_harness, &name, || ask(&name, named.by))?,
                 None => ask(&name, named.by)?,
