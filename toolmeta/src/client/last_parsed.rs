@@ -31,8 +31,8 @@ impl LastParsed {
     const MAX_TEXT: usize = 4 << 10;
 
     /// Calls `read` with `text` parsed ([`parse_value`]) and the catalog's answers about
-    /// it, parsing it only when it is not the text parsed last (whose answers are then
-    /// forgotten).
+    /// it, parsing it only when it is not the text kept (a text kept in its place takes the
+    /// place of its answers too).
     pub(crate) fn with<R>(
         &mut self,
         text: &str,
@@ -48,10 +48,10 @@ impl LastParsed {
             self.parses += 1;
         }
         let value = parse_value(text);
-        self.answers.0.clear();
         if text.len() > Self::MAX_TEXT {
             return read(value.as_ref(), &mut CatalogAnswers::default());
         }
+        self.answers.0.clear();
         let (_, value) = self.kept.insert((Box::from(text), value));
         read(value.as_ref(), &mut self.answers)
     }

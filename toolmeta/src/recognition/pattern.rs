@@ -263,8 +263,7 @@ fn match_from<'t>(
 /// digits, `_` or `-`), checked by bytes: no byte of a character past ASCII passes.
 #[cfg(feature = "client")]
 pub(crate) fn is_name(text: &str) -> bool {
-    let mut bytes = text.bytes();
-    bytes.next().is_some_and(is_name_start) && bytes.all(is_name_byte)
+    name_prefix(text) == Some(text.len())
 }
 
 /// The length of the longest `{name}` `text` starts with; `None` when it starts with none.
