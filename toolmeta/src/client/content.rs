@@ -4,19 +4,21 @@ use std::borrow::Cow;
 
 use serde_json::value::RawValue;
 
+use super::loose::WellKnown;
+use super::text::Text;
 use super::tolerant::{FromText, fields, read, read_object};
 
 /// A file a call works on: ACP's `ToolCallLocation`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Location {
-    path: Box<str>,
+    path: Text,
     line: Option<u64>,
 }
 
 impl Location {
     pub(crate) fn new(path: &str, line: Option<u64>) -> Location {
         Location {
-            path: path.into(),
+            path: Text::new(path, WellKnown::None),
             line,
         }
     }

@@ -123,7 +123,7 @@ impl Envelope {
                 Some(label) if *label != *kind.label() => self.contradicted_label = Some(label),
                 _ => {}
             }
-            self.label = Some(Text::Static(kind.label()));
+            self.label = Some(Text::from_static(kind.label()));
         }
         if later.read_only.is_some() && later.read_only != self.read_only {
             self.read_only = later.read_only;

@@ -74,7 +74,7 @@ impl Resolved {
             named_by: None,
             name: None,
             kind: fallback.kind,
-            label: Text::Static(fallback.label),
+            label: Text::from_static(fallback.label),
             namespace: None,
             read_only: fallback.read_only,
             input: Input::None,
@@ -162,8 +162,8 @@ fn resolve_identity(
         };
         let label = match (&envelope.label, envelope.kind) {
             (Some(label), _) => label.clone(),
-            (None, Some(kind)) => Text::Static(kind.label()),
-            (None, None) => Text::Static(fallback.label),
+            (None, Some(kind)) => Text::from_static(kind.label()),
+            (None, None) => Text::from_static(fallback.label),
         };
         let input = match envelope.input {
             Some(_) => Input::Envelope,
@@ -308,7 +308,7 @@ fn by_fallback(
         named_by: strongest.map(|named| named.by),
         name: strongest.map(|named| named.to_text()),
         kind: fallback.kind,
-        label: Text::Static(fallback.label),
+        label: Text::from_static(fallback.label),
         // A named tool the catalog does not know keeps its harness's namespace; a call
         // nothing names gets none (DESIGN §2, §7).
         namespace: harness.namespace.filter(|_| strongest.is_some()),
@@ -342,8 +342,8 @@ fn from_catalog(
         name: Some(Text::new(&meta.name, WellKnown::ToolNames)),
         kind: meta.kind,
         label: match meta.label {
-            std::borrow::Cow::Borrowed(label) => Text::Static(label),
-            std::borrow::Cow::Owned(label) => Text::Shared(label.into()),
+            std::borrow::Cow::Borrowed(label) => Text::from_static(label),
+            std::borrow::Cow::Owned(label) => Text::from(label),
         },
         namespace: Some(Text::namespace(&meta.namespace)),
         read_only: Some(meta.read_only),

@@ -1,43 +1,52 @@
 //! [`Text`]: a string a call keeps and its resolved identity shares — a static string for
-//! the values every stream repeats, else one shared copy.
+//! the values every stream repeats, a short one inline, else one shared copy.
 
 use std::borrow::Cow;
 use std::fmt;
 use std::ops::Deref;
-use std::sync::Arc;
+
+use smol_str::SmolStr;
 
 use super::loose::WellKnown;
 
 /// A kept string, cheap to clone: the resolved identity takes its name and label from
 /// what the call received without copying them.
+///
+/// Up to 23 bytes it is held inline (a title such as ``Read `src/lib.rs` ``, most tool
+/// names): each block a call owns is a cache miss when it is allocated, when it is read back
+/// and when it is freed, and short strings are most of what a call keeps
+/// (`docs/performance.md`).
 #[derive(Clone)]
-pub(crate) enum Text {
-    Static(&'static str),
-    Shared(Arc<str>),
-}
+pub(crate) struct Text(SmolStr);
 
 impl Text {
+    /// A static string, never copied.
+    pub(crate) const fn from_static(text: &'static str) -> Text {
+        Text(SmolStr::new_static(text))
+    }
+
     /// The wire name of `namespace`, without a copy for a first-party one.
     pub(crate) fn namespace(namespace: &crate::Namespace) -> Text {
         match namespace.static_str() {
-            Some(wire) => Text::Static(wire),
-            None => Text::Shared(Arc::from(namespace.as_str())),
+            Some(wire) => Text::from_static(wire),
+            None => Text(SmolStr::new(namespace.as_str())),
         }
     }
 
     /// Detaches `value`, without copying it when it is one of the `well_known` values.
     pub(crate) fn new(value: &str, well_known: WellKnown) -> Text {
         match well_known.find(value) {
-            Some(known) => Text::Static(known),
-            None => Text::Shared(Arc::from(value)),
+            Some(known) => Text::from_static(known),
+            None => Text(SmolStr::new(value)),
         }
     }
 
     /// The bytes it holds on the heap (a shared copy is counted by each holder).
     pub(crate) fn retained_bytes(&self) -> usize {
-        match self {
-            Text::Static(_) => 0,
-            Text::Shared(shared) => shared.len(),
+        if self.0.is_heap_allocated() {
+            self.0.len()
+        } else {
+            0
         }
     }
 
@@ -47,14 +56,17 @@ impl Text {
     }
 }
 
+impl From<String> for Text {
+    fn from(text: String) -> Text {
+        Text(SmolStr::from(text))
+    }
+}
+
 impl Deref for Text {
     type Target = str;
 
     fn deref(&self) -> &str {
-        match self {
-            Text::Static(text) => text,
-            Text::Shared(text) => text,
-        }
+        &self.0
     }
 }
 
@@ -65,6 +77,12 @@ impl PartialEq for Text {
 }
 
 impl Eq for Text {}
+
+impl std::hash::Hash for Text {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (**self).hash(state);
+    }
+}
 
 impl fmt::Debug for Text {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -84,5 +102,29 @@ pub(crate) fn merge_text(
             true
         }
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Text, WellKnown};
+
+    /// A short text costs no block; a long one is one block its clones share, counted by
+    /// each holder as the byte budget says.
+    #[test]
+    fn short_texts_are_inline_and_long_ones_shared() {
+        let title = Text::new("Read `src/config.rs`", WellKnown::None);
+        assert_eq!(title.retained_bytes(), 0);
+        assert_eq!(&*title, "Read `src/config.rs`");
+        let long = "Read `src/client/store/tombstones.rs`";
+        let shared = Text::new(long, WellKnown::None);
+        let copy = shared.clone();
+        assert_eq!(
+            (shared.retained_bytes(), copy.retained_bytes()),
+            (long.len(), long.len())
+        );
+        assert_eq!(shared.as_ptr(), copy.as_ptr());
+        let known = Text::new("read_file", WellKnown::ToolNames);
+        assert_eq!((known.retained_bytes(), &*known), (0, "read_file"));
     }
 }

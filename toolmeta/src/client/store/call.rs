@@ -1,5 +1,6 @@
 //! [`Call`]: one tool call — what it received, and what is resolved from that.
 
+use crate::client::text::Text;
 use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
@@ -148,7 +149,7 @@ pub struct CallPath<'a> {
 pub struct Call {
     id: CallId,
     session_id: Option<Arc<str>>,
-    tool_call_id: Arc<str>,
+    tool_call_id: Text,
     /// What the call's updates sent, merged. Changed only through the ledger's one path
     /// of change, which resolves, accounts and records events with it.
     pub(super) received: Received,
@@ -174,7 +175,7 @@ impl Call {
     pub(super) fn new(
         id: CallId,
         session_id: Option<Arc<str>>,
-        tool_call_id: Arc<str>,
+        tool_call_id: Text,
         received: Received,
         resolved: Resolved,
     ) -> Call {
@@ -189,7 +190,7 @@ impl Call {
     }
 
     /// The call's key in the ledger's index.
-    pub(super) fn key(&self) -> (Option<&Arc<str>>, &Arc<str>) {
+    pub(super) fn key(&self) -> (Option<&Arc<str>>, &Text) {
         (self.session_id.as_ref(), &self.tool_call_id)
     }
 
@@ -217,7 +218,7 @@ impl Call {
             Input::None | Input::Envelope => 0,
         };
         OVERHEAD
-            + self.tool_call_id.len()
+            + self.tool_call_id.retained_bytes()
             + self.session_id.as_ref().map_or(0, |session| session.len())
             + self.received.retained_bytes()
             + input

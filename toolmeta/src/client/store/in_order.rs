@@ -149,13 +149,13 @@ impl<'a> Peeked<'a> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use super::{CallMap, InOrder, SeqQueue};
     use crate::client::CallId;
+    use crate::client::loose::WellKnown;
     use crate::client::received::Received;
     use crate::client::resolve::Resolved;
     use crate::client::store::Call;
+    use crate::client::text::Text;
 
     /// Every way of taking calls from either end gives each call once, in first-seen order
     /// from its end, and the length left is exact at every step.
@@ -168,7 +168,7 @@ mod tests {
             let call = Call::new(
                 CallId(seq),
                 None,
-                Arc::from(format!("call_{seq}")),
+                Text::new(&format!("call_{seq}"), WellKnown::None),
                 Received::default(),
                 Resolved::nothing(),
             );

@@ -11,6 +11,7 @@
 //! its entry. Growing the table then rehashes numbers, not ids read behind their pointers
 //! (a cache miss each, about 2% of the time over the generated log, `docs/performance.md`).
 
+use crate::client::text::Text;
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap};
 use std::hash::BuildHasher;
@@ -24,7 +25,7 @@ use crate::client::few::Few;
 pub(crate) struct CallIndex {
     /// The ids by their hash, each with its calls (the ids shared with the calls, not
     /// copied).
-    by_hash: HashMap<u64, Few<(Arc<str>, IdCalls)>, IdHasher>,
+    by_hash: HashMap<u64, Few<(Text, IdCalls)>, IdHasher>,
     /// The hash of the ids.
     hasher: IdHasher,
     /// Every id hashes alike, to test ids that share a hash.
@@ -74,7 +75,7 @@ impl CallIndex {
     }
 
     /// Indexes a new call, newer than every call indexed so far.
-    pub(crate) fn insert(&mut self, seq: u64, session: Option<&Arc<str>>, tool_call_id: &Arc<str>) {
+    pub(crate) fn insert(&mut self, seq: u64, session: Option<&Arc<str>>, tool_call_id: &Text) {
         // One hash of the id: a new id (the common case) is inserted where it was looked up.
         let new = || IdCalls::One {
             seq,
@@ -82,7 +83,7 @@ impl CallIndex {
         };
         let ids = match self.by_hash.entry(self.hash(tool_call_id)) {
             Entry::Vacant(vacant) => {
-                vacant.insert(Few::One((Arc::clone(tool_call_id), new())));
+                vacant.insert(Few::One((tool_call_id.clone(), new())));
                 return;
             }
             Entry::Occupied(occupied) => occupied.into_mut(),
@@ -90,7 +91,7 @@ impl CallIndex {
         let calls = match ids.iter().position(|(id, _)| **id == **tool_call_id) {
             Some(found) => &mut ids.as_mut_slice()[found].1,
             None => {
-                ids.push((Arc::clone(tool_call_id), new()));
+                ids.push((tool_call_id.clone(), new()));
                 return;
             }
         };
@@ -234,6 +235,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::CallIndex;
+    use crate::client::loose::WellKnown;
+    use crate::client::text::Text;
 
     /// Ids that share a hash are told apart: each is found, adopted and removed as it is
     /// when alone in its entry.
@@ -244,7 +247,7 @@ mod tests {
                 collide,
                 ..CallIndex::default()
             };
-            let [a, b, c] = ["a", "b", "c"].map(Arc::<str>::from);
+            let [a, b, c] = ["a", "b", "c"].map(|id| Text::new(id, WellKnown::None));
             let s1: Arc<str> = Arc::from("s1");
             index.insert(0, Some(&s1), &a);
             index.insert(1, None, &b);

@@ -26,8 +26,10 @@ use self::slots::{CallMap, Slot};
 use self::tombstones::{Tombstone, Tombstones};
 use super::last_parsed::LastParsed;
 use super::line::RequestId;
+use super::loose::WellKnown;
 use super::received::{Merged, Received};
 use super::resolve::{Context, Resolved, resolve};
+use super::text::Text;
 use super::{CallId, Change, Event, LineCounts};
 
 pub use call::{Call, CallPath, Outcome, Source};
@@ -174,7 +176,7 @@ impl Store {
         let seq = self.next_seq;
         self.next_seq += 1;
         let shared = session.map(|session| share_session(&mut self.recent_sessions, session));
-        let tool_call_id: Arc<str> = Arc::from(tool_call_id);
+        let tool_call_id = Text::new(tool_call_id, WellKnown::None);
         // Counted by its first change, just below: not counted empty first.
         let call = Call::new(
             CallId(seq),

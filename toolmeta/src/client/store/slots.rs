@@ -121,16 +121,16 @@ impl CallMap {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use super::{CHUNK, CallMap};
     use crate::client::CallId;
+    use crate::client::loose::WellKnown;
     use crate::client::received::Received;
     use crate::client::resolve::Resolved;
     use crate::client::store::Call;
+    use crate::client::text::Text;
 
     fn call(seq: u64) -> Call {
-        let id = Arc::from(format!("call_{seq}"));
+        let id = Text::new(&format!("call_{seq}"), WellKnown::None);
         Call::new(
             CallId(seq),
             None,

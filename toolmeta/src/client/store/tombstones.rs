@@ -2,6 +2,7 @@
 //! until the next message (it is still readable by handle), then its key, so that a late
 //! update for it is dropped rather than starting a call that never finishes.
 
+use crate::client::text::Text;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
@@ -12,7 +13,7 @@ use super::slots::Slot;
 /// What is kept of one evicted call: its key, and the call until the next message.
 pub(super) struct Tombstone {
     session_id: Option<Arc<str>>,
-    tool_call_id: Arc<str>,
+    tool_call_id: Text,
     /// The evicted call's slot, until the next message.
     call: Option<Slot>,
 }
@@ -31,7 +32,7 @@ impl Tombstone {
         let (session_id, tool_call_id) = call.key();
         Tombstone {
             session_id: session_id.cloned(),
-            tool_call_id: Arc::clone(tool_call_id),
+            tool_call_id: tool_call_id.clone(),
             call: None,
         }
     }
