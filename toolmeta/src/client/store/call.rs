@@ -1,6 +1,5 @@
 //! [`Call`]: one tool call — what it received, and what is resolved from that.
 
-use crate::client::text::Text;
 use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
@@ -15,6 +14,7 @@ use crate::client::evidence::{Evidence, names};
 use crate::client::fallback::{canonical_input, location_input};
 use crate::client::received::{Conflict, PathFrom, Received};
 use crate::client::resolve::{Input, Resolved};
+use crate::client::text::Text;
 use crate::client::{CallId, Content, Location, LooseMeta, Permission, Status};
 
 /// Where a call's identity came from.

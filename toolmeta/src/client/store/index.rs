@@ -11,7 +11,6 @@
 //! its entry. Growing the table then rehashes numbers, not ids read behind their pointers
 //! (a cache miss each, about 2% of the time over the generated log, `docs/performance.md`).
 
-use crate::client::text::Text;
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap};
 use std::hash::BuildHasher;
@@ -19,6 +18,7 @@ use std::sync::Arc;
 
 use super::id_hasher::IdHasher;
 use crate::client::few::Few;
+use crate::client::text::Text;
 
 /// The retained calls by `toolCallId`, then by session.
 #[derive(Default)]

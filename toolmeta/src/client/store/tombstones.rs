@@ -2,13 +2,13 @@
 //! until the next message (it is still readable by handle), then its key, so that a late
 //! update for it is dropped rather than starting a call that never finishes.
 
-use crate::client::text::Text;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 use super::Call;
 use super::id_hasher::IdHasher;
 use super::slots::Slot;
+use crate::client::text::Text;
 
 /// What is kept of one evicted call: its key, and the call until the next message.
 pub(super) struct Tombstone {
