@@ -9,9 +9,9 @@ use serde_json::value::RawValue;
 use super::agent::Agent;
 use super::evidence::{Evidence, Named, names, party_of_id};
 use super::fallback::{canonical_input, canonical_input_of_text, location_input};
-use super::last_parsed::{CatalogAnswers, LastParsed};
 use super::loose::WellKnown;
 use super::received::Received;
+use super::recently_parsed::{CatalogAnswers, RecentlyParsed};
 use super::synthesis::{Catalog, Harness};
 use super::text::Text;
 use super::{KindFallback, Source};
@@ -129,7 +129,7 @@ pub(crate) fn resolve(
     received: &Received,
     tool_call_id: &str,
     context: &Context<'_>,
-    parsed: &mut LastParsed,
+    parsed: &mut RecentlyParsed,
 ) -> Resolved {
     let mut resolved = resolve_identity(received, tool_call_id, context, parsed);
     // An envelope's `input` is the input, even in an envelope that names no tool.
@@ -147,7 +147,7 @@ fn resolve_identity(
     received: &Received,
     tool_call_id: &str,
     context: &Context<'_>,
-    parsed: &mut LastParsed,
+    parsed: &mut RecentlyParsed,
 ) -> Resolved {
     let fallback = KindFallback::from_acp_kind(received.acp_kind.as_deref().unwrap_or("other"));
     let harness = harness_of(received, tool_call_id, context);

@@ -24,10 +24,10 @@ use self::index::CallIndex;
 use self::queue::SeqQueue;
 use self::slots::{CallMap, Slot};
 use self::tombstones::{Tombstone, Tombstones};
-use super::last_parsed::LastParsed;
 use super::line::RequestId;
 use super::loose::WellKnown;
 use super::received::{Merged, Received};
+use super::recently_parsed::RecentlyParsed;
 use super::resolve::{Context, Resolved, resolve};
 use super::text::Text;
 use super::{CallId, Change, Event, LineCounts};
@@ -85,7 +85,7 @@ pub(crate) struct Store {
     /// Sessions of recent calls, so that calls of one session share its id.
     recent_sessions: [Option<Arc<str>>; 4],
     /// The `rawInput` resolved last, parsed: the next update of a call seldom changes it.
-    last_parsed: LastParsed,
+    recently_parsed: RecentlyParsed,
     pub(crate) counts: LineCounts,
 }
 
@@ -104,7 +104,7 @@ impl Store {
             events: Vec::new(),
             just_evicted: Vec::new(),
             recent_sessions: Default::default(),
-            last_parsed: LastParsed::default(),
+            recently_parsed: RecentlyParsed::default(),
             counts: LineCounts::default(),
         }
     }
@@ -224,7 +224,7 @@ impl Store {
                 &call.received,
                 call.tool_call_id(),
                 context,
-                &mut self.last_parsed,
+                &mut self.recently_parsed,
             );
             identified = !resolved.same_identity(&call.resolved);
             input_changed = !resolved.same_input(&call.resolved, merged.input_basis);
