@@ -35,10 +35,11 @@ struct Parsed {
 
 impl RecentlyParsed {
     /// The longest text kept: a longer `rawInput` is parsed each time, so that what the
-    /// ledger holds outside its byte budget stays small.
+    /// ledger holds outside its byte budget stays small (at most four such texts and their
+    /// values).
     const MAX_TEXT: usize = 4 << 10;
-    /// How many texts are kept: as many calls as a harness runs at once, about (the least
-    /// recently used text gives its place to a new one).
+    /// How many texts are kept: about as many calls as a harness runs at once. The least
+    /// recently used text gives its place to a new one.
     const MAX_TEXTS: usize = 4;
 
     /// Calls `read` with `text` parsed ([`parse_value`]) and the catalog's answers about
