@@ -105,12 +105,10 @@ impl KindFallback {
 pub(crate) fn canonical_input(label: &str, raw: &Value) -> Option<Value> {
     let raw = raw.as_object()?;
     let shape = LabelShape::of(label);
-    // Turned away before any key is copied when the arguments lack a key the shape
-    // requires, or carry none it allows (a harness's own argument names, `file_path`): the
-    // arguments have a few keys, a label without a shape allows every canonical key.
-    if !shape.required.iter().all(|key| raw.contains_key(*key))
-        || !raw.keys().any(|key| shape.allows(key))
-    {
+    // Arguments that carry no key the shape allows (a harness's own argument names,
+    // `file_path`) are turned away by their own few keys: a label without a shape allows
+    // every canonical key, too many to look up one by one.
+    if !raw.keys().any(|key| shape.allows(key)) {
         return None;
     }
     canonical_keys(&shape, |key| raw.get(key))
@@ -137,9 +135,6 @@ pub(crate) fn canonical_input_of_text(label: &str, text: &str) -> Option<Option<
             .find(|(kept, _)| *kept == key)
             .map(|(_, value)| value)
     };
-    if kept.is_empty() || !shape.required.iter().all(|key| get(key).is_some()) {
-        return Some(None);
-    }
     Some(canonical_keys(&shape, get))
 }
 
@@ -148,6 +143,10 @@ fn canonical_keys<'v>(
     shape: &LabelShape,
     get: impl Fn(&str) -> Option<&'v Value>,
 ) -> Option<Value> {
+    // Turned away before any value is copied when a key the shape requires is missing.
+    if !shape.required.iter().all(|key| get(key).is_some()) {
+        return None;
+    }
     let mut input = Map::new();
     for &key in shape.required.iter().chain(shape.optional) {
         if let Some(value) = get(key).and_then(|value| canonical_value(key, value)) {
