@@ -260,17 +260,28 @@ mod tests {
         assert_eq!((kept.capacity(), kept.as_ptr() as usize), (32, at));
     }
 
-    fn lines(input: &[u8], limit: usize) -> Vec<Result<Vec<u8>, usize>> {
+    /// Every line [`for_each_line`] reads from `reader`: a whole line's bytes, or the bytes
+    /// held of a line too long.
+    fn read_all(reader: impl std::io::BufRead, limit: usize) -> Vec<Result<Vec<u8>, Vec<u8>>> {
         let mut seen = Vec::new();
-        for_each_line(input, limit, |line| {
+        for_each_line(reader, limit, |line| {
             seen.push(match line {
                 BoundedLine::Whole(bytes) => Ok(bytes.to_vec()),
-                BoundedLine::TooLong(start) => Err(start.len()),
+                BoundedLine::TooLong(start) => Err(start.to_vec()),
             });
             ControlFlow::Continue(())
         })
         .unwrap();
         seen
+    }
+
+    /// The lines of `input`, a line too long by how many of its bytes were held.
+    fn lines(input: &[u8], limit: usize) -> Vec<Result<Vec<u8>, usize>> {
+        let held = |line: Vec<u8>| line.len();
+        read_all(input, limit)
+            .into_iter()
+            .map(|line| line.map_err(held))
+            .collect()
     }
 
     #[test]
@@ -362,15 +373,7 @@ mod tests {
             for limit in 0..=7 {
                 let expected = reference(input, limit);
                 for capacity in 1..=9 {
-                    let mut seen = Vec::new();
-                    for_each_line(BufReader::with_capacity(capacity, input), limit, |line| {
-                        seen.push(match line {
-                            BoundedLine::Whole(bytes) => Ok(bytes.to_vec()),
-                            BoundedLine::TooLong(start) => Err(start.to_vec()),
-                        });
-                        ControlFlow::Continue(())
-                    })
-                    .unwrap();
+                    let seen = read_all(BufReader::with_capacity(capacity, input), limit);
                     assert_eq!(
                         seen, expected,
                         "{input:?}, limit {limit}, buffer of {capacity}"
@@ -407,19 +410,13 @@ mod tests {
                 self.bytes = &self.bytes[amount..];
             }
         }
-        let mut seen = Vec::new();
         let reader = Interrupting {
             bytes: b"ab\ncd",
             interrupt: false,
         };
-        for_each_line(reader, 8, |line| {
-            seen.push(match line {
-                BoundedLine::Whole(bytes) => Ok(bytes.to_vec()),
-                BoundedLine::TooLong(start) => Err(start.to_vec()),
-            });
-            ControlFlow::Continue(())
-        })
-        .unwrap();
-        assert_eq!(seen, [Ok(b"ab".to_vec()), Ok(b"cd".to_vec())]);
+        assert_eq!(
+            read_all(reader, 8),
+            [Ok(b"ab".to_vec()), Ok(b"cd".to_vec())]
+        );
     }
 }
