@@ -12,15 +12,21 @@
 
 use serde_json::Value;
 
+use super::few::Few;
 use super::lenient::parse_value;
+use super::loose::WellKnown;
 use super::resolve::Resolved;
 use super::synthesis::Harness;
+use super::text::Text;
 
-/// The `rawInput` texts parsed last, most recent first: each with what it parsed to and the
-/// catalog's answers about it.
+/// The `rawInput` texts parsed last: each with what it parsed to and the catalog's answers
+/// about it.
 #[derive(Default)]
 pub(crate) struct RecentlyParsed {
+    /// In no order: each knows when it was last used, so none is moved to keep an order.
     kept: Vec<Parsed>,
+    /// Counts the texts asked for: the stamp of the latest use.
+    uses: u64,
     /// How many times a text was parsed.
     #[cfg(test)]
     parses: usize,
@@ -31,6 +37,8 @@ struct Parsed {
     text: Box<str>,
     value: Option<Value>,
     answers: CatalogAnswers,
+    /// When it was last used ([`RecentlyParsed::uses`] then).
+    used: u64,
 }
 
 impl RecentlyParsed {
@@ -49,39 +57,48 @@ impl RecentlyParsed {
         text: &str,
         read: impl FnOnce(Option<&Value>, &mut CatalogAnswers) -> R,
     ) -> R {
-        if let Some(at) = self.kept.iter().position(|kept| *kept.text == *text) {
-            // The most recent first: the least recently used is the one let go.
-            self.kept[..=at].rotate_right(1);
-        } else {
-            #[cfg(test)]
-            {
-                self.parses += 1;
-            }
-            let value = parse_value(text);
-            if text.len() > Self::MAX_TEXT {
-                return read(value.as_ref(), &mut CatalogAnswers::default());
-            }
-            if self.kept.len() == Self::MAX_TEXTS {
-                self.kept.pop();
-            }
-            self.kept.insert(
-                0,
-                Parsed {
+        self.uses += 1;
+        let at = match self.kept.iter().position(|kept| *kept.text == *text) {
+            Some(at) => at,
+            None => {
+                #[cfg(test)]
+                {
+                    self.parses += 1;
+                }
+                let value = parse_value(text);
+                if text.len() > Self::MAX_TEXT {
+                    return read(value.as_ref(), &mut CatalogAnswers::default());
+                }
+                let parsed = Parsed {
                     text: Box::from(text),
                     value,
                     answers: CatalogAnswers::default(),
-                },
-            );
-        }
-        let recent = &mut self.kept[0];
+                    used: self.uses,
+                };
+                let least_recent = (0..self.kept.len()).min_by_key(|&at| self.kept[at].used);
+                match least_recent {
+                    // All places taken: the least recently used gives its place.
+                    Some(oldest) if self.kept.len() >= Self::MAX_TEXTS => {
+                        self.kept[oldest] = parsed;
+                        oldest
+                    }
+                    _ => {
+                        self.kept.push(parsed);
+                        self.kept.len() - 1
+                    }
+                }
+            }
+        };
+        let recent = &mut self.kept[at];
+        recent.used = self.uses;
         read(recent.value.as_ref(), &mut recent.answers)
     }
 }
 
 /// What the catalog resolved one `rawInput` to, by harness and tool name (a call's names
-/// are few: the first that the catalog knows answers).
+/// are few: the first that the catalog knows answers, so one answer is kept inline).
 #[derive(Default)]
-pub(crate) struct CatalogAnswers(Vec<(Harness, Box<str>, Option<Resolved>)>);
+pub(crate) struct CatalogAnswers(Few<(Harness, Text, Option<Resolved>)>);
 
 impl CatalogAnswers {
     /// The most answers kept for one text.
@@ -104,7 +121,8 @@ impl CatalogAnswers {
         }
         let answer = ask();
         if self.0.len() < Self::MAX {
-            self.0.push((harness, Box::from(name), answer.clone()));
+            let name = Text::new(name, WellKnown::ToolNames);
+            self.0.push((harness, name, answer.clone()));
         }
         answer
     }
