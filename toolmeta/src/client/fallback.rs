@@ -1,5 +1,6 @@
 //! [`KindFallback`]: what ACP's own `kind` says about a call that carries no envelope.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
@@ -111,7 +112,10 @@ pub(crate) fn canonical_input(label: &str, raw: &Value) -> Option<Value> {
     if !raw.keys().any(|key| shape.allows(key)) {
         return None;
     }
-    canonical_keys(&shape, |key| raw.get(key))
+    if !has_required(&shape, |key| raw.contains_key(key)) {
+        return None;
+    }
+    canonical_keys(&shape, |key| raw.get(key).map(Cow::Borrowed))
 }
 
 /// [`canonical_input`] of the arguments whose JSON text is `text`, read without building a
@@ -129,27 +133,32 @@ pub(crate) fn canonical_input_of_text(label: &str, text: &str) -> Option<Option<
         return None;
     }
     let shape = LabelShape::of(label);
-    let ShapeKeys(kept) = ShapeKeys::read(&shape, text)?;
-    let get = |key: &str| {
-        kept.iter()
-            .find(|(kept, _)| *kept == key)
-            .map(|(_, value)| value)
-    };
-    Some(canonical_keys(&shape, get))
+    let ShapeKeys(mut kept) = ShapeKeys::read(&shape, text)?;
+    if !has_required(&shape, |key| kept.iter().any(|(kept, _)| *kept == key)) {
+        return Some(None);
+    }
+    // The values read are the reading's own: moved into the input, not copied.
+    Some(canonical_keys(&shape, |key| {
+        let at = kept.iter().position(|(kept, _)| *kept == key)?;
+        Some(Cow::Owned(kept.swap_remove(at).1))
+    }))
 }
 
-/// The canonical input of the arguments `get` reads, by the keys of `shape`.
+/// Whether the arguments have every key `shape` requires (`has` says whether they have a
+/// key): they are turned away before any value is copied when one is missing.
+fn has_required(shape: &LabelShape, has: impl Fn(&str) -> bool) -> bool {
+    shape.required.iter().all(|key| has(key))
+}
+
+/// The canonical input of arguments that have every key `shape` requires, by its keys;
+/// `take` gives the value of a key (each key is taken once).
 fn canonical_keys<'v>(
     shape: &LabelShape,
-    get: impl Fn(&str) -> Option<&'v Value>,
+    mut take: impl FnMut(&str) -> Option<Cow<'v, Value>>,
 ) -> Option<Value> {
-    // Turned away before any value is copied when a key the shape requires is missing.
-    if !shape.required.iter().all(|key| get(key).is_some()) {
-        return None;
-    }
     let mut input = Map::new();
     for &key in shape.required.iter().chain(shape.optional) {
-        if let Some(value) = get(key).and_then(|value| canonical_value(key, value)) {
+        if let Some(value) = take(key).and_then(|value| canonical_value(key, value)) {
             input.insert(key.to_owned(), value);
         }
     }
@@ -252,9 +261,9 @@ pub(crate) fn location_input(label: &str, path: &str, line: Option<u64>) -> Opti
     complete.then_some(Value::Object(input))
 }
 
-fn canonical_value(key: &str, value: &Value) -> Option<Value> {
+fn canonical_value(key: &str, value: Cow<'_, Value>) -> Option<Value> {
     match keys::key_type(key)? {
-        KeyType::Path | KeyType::Text => value.is_string().then(|| value.clone()),
+        KeyType::Path | KeyType::Text => value.is_string().then(|| value.into_owned()),
         KeyType::Integer if key == keys::OFFSET => {
             let offset = value
                 .as_i64()
