@@ -207,15 +207,7 @@ where
         let _ = events.send(Event::Exited(child.wait()));
     });
 
-    let status = wait_for_exit(&inbox, pid, args.grace);
-    // The output the agent wrote before it exited is passed on first.
-    let deadline = Instant::now() + DRAIN_AFTER_EXIT;
-    loop {
-        match inbox.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-            Ok(Event::OutputDone) | Err(_) => break,
-            Ok(_) => {}
-        }
-    }
+    let status = supervise(&inbox, pid, args.grace);
     match status {
         Ok(status) => exit_code(status),
         Err(error) => {
@@ -225,27 +217,40 @@ where
     }
 }
 
-/// Waits for the agent's exit; once the client has closed its end, ends the agent after
-/// `grace` (SIGTERM, then SIGKILL).
-fn wait_for_exit(
-    inbox: &mpsc::Receiver<Event>,
-    pid: u32,
-    grace: Duration,
-) -> io::Result<ExitStatus> {
+/// Waits until both sides are done: the agent has exited and its output has been passed
+/// on (or [`DRAIN_AFTER_EXIT`] has passed since it exited: a process it started may hold
+/// its output open). Once the client has closed its end, ends the agent after `grace`
+/// (SIGTERM, then SIGKILL after as long again). Returns the agent's status.
+fn supervise(inbox: &mpsc::Receiver<Event>, pid: u32, grace: Duration) -> io::Result<ExitStatus> {
+    let mut status: Option<io::Result<ExitStatus>> = None;
+    let mut output_done = false;
+    // While the agent runs: when to signal it next. Once it has exited: when to stop
+    // waiting for its output.
     let mut deadline: Option<Instant> = None;
     let mut terminated = false;
     loop {
+        if output_done && let Some(status) = status {
+            return status;
+        }
         let event = match deadline {
             None => inbox.recv().map_err(|_| RecvTimeoutError::Disconnected),
             Some(at) => inbox.recv_timeout(at.saturating_duration_since(Instant::now())),
         };
         match event {
-            Ok(Event::Exited(status)) => return status,
-            Ok(Event::ClientClosed) => {
-                deadline.get_or_insert_with(|| Instant::now() + grace);
+            Ok(Event::Exited(exited)) => {
+                status = Some(exited);
+                deadline = Some(Instant::now() + DRAIN_AFTER_EXIT);
             }
-            Ok(Event::OutputDone) => {}
+            Ok(Event::OutputDone) => output_done = true,
+            Ok(Event::ClientClosed) => {
+                if status.is_none() {
+                    deadline.get_or_insert_with(|| Instant::now() + grace);
+                }
+            }
             Err(RecvTimeoutError::Timeout) => {
+                if let Some(status) = status {
+                    return status;
+                }
                 if terminated {
                     signals::kill(pid);
                     deadline = None;
@@ -256,7 +261,8 @@ fn wait_for_exit(
                 }
             }
             Err(RecvTimeoutError::Disconnected) => {
-                return Err(io::Error::other("the agent's waiter went away"));
+                return status
+                    .unwrap_or_else(|| Err(io::Error::other("the agent's waiter went away")));
             }
         }
     }
