@@ -46,7 +46,10 @@ fn an_agent_that_exits_by_itself_ends_the_proxy_while_the_client_keeps_its_end_o
     let since = Instant::now();
     let (code, took) = exit_after(&mut child, since);
     assert_eq!(code, Some(3));
-    assert!(took < QUICK, "the proxy took {took:?} after the agent's 0.1 s");
+    assert!(
+        took < QUICK,
+        "the proxy took {took:?} after the agent's 0.1 s"
+    );
     // The client's end was open all along.
     drop(stdin);
 }
@@ -62,7 +65,10 @@ fn an_agent_that_exits_with_its_output_open_to_the_end_ends_the_proxy_at_once() 
     let since = Instant::now();
     let (code, took) = exit_after(&mut child, since);
     assert_eq!(code, Some(5));
-    assert!(took < QUICK, "the proxy took {took:?} after the agent's 0.1 s");
+    assert!(
+        took < QUICK,
+        "the proxy took {took:?} after the agent's 0.1 s"
+    );
     // What the agent wrote before it exited was passed on.
     line.clear();
     stdout.read_line(&mut line).unwrap();
@@ -89,7 +95,10 @@ fn sigterm_ends_the_proxy_as_soon_as_the_agent_has_ended() {
         let (code, took) = exit_after(child, since);
         // The agent's status, passed on: 128 + SIGTERM.
         assert_eq!(code, Some(128 + 15), "{name}");
-        assert!(took < QUICK, "{name}: the proxy took {took:?} after SIGTERM");
+        assert!(
+            took < QUICK,
+            "{name}: the proxy took {took:?} after SIGTERM"
+        );
     }
     // `cat`'s input stayed open until now: the signal, not the client's end, ended it.
     drop(cat_in);

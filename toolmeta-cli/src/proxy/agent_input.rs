@@ -4,7 +4,8 @@
 //!
 //! The client's thread writes its lines itself ([`ClientSide`], a [`Write`]), as before;
 //! the proxy's messages are queued ([`ProxySide::send`], which never blocks) and written by
-//! a thread of their own once no client line is half written. So the thread that reads the
+//! a thread of their own when no client line is half written, or, when one is, by the
+//! client's thread right after that line's end (before the client's next line). So the thread that reads the
 //! agent's output never waits on the agent's input: an agent that writes a long line
 //! before it reads cannot stall the proxy (and the proxy cannot stall it). The queue is
 //! bounded: a message that does not fit is refused, and the caller passes the request on
@@ -35,7 +36,10 @@ pub(super) fn split<W: Write + Send + 'static>(sink: W) -> (ClientSide<W>, Proxy
         write_proxy_messages(&shared, &queue);
     });
     (
-        ClientSide(shared),
+        ClientSide {
+            shared,
+            queue: queue.clone(),
+        },
         ProxySide { queue },
     )
 }
@@ -83,20 +87,36 @@ impl Queue {
 }
 
 /// The client's side: whole lines, or pieces of a line too long to hold, in order.
-pub(super) struct ClientSide<W>(Arc<Shared<W>>);
+pub(super) struct ClientSide<W> {
+    shared: Arc<Shared<W>>,
+    queue: Arc<Queue>,
+}
 
 impl<W> Clone for ClientSide<W> {
     fn clone(&self) -> Self {
-        ClientSide(self.0.clone())
+        ClientSide {
+            shared: self.shared.clone(),
+            queue: self.queue.clone(),
+        }
     }
 }
 
 impl<W: Write> ClientSide<W> {
     /// Closes the agent's input (the client closed its end): the agent reads its end of
-    /// file once what was written is read. Queued messages of the proxy are dropped.
+    /// file once what was written is read. The proxy's messages queued by then are written
+    /// first, unless the client's last line was left without its line ending (a message
+    /// after it would join that line).
     pub(super) fn close(&self) {
-        self.0.lock().sink = None;
-        self.0.line_done.notify_all();
+        let mut input = self.shared.lock();
+        let mid_line = input.mid_line;
+        if let Some(sink) = &mut input.sink
+            && !mid_line
+        {
+            let _ = write_queued(sink, &self.queue);
+        }
+        input.sink = None;
+        drop(input);
+        self.shared.line_done.notify_all();
     }
 }
 
@@ -105,26 +125,33 @@ impl<W: Write> Write for ClientSide<W> {
         if bytes.is_empty() {
             return Ok(0);
         }
-        let mut input = self.0.lock();
+        let mut guard = self.shared.lock();
+        let input = &mut *guard;
         let Some(sink) = &mut input.sink else {
             return Err(io::ErrorKind::BrokenPipe.into());
         };
-        let written = sink.write_all(bytes);
+        let mut written = sink.write_all(bytes);
+        if written.is_ok() {
+            input.mid_line = !bytes.ends_with(b"\n");
+            // Messages of the proxy that waited for this line go at once, before the
+            // client's next line.
+            if !input.mid_line && self.queue.bytes.load(Ordering::Acquire) > 0 {
+                written = write_queued(sink, &self.queue);
+            }
+        }
         if written.is_err() {
             input.sink = None;
-        } else {
-            input.mid_line = !bytes.ends_with(b"\n");
         }
         let line_done = !input.mid_line || input.sink.is_none();
-        drop(input);
+        drop(guard);
         if line_done {
-            self.0.line_done.notify_all();
+            self.shared.line_done.notify_all();
         }
         written.map(|()| bytes.len())
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        match &mut self.0.lock().sink {
+        match &mut self.shared.lock().sink {
             Some(sink) => sink.flush(),
             None => Err(io::ErrorKind::BrokenPipe.into()),
         }
@@ -175,20 +202,38 @@ impl Drop for ProxySide {
     }
 }
 
+/// Writes every queued message of the proxy to `sink`; the caller holds the input's lock
+/// (see [`write_proxy_messages`]). On a failure the rest are dropped.
+fn write_queued(sink: &mut impl Write, queue: &Queue) -> io::Result<()> {
+    let queued: Vec<Vec<u8>> = queue.lock().messages.drain(..).collect();
+    let bytes = queued.iter().map(Vec::len).sum();
+    let mut written = Ok(());
+    for message in &queued {
+        written = sink.write_all(message).and_then(|()| sink.flush());
+        if written.is_err() {
+            break;
+        }
+    }
+    queue.bytes.fetch_sub(bytes, Ordering::AcqRel);
+    written
+}
+
 /// The writer of the proxy's messages: each waits for the client's current line to be
-/// complete, then is written whole.
+/// complete, then is written whole. A message is taken off the queue only under the
+/// input's lock, so that [`ClientSide::close`] (which writes what is queued) and this
+/// writer never both take one, nor lose one between them.
 fn write_proxy_messages<W: Write>(shared: &Shared<W>, queue: &Queue) {
     loop {
         let mut state = queue.lock();
-        let message = loop {
-            if let Some(message) = state.messages.pop_front() {
-                break message;
-            }
+        while state.messages.is_empty() {
             if state.closed {
                 return;
             }
-            state = queue.ready.wait(state).unwrap_or_else(PoisonError::into_inner);
-        };
+            state = queue
+                .ready
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
         drop(state);
         let mut input = shared.lock();
         while input.mid_line && input.sink.is_some() {
@@ -197,8 +242,14 @@ fn write_proxy_messages<W: Write>(shared: &Shared<W>, queue: &Queue) {
                 .wait(input)
                 .unwrap_or_else(PoisonError::into_inner);
         }
+        let Some(message) = queue.lock().messages.pop_front() else {
+            continue;
+        };
         if let Some(sink) = &mut input.sink
-            && sink.write_all(&message).and_then(|()| sink.flush()).is_err()
+            && sink
+                .write_all(&message)
+                .and_then(|()| sink.flush())
+                .is_err()
         {
             input.sink = None;
         }

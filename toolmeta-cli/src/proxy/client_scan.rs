@@ -112,9 +112,7 @@ pub(crate) fn scan(line: &[u8]) -> ClientLine<'_> {
         },
         Some(_) => ClientLine::Other,
         None => match message.id {
-            Some(id) if message.result || message.error => {
-                ClientLine::Response { id: id.get() }
-            }
+            Some(id) if message.result || message.error => ClientLine::Response { id: id.get() },
             _ => ClientLine::Other,
         },
     }
@@ -175,7 +173,12 @@ mod tests {
             b"not json",
             b"\xff",
         ] {
-            assert_eq!(scan(line), ClientLine::Other, "{}", String::from_utf8_lossy(line));
+            assert_eq!(
+                scan(line),
+                ClientLine::Other,
+                "{}",
+                String::from_utf8_lossy(line)
+            );
         }
     }
 }

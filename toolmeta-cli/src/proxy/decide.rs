@@ -98,7 +98,9 @@ impl Answer {
         // Writing strings to a Vec cannot fail.
         match self {
             Answer::Selected(option_id) => {
-                line.extend_from_slice(b",\"result\":{\"outcome\":{\"outcome\":\"selected\",\"optionId\":");
+                line.extend_from_slice(
+                    b",\"result\":{\"outcome\":{\"outcome\":\"selected\",\"optionId\":",
+                );
                 let _ = serde_json::to_writer(&mut line, option_id);
                 line.extend_from_slice(b"}}");
             }
@@ -153,7 +155,8 @@ mod tests {
     #[test]
     fn answers_are_json_rpc_responses_repeating_the_id_as_written() {
         assert_eq!(
-            String::from_utf8(Answer::Selected("allow \"once\"".to_owned()).response(&id("7"))).unwrap(),
+            String::from_utf8(Answer::Selected("allow \"once\"".to_owned()).response(&id("7")))
+                .unwrap(),
             r#"{"jsonrpc":"2.0","id":7,"result":{"outcome":{"outcome":"selected","optionId":"allow \"once\""}}}"#
         );
         assert_eq!(

@@ -12,8 +12,8 @@ use std::time::SystemTime;
 
 use super::agent_input::ClientSide;
 use super::lines::{self, Piece, body};
-use super::traffic::{AgentLines, ClientLines, Pass};
 use super::session_log::{LongLine, Records, SessionLog};
+use super::traffic::{AgentLines, ClientLines, Pass};
 use crate::MAX_LINE_BYTES;
 use crate::log::Direction;
 

@@ -112,7 +112,9 @@ impl SessionState {
     }
 
     /// The latest answers to permission requests, oldest first.
-    pub fn answers(&self) -> impl DoubleEndedIterator<Item = &PermissionAnswer> + ExactSizeIterator {
+    pub fn answers(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = &PermissionAnswer> + ExactSizeIterator {
         self.answers.iter()
     }
 }
@@ -238,8 +240,7 @@ impl Sessions {
                 let Some(session) = self.sessions.map.get_mut(&session_id) else {
                     return;
                 };
-                if let Some(turn) = session.turns.iter_mut().rev().find(|t| t.ended.is_none())
-                {
+                if let Some(turn) = session.turns.iter_mut().rev().find(|t| t.ended.is_none()) {
                     turn.ended = Some(now);
                     turn.stop_reason = if is_error {
                         Some("error".to_owned())
@@ -367,8 +368,14 @@ mod tests {
         assert!(sessions.is_empty());
         sessions.agent_answered(&key("2"), Some("s-b"), None, false, now);
         sessions.agent_answered(&key("1"), Some("s-a"), None, false, now);
-        assert_eq!(sessions.get("s-a").and_then(SessionState::cwd), Some("/w/a"));
-        assert_eq!(sessions.get("s-b").and_then(SessionState::cwd), Some("/w/b"));
+        assert_eq!(
+            sessions.get("s-a").and_then(SessionState::cwd),
+            Some("/w/a")
+        );
+        assert_eq!(
+            sessions.get("s-b").and_then(SessionState::cwd),
+            Some("/w/b")
+        );
         // An answer to nothing asked changes nothing.
         sessions.agent_answered(&key("3"), Some("s-c"), None, false, now);
         assert!(sessions.get("s-c").is_none());
@@ -400,7 +407,14 @@ mod tests {
         sessions.prompt_sent(Some(key("6")), "s", None, end);
         sessions.agent_answered(&key("6"), None, None, true, end);
         assert_eq!(
-            sessions.get("s").unwrap().turns().last().unwrap().stop_reason.as_deref(),
+            sessions
+                .get("s")
+                .unwrap()
+                .turns()
+                .last()
+                .unwrap()
+                .stop_reason
+                .as_deref(),
             Some("error")
         );
     }

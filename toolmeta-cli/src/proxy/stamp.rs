@@ -163,10 +163,7 @@ impl Stamper {
                 .map(|namespace| namespace.as_str()))
             .or(self.agent_namespace.as_ref().map(Namespace::as_str))?;
         let envelope = serde_json::to_string(&Envelope::of(call, namespace)?).ok()?;
-        Some(splice(
-            text,
-            edits(event, call, &envelope, self.acp_fields),
-        ))
+        Some(splice(text, edits(event, call, &envelope, self.acp_fields)))
     }
 
     /// Feeds the answer to a permission request (the client's, or the proxy's own) to the

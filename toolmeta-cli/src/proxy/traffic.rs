@@ -206,14 +206,13 @@ impl ClientLines {
                 sessions.prompt_sent(id, &session_id, traceparent.as_deref(), now);
             }
             ClientLine::Response { id } => {
-                let Some(asked) = RequestKey::of(id)
-                    .and_then(|id| sessions.permission_answered(&id))
+                let Some(asked) =
+                    RequestKey::of(id).and_then(|id| sessions.permission_answered(&id))
                 else {
                     return;
                 };
                 let session_id = asked.session_id.as_deref();
-                if let Some(outcome) = stamper.answer(line, session_id, &asked.tool_call_id, now)
-                {
+                if let Some(outcome) = stamper.answer(line, session_id, &asked.tool_call_id, now) {
                     sessions.record_answer(
                         session_id,
                         PermissionAnswer {
@@ -261,12 +260,27 @@ mod tests {
     fn both_directions_build_each_sessions_state() {
         let (mut agent, mut client) = sides(Box::new(Forward));
         let lines: [(bool, &str); 6] = [
-            (true, r#"{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/w/p","mcpServers":[]}}"#),
-            (false, r#"{"jsonrpc":"2.0","id":1,"result":{"sessionId":"s1"}}"#),
-            (true, r#"{"jsonrpc":"2.0","id":2,"method":"session/prompt","params":{"sessionId":"s1","prompt":[],"_meta":{"traceparent":"00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"}}}"#),
+            (
+                true,
+                r#"{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/w/p","mcpServers":[]}}"#,
+            ),
+            (
+                false,
+                r#"{"jsonrpc":"2.0","id":1,"result":{"sessionId":"s1"}}"#,
+            ),
+            (
+                true,
+                r#"{"jsonrpc":"2.0","id":2,"method":"session/prompt","params":{"sessionId":"s1","prompt":[],"_meta":{"traceparent":"00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"}}}"#,
+            ),
             (false, PERMISSION),
-            (true, r#"{"jsonrpc":"2.0","id":9,"result":{"outcome":{"outcome":"selected","optionId":"no"}}}"#),
-            (false, r#"{"jsonrpc":"2.0","id":2,"result":{"stopReason":"end_turn"}}"#),
+            (
+                true,
+                r#"{"jsonrpc":"2.0","id":9,"result":{"outcome":{"outcome":"selected","optionId":"no"}}}"#,
+            ),
+            (
+                false,
+                r#"{"jsonrpc":"2.0","id":2,"result":{"stopReason":"end_turn"}}"#,
+            ),
         ];
         for (from_client, line) in lines {
             if from_client {
@@ -274,7 +288,10 @@ mod tests {
             } else {
                 // The default decides nothing: every line passes (the permission request
                 // gets its envelope).
-                assert!(!matches!(agent.pass(line.as_bytes(), NOW), Pass::Answered(_)));
+                assert!(!matches!(
+                    agent.pass(line.as_bytes(), NOW),
+                    Pass::Answered(_)
+                ));
             }
         }
         client.sessions(|sessions| {
@@ -313,7 +330,13 @@ mod tests {
                 request.call.map(|call| call.label()),
             );
             self.0.lock().unwrap().push(seen);
-            let option = request.call?.permission()?.options().first()?.id().to_owned();
+            let option = request
+                .call?
+                .permission()?
+                .options()
+                .first()?
+                .id()
+                .to_owned();
             Some(Answer::Selected(option))
         }
     }
@@ -326,7 +349,10 @@ mod tests {
             br#"{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/w/p"}}"#,
             NOW,
         );
-        agent.pass(br#"{"jsonrpc":"2.0","id":1,"result":{"sessionId":"s1"}}"#, NOW);
+        agent.pass(
+            br#"{"jsonrpc":"2.0","id":1,"result":{"sessionId":"s1"}}"#,
+            NOW,
+        );
         let Pass::Answered(answer) = agent.pass(PERMISSION.as_bytes(), NOW) else {
             panic!("the request was not answered");
         };
@@ -349,7 +375,10 @@ mod tests {
             assert_eq!(answers.len(), 1);
             assert_eq!(
                 (answers[0].outcome.clone(), answers[0].by),
-                (PermissionOutcome::Selected("once".into()), AnsweredBy::Proxy)
+                (
+                    PermissionOutcome::Selected("once".into()),
+                    AnsweredBy::Proxy
+                )
             );
         });
     }
