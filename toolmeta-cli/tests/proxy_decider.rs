@@ -9,7 +9,7 @@
 
 use std::fs;
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
@@ -81,7 +81,7 @@ struct Session {
     asked: mpsc::Receiver<()>,
 }
 
-fn start(script: &str, received: &PathBuf, log: &PathBuf, extra: &[&str]) -> Session {
+fn start(script: &str, received: &Path, log: &Path, extra: &[&str]) -> Session {
     let (client_in, to_proxy) = std::io::pipe().unwrap();
     let (mut from_proxy, client_out) = std::io::pipe().unwrap();
     let (asked_tx, asked) = mpsc::channel();
@@ -95,7 +95,7 @@ fn start(script: &str, received: &PathBuf, log: &PathBuf, extra: &[&str]) -> Ses
     agent.extend(extra.iter().map(Into::into));
     let args = Args {
         harness: None,
-        log: Some(log.clone()),
+        log: Some(log.to_owned()),
         log_limit: 1 << 30,
         acp_fields: false,
         grace: Duration::from_secs(2),
@@ -136,7 +136,7 @@ fn lines(bytes: &[u8]) -> Vec<&[u8]> {
 }
 
 /// The log's records as (direction, message text or `too long`).
-fn records(log: &PathBuf) -> Vec<(Direction, String)> {
+fn records(log: &Path) -> Vec<(Direction, String)> {
     let text = fs::read(log).unwrap();
     lines(&text)
         .into_iter()
