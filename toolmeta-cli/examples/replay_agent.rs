@@ -61,7 +61,8 @@ fn main() -> ExitCode {
                     return ExitCode::from(4);
                 }
             }
-            Direction::ClientToAgent => {
+            // A proxy's own answer reaches the agent on its input, as the client's lines do.
+            Direction::ClientToAgent | Direction::ProxyToAgent => {
                 received.clear();
                 match stdin.read_until(b'\n', &mut received) {
                     Ok(0) | Err(_) => {

@@ -7,7 +7,9 @@
 //! {"dir":"agent->client","t":1764950400470,"raw":"{\"jsonrpc\":\"2.0\",\"method\":\"session/upd","len":20000000}
 //! ```
 //!
-//! - `dir`: `client->agent` or `agent->client`.
+//! - `dir`: `client->agent` or `agent->client`; `proxy->agent` for the proxy's own answer to
+//!   a request of the agent (the request, logged `agent->client` just before it, never
+//!   reached the client).
 //! - `t`: when the line was read, in milliseconds since the Unix epoch (the recordings in
 //!   `tests/data/real/*/interleaved.jsonl` count from the session's start instead; a reader
 //!   takes both as milliseconds since the epoch, which keeps every duration right).
@@ -44,14 +46,18 @@ pub enum Direction {
     ClientToAgent,
     /// From the agent to the client.
     AgentToClient,
+    /// From `toolmeta proxy` itself to the agent: its answer to a request of the agent,
+    /// which the client never saw.
+    ProxyToAgent,
 }
 
 impl Direction {
-    /// `client->agent` or `agent->client`, as the log writes it.
+    /// `client->agent`, `agent->client` or `proxy->agent`, as the log writes it.
     pub const fn as_str(self) -> &'static str {
         match self {
             Direction::ClientToAgent => "client->agent",
             Direction::AgentToClient => "agent->client",
+            Direction::ProxyToAgent => "proxy->agent",
         }
     }
 
@@ -59,6 +65,7 @@ impl Direction {
         match wire {
             "client->agent" => Some(Direction::ClientToAgent),
             "agent->client" => Some(Direction::AgentToClient),
+            "proxy->agent" => Some(Direction::ProxyToAgent),
             _ => None,
         }
     }

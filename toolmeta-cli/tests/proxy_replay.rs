@@ -70,6 +70,8 @@ fn replay(harness: &str) -> (Vec<Received>, PathBuf) {
                 writeln!(to_proxy, "{message}").unwrap();
                 to_proxy.flush().unwrap();
             }
+            // The proxy's own answer to the agent: nothing the client sends or receives.
+            Direction::ProxyToAgent => {}
             Direction::AgentToClient => {
                 let mut received = String::new();
                 from_proxy.read_line(&mut received).unwrap();

@@ -1,4 +1,5 @@
-//! The two directions: lines read, logged, stamped (agent→client only) and written on.
+//! The two directions: lines read, logged, stamped or answered (agent→client only) and
+//! written on.
 //!
 //! A line is written on as soon as the proxy has no further complete line in hand: when
 //! the next line has not arrived yet, it is written at once, alone. Only while lines that
@@ -9,9 +10,10 @@
 use std::io::{Read, Write};
 use std::time::SystemTime;
 
-use super::Stamper;
+use super::agent_input::ClientSide;
 use super::lines::{self, Piece, body};
 use super::session_log::{LongLine, Records, SessionLog};
+use super::traffic::{AgentLines, ClientLines, Pass};
 use crate::MAX_LINE_BYTES;
 use crate::log::Direction;
 
@@ -74,51 +76,73 @@ impl<W: Write> Outlet<W> {
     }
 }
 
-/// Passes the client's lines to the agent until the client closes its end (dropping the
-/// agent's input then closes it). A line the agent can no longer take is dropped; the
+/// Passes the client's lines to the agent (`agent_in`: the client's side of the one
+/// writer), reading each for what the proxy learns from it, until the client closes its
+/// end; then closes the agent's input. A line the agent can no longer take is dropped; the
 /// client is still read, so that its end is noticed.
-pub(super) fn client_to_agent(
+pub(super) fn client_to_agent<W: Write>(
     client_in: impl Read,
-    agent_in: impl Write,
+    agent_in: ClientSide<W>,
+    mut lines: ClientLines,
     log: Option<&SessionLog>,
 ) {
+    struct Client<'a>(&'a mut ClientLines);
+    impl LineReader for Client<'_> {
+        fn pass(&mut self, line: &[u8], now: SystemTime) -> Pass {
+            self.0.read(line, now);
+            Pass::Unchanged
+        }
+        fn answer(&mut self, _response: &[u8]) {}
+    }
     forward(
         client_in,
-        agent_in,
+        agent_in.clone(),
         Direction::ClientToAgent,
         log,
-        |_, _| None,
+        &mut Client(&mut lines),
     );
+    agent_in.close();
 }
 
-/// Passes the agent's lines to the client, stamping tool-call events. Once the client can
-/// take no more, the agent's output is still read (and logged) to its end, so that the
-/// agent never blocks on a full pipe.
+/// Passes the agent's lines to the client, stamping tool-call events and answering the
+/// requests its decider answers. Once the client can take no more, the agent's output is
+/// still read (and logged) to its end, so that the agent never blocks on a full pipe.
 pub(super) fn agent_to_client(
     agent_out: impl Read,
     client_out: impl Write,
-    stamper: &mut Stamper,
+    lines: &mut AgentLines,
     log: Option<&SessionLog>,
 ) {
-    forward(
-        agent_out,
-        client_out,
-        Direction::AgentToClient,
-        log,
-        |line, now| stamper.stamp(line, now),
-    );
+    forward(agent_out, client_out, Direction::AgentToClient, log, lines);
 }
 
-/// Reads `from` to its end and writes each line to `to`, as `change` makes it (`None`:
-/// unchanged). The log's records are written before the lines they record (the log then
-/// has every message before any answer to it), but for a line too long to read whole,
-/// whose record waits for its end.
+impl LineReader for AgentLines {
+    fn pass(&mut self, line: &[u8], now: SystemTime) -> Pass {
+        AgentLines::pass(self, line, now)
+    }
+    fn answer(&mut self, response: &[u8]) {
+        self.send(response);
+    }
+}
+
+/// What reads the lines of one direction.
+trait LineReader {
+    /// Reads one line (without its line ending) at `now`: what becomes of it.
+    fn pass(&mut self, line: &[u8], now: SystemTime) -> Pass;
+    /// Sends the answer [`LineReader::pass`] made, once it is logged.
+    fn answer(&mut self, response: &[u8]);
+}
+
+/// Reads `from` to its end and writes each line to `to`, as `reader` makes it. The log's
+/// records are written before the lines they record (the log then has every message
+/// before any answer to it; a request the proxy answers, then its answer, as
+/// `proxy->agent`), but for a line too long to read whole, whose record waits for its end.
 fn forward(
     from: impl Read,
     to: impl Write,
     dir: Direction,
     log: Option<&SessionLog>,
-    mut change: impl FnMut(&[u8], SystemTime) -> Option<Vec<u8>>,
+    reader: &mut impl LineReader,
 ) {
     let mut to = Outlet::new(to);
     let mut records = log.map(|log| Records::new(log.clone()));
@@ -137,9 +161,16 @@ fn forward(
                 if let Some(records) = &mut records {
                     records.record(dir, now, text, None);
                 }
-                match change(text, now) {
-                    Some(changed) => to.line(&[&changed, &line[text.len()..]]),
-                    None => to.line(&[line]),
+                match reader.pass(text, now) {
+                    Pass::Unchanged => to.line(&[line]),
+                    Pass::Changed(changed) => to.line(&[&changed, &line[text.len()..]]),
+                    Pass::Answered(response) => {
+                        if let Some(records) = &mut records {
+                            records.record(Direction::ProxyToAgent, now, &response, None);
+                            records.flush();
+                        }
+                        reader.answer(&response);
+                    }
                 }
                 if to.is_full() {
                     send(&mut to, &mut records);

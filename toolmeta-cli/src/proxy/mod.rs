@@ -2,9 +2,13 @@
 //! byte passed on unchanged, except that the agent's tool-call events that carry no
 //! envelope get one (see [`Stamper`] for which events, and `docs/proxy.md`).
 //!
-//! Three threads move the bytes: the client's lines go to the agent as they arrive, the
-//! agent's lines go to the client (see `forward` for when they are written: never later
-//! than when the proxy has no further line in hand), and one waits for the agent to exit. A line longer
+//! Threads move the bytes: the client's lines go to the agent as they arrive, the agent's
+//! lines go to the client (see `forward` for when they are written: never later than when
+//! the proxy has no further line in hand), one writes the proxy's own answers to the agent
+//! between whole client lines (see `agent_input`), and one waits for the agent to exit.
+//! Both directions are read (see `traffic`): what the proxy learns of each session is kept
+//! for a [`Decider`], which may answer the agent's requests to the client itself; the
+//! default, [`Forward`], answers none. A line longer
 //! than [`MAX_LINE_BYTES`](crate::MAX_LINE_BYTES) streams through in pieces, unread. When the client closes its
 //! end, the agent's input is closed and the agent has `--grace` seconds to exit before it
 //! is sent SIGTERM, then SIGKILL after as long again. The proxy exits with the agent's
@@ -20,17 +24,28 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+mod agent_input;
+mod client_scan;
+mod decide;
 mod forward;
 mod lines;
 mod scan;
 mod session_log;
+mod sessions;
 mod signals;
 mod stamp;
+mod traffic;
 
+pub use decide::{AgentRequest, Answer, ClientMethod, Decider, Forward};
+pub use sessions::{
+    AnsweredBy, MAX_ANSWERS, MAX_PENDING, MAX_SESSIONS, MAX_TEXT_BYTES, MAX_TURNS,
+    PermissionAnswer, SessionState, Sessions, Turn,
+};
 pub use stamp::Stamper;
 
 use forward::{agent_to_client, client_to_agent};
 use session_log::SessionLog;
+use traffic::{AgentLines, ClientLines};
 
 /// How long the proxy waits, once the agent has exited, for the rest of its output.
 const DRAIN_AFTER_EXIT: Duration = Duration::from_secs(1);
@@ -138,6 +153,24 @@ where
     I: Read + Send + 'static,
     O: Write + Send + 'static,
 {
+    serve_with(args, Box::new(Forward), client_in, client_out, err)
+}
+
+/// [`serve`], with `decider` offered each request of the agent to the client
+/// (`session/request_permission`, `fs/read_text_file`, `fs/write_text_file`,
+/// `terminal/create`): what it answers goes to the agent, between whole client lines, and
+/// never reaches the client.
+pub fn serve_with<I, O>(
+    args: &Args,
+    decider: Box<dyn Decider>,
+    client_in: I,
+    client_out: O,
+    err: &mut dyn Write,
+) -> u8
+where
+    I: Read + Send + 'static,
+    O: Write + Send + 'static,
+{
     let forwarded = signals::take();
     let log = match &args.log {
         Some(path) => match SessionLog::open(path, args.log_limit, Box::new(io::stderr())) {
@@ -187,35 +220,29 @@ where
         return crate::exit::IO;
     };
 
-    let to_agent = (events.clone(), log.clone());
+    let known = traffic::Shared::new(Stamper::new(args.harness.as_deref(), args.acp_fields));
+    let (agent_in, proxy_in) = agent_input::split(agent_in);
+    let to_agent = (events.clone(), log.clone(), ClientLines::new(known.clone()));
     thread::spawn(move || {
-        let (events, log) = to_agent;
-        client_to_agent(client_in, agent_in, log.as_ref());
+        let (events, log, lines) = to_agent;
+        client_to_agent(client_in, agent_in, lines, log.as_ref());
         let _ = events.send(Event::ClientClosed);
     });
     let to_client = (
         events.clone(),
         log,
-        Stamper::new(args.harness.as_deref(), args.acp_fields),
+        AgentLines::new(known, decider, proxy_in),
     );
     thread::spawn(move || {
-        let (events, log, mut stamper) = to_client;
-        agent_to_client(agent_out, client_out, &mut stamper, log.as_ref());
+        let (events, log, mut lines) = to_client;
+        agent_to_client(agent_out, client_out, &mut lines, log.as_ref());
         let _ = events.send(Event::OutputDone);
     });
     thread::spawn(move || {
         let _ = events.send(Event::Exited(child.wait()));
     });
 
-    let status = wait_for_exit(&inbox, pid, args.grace);
-    // The output the agent wrote before it exited is passed on first.
-    let deadline = Instant::now() + DRAIN_AFTER_EXIT;
-    loop {
-        match inbox.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-            Ok(Event::OutputDone) | Err(_) => break,
-            Ok(_) => {}
-        }
-    }
+    let status = supervise(&inbox, pid, args.grace);
     match status {
         Ok(status) => exit_code(status),
         Err(error) => {
@@ -225,27 +252,40 @@ where
     }
 }
 
-/// Waits for the agent's exit; once the client has closed its end, ends the agent after
-/// `grace` (SIGTERM, then SIGKILL).
-fn wait_for_exit(
-    inbox: &mpsc::Receiver<Event>,
-    pid: u32,
-    grace: Duration,
-) -> io::Result<ExitStatus> {
+/// Waits until both sides are done: the agent has exited and its output has been passed
+/// on (or [`DRAIN_AFTER_EXIT`] has passed since it exited: a process it started may hold
+/// its output open). Once the client has closed its end, ends the agent after `grace`
+/// (SIGTERM, then SIGKILL after as long again). Returns the agent's status.
+fn supervise(inbox: &mpsc::Receiver<Event>, pid: u32, grace: Duration) -> io::Result<ExitStatus> {
+    let mut status: Option<io::Result<ExitStatus>> = None;
+    let mut output_done = false;
+    // While the agent runs: when to signal it next. Once it has exited: when to stop
+    // waiting for its output.
     let mut deadline: Option<Instant> = None;
     let mut terminated = false;
     loop {
+        if output_done && let Some(status) = status {
+            return status;
+        }
         let event = match deadline {
             None => inbox.recv().map_err(|_| RecvTimeoutError::Disconnected),
             Some(at) => inbox.recv_timeout(at.saturating_duration_since(Instant::now())),
         };
         match event {
-            Ok(Event::Exited(status)) => return status,
-            Ok(Event::ClientClosed) => {
-                deadline.get_or_insert_with(|| Instant::now() + grace);
+            Ok(Event::Exited(exited)) => {
+                status = Some(exited);
+                deadline = Some(Instant::now() + DRAIN_AFTER_EXIT);
             }
-            Ok(Event::OutputDone) => {}
+            Ok(Event::OutputDone) => output_done = true,
+            Ok(Event::ClientClosed) => {
+                if status.is_none() {
+                    deadline.get_or_insert_with(|| Instant::now() + grace);
+                }
+            }
             Err(RecvTimeoutError::Timeout) => {
+                if let Some(status) = status {
+                    return status;
+                }
                 if terminated {
                     signals::kill(pid);
                     deadline = None;
@@ -256,7 +296,8 @@ fn wait_for_exit(
                 }
             }
             Err(RecvTimeoutError::Disconnected) => {
-                return Err(io::Error::other("the agent's waiter went away"));
+                return status
+                    .unwrap_or_else(|| Err(io::Error::other("the agent's waiter went away")));
             }
         }
     }

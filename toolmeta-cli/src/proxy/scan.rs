@@ -16,6 +16,8 @@ use serde::{Deserialize, de};
 use serde_json::value::RawValue;
 use toolmeta::recognition;
 
+use super::decide::ClientMethod;
+
 /// What one agent→client line is, for the proxy.
 pub(crate) enum Scanned<'a> {
     /// A tool-call event: a `session/update` whose update is a `tool_call` or a
@@ -23,8 +25,30 @@ pub(crate) enum Scanned<'a> {
     Event(Event<'a>),
     /// A response naming the agent: `result.agentInfo.name`.
     AgentInfo(Cow<'a, str>),
+    /// Another response (to one of the client's requests): its `id`, and what a
+    /// `session/new` or `session/prompt` answer says.
+    Response(Response<'a>),
+    /// A request to the client the proxy may answer itself (`fs/read_text_file`,
+    /// `fs/write_text_file`, `terminal/create`), with its `id` and `params.sessionId`. (A
+    /// `session/request_permission` request is an [`Event`].)
+    Request {
+        method: ClientMethod,
+        id: &'a RawValue,
+        session_id: Option<Cow<'a, str>>,
+    },
     /// Anything else.
     Other,
+}
+
+/// A response of the agent.
+pub(crate) struct Response<'a> {
+    pub(crate) id: &'a RawValue,
+    /// `result.sessionId` (a `session/new` answer).
+    pub(crate) session_id: Option<Cow<'a, str>>,
+    /// `result.stopReason` (a `session/prompt` answer).
+    pub(crate) stop_reason: Option<Cow<'a, str>>,
+    /// Whether it is an error response.
+    pub(crate) is_error: bool,
 }
 
 /// Which tool-call event.
@@ -41,6 +65,8 @@ pub(crate) enum Origin {
 /// One tool-call event, located in its line.
 pub(crate) struct Event<'a> {
     pub(crate) origin: Origin,
+    /// A permission request's JSON-RPC `id`.
+    pub(crate) request_id: Option<&'a RawValue>,
     pub(crate) session_id: Option<Cow<'a, str>>,
     pub(crate) tool_call_id: Cow<'a, str>,
     /// Where the event object's closing brace is (the object has at least one member).
@@ -122,22 +148,62 @@ pub(crate) fn scan(line: &str) -> Scanned<'_> {
             message.params.and_then(|p| p.tool_call),
             Some(Origin::Permission),
         ),
-        Some(_) => return Scanned::Other,
-        None => {
-            return message
-                .result
-                .and_then(read::<ResultFields<'_>>)
-                .and_then(|result| result.agent_info)
-                .and_then(read::<AgentInfoFields<'_>>)
-                .and_then(|info| info.name)
-                .and_then(string)
-                .map_or(Scanned::Other, Scanned::AgentInfo);
+        Some(method) => {
+            return match (ClientMethod::of(method), message.id) {
+                (Some(method), Some(id)) if method != ClientMethod::RequestPermission => {
+                    Scanned::Request {
+                        method,
+                        id,
+                        session_id: message.session_id.and_then(string),
+                    }
+                }
+                _ => Scanned::Other,
+            };
         }
+        None => return response(message),
     };
     let session_id = message.session_id.and_then(string);
+    let request_id = message.id;
     object
         .and_then(|object| event(line, session_id, object, origin))
-        .map_or(Scanned::Other, Scanned::Event)
+        .map_or(Scanned::Other, |event| {
+            Scanned::Event(Event {
+                request_id,
+                ..event
+            })
+        })
+}
+
+/// A message without a method: a response naming the agent, or another response.
+fn response(message: MessageFields<'_>) -> Scanned<'_> {
+    let result = message.result.and_then(read::<ResultFields<'_>>);
+    if let Some(name) = result
+        .as_ref()
+        .and_then(|result| result.agent_info)
+        .and_then(read::<AgentInfoFields<'_>>)
+        .and_then(|info| info.name)
+        .and_then(string)
+    {
+        return Scanned::AgentInfo(name);
+    }
+    match message.id {
+        Some(id) if message.result.is_some() || message.has_error => {
+            let (session_id, stop_reason) = match result {
+                Some(result) => (
+                    result.session_id.and_then(string),
+                    result.stop_reason.and_then(string),
+                ),
+                None => (None, None),
+            };
+            Scanned::Response(Response {
+                id,
+                session_id,
+                stop_reason,
+                is_error: message.has_error,
+            })
+        }
+        _ => Scanned::Other,
+    }
 }
 
 fn event<'a>(
@@ -187,6 +253,7 @@ fn event<'a>(
     };
     Some(Event {
         origin,
+        request_id: None,
         session_id,
         tool_call_id: string(fields.tool_call_id?)?,
         close,
@@ -245,6 +312,8 @@ fn once<T, E: de::Error>(slot: &mut Option<T>, value: T, key: &'static str) -> R
 /// A message: its `method`, its `params` read in place, its `result` as raw text.
 #[derive(Default)]
 struct MessageFields<'a> {
+    id: Option<&'a RawValue>,
+    has_error: bool,
     method: Option<Cow<'a, str>>,
     params: Option<ParamsFields<'a>>,
     result: Option<&'a RawValue>,
@@ -278,6 +347,14 @@ impl<'de> Deserialize<'de> for MessageFields<'de> {
                         "result" => {
                             let result = map.next_value()?;
                             once(&mut message.result, result, "result")?;
+                        }
+                        "id" => {
+                            let id = map.next_value()?;
+                            once(&mut message.id, id, "id")?;
+                        }
+                        "error" => {
+                            map.next_value::<IgnoredAny>()?;
+                            message.has_error = true;
                         }
                         _ => {
                             map.next_value::<IgnoredAny>()?;
@@ -406,6 +483,10 @@ impl<'de> Visitor<'de> for EventSeed {
 struct ResultFields<'a> {
     #[serde(rename = "agentInfo", borrow, default)]
     agent_info: Option<&'a RawValue>,
+    #[serde(rename = "sessionId", borrow, default)]
+    session_id: Option<&'a RawValue>,
+    #[serde(rename = "stopReason", borrow, default)]
+    stop_reason: Option<&'a RawValue>,
 }
 
 #[derive(Deserialize)]

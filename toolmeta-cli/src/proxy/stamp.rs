@@ -1,6 +1,7 @@
 //! [`Stamper`]: the envelope the ledger resolves for a tool-call event, spliced into the
 //! event's line.
 
+use std::borrow::Cow;
 use std::ops::Range;
 use std::path::Path;
 use std::time::SystemTime;
@@ -8,10 +9,11 @@ use std::time::SystemTime;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use toolmeta::catalog::Harness;
-use toolmeta::client::{Call, Ledger};
+use toolmeta::client::{Call, Ledger, PermissionOutcome};
 use toolmeta::{Namespace, TOOL_META_KEY, TOOL_META_VERSION, ToolKind};
 
-use super::scan::{self, Event, Locations, Meta, Origin, Scanned};
+use super::decide::ClientMethod;
+use super::scan::{self, Event, Locations, Meta, Origin, Response, Scanned};
 use crate::MAX_LINE_BYTES;
 
 /// How many finished calls the proxy's ledger keeps: a finished call rarely hears more.
@@ -89,30 +91,70 @@ impl Stamper {
     /// Reads one line the agent sent (without its line ending) at `now`; returns the line
     /// to send instead, or `None` to send it unchanged.
     pub fn stamp(&mut self, line: &[u8], now: SystemTime) -> Option<Vec<u8>> {
+        self.read(line, now).0
+    }
+
+    /// [`Stamper::stamp`], and what else the line is to the proxy.
+    pub(crate) fn read<'a>(
+        &mut self,
+        line: &'a [u8],
+        now: SystemTime,
+    ) -> (Option<Vec<u8>>, Seen<'a>) {
         if line.len() > MAX_LINE_BYTES {
-            return None;
+            return (None, Seen::Nothing);
         }
-        let text = std::str::from_utf8(line).ok()?;
+        let Ok(text) = std::str::from_utf8(line) else {
+            return (None, Seen::Nothing);
+        };
         let event = match scan::scan(text) {
             Scanned::Event(event) => event,
             Scanned::AgentInfo(name) => {
                 if self.agent_name.is_none() {
                     self.agent_name = Some(name.into_owned());
                 }
-                return None;
+                return (None, Seen::Nothing);
             }
-            Scanned::Other => return None,
+            Scanned::Response(response) => return (None, Seen::Response(response)),
+            Scanned::Request {
+                method,
+                id,
+                session_id,
+            } => {
+                return (
+                    None,
+                    Seen::Request {
+                        method,
+                        id,
+                        session_id,
+                    },
+                );
+            }
+            Scanned::Other => return (None, Seen::Nothing),
         };
+        let seen = match (event.origin, event.request_id) {
+            (Origin::Permission, Some(id)) => Seen::Permission {
+                id,
+                session_id: event.session_id.clone(),
+                tool_call_id: event.tool_call_id.clone(),
+            },
+            _ => Seen::Nothing,
+        };
+        (self.stamp_event(text, &event, now), seen)
+    }
+
+    /// Feeds `event`'s line to the ledger; returns it with the envelope spliced in, when
+    /// it gets one.
+    fn stamp_event(&mut self, text: &str, event: &Event<'_>, now: SystemTime) -> Option<Vec<u8>> {
         if self.ledger.is_none() {
             self.start();
         }
         let ledger = self.ledger.as_mut()?;
-        let had_first_title = find(ledger, &event).is_some_and(|call| call.title().is_some());
+        let had_first_title = find(ledger, event).is_some_and(|call| call.title().is_some());
         ledger.feed_at(text, now);
-        if !wants_envelope(&event, had_first_title) {
+        if !wants_envelope(event, had_first_title) {
             return None;
         }
-        let call = find(ledger, &event)?;
+        let call = find(ledger, event)?;
         let harness_namespace = ledger.harness().map(Harness::namespace);
         let namespace = call
             .namespace()
@@ -121,10 +163,39 @@ impl Stamper {
                 .map(|namespace| namespace.as_str()))
             .or(self.agent_namespace.as_ref().map(Namespace::as_str))?;
         let envelope = serde_json::to_string(&Envelope::of(call, namespace)?).ok()?;
-        Some(splice(
-            text,
-            edits(&event, call, &envelope, self.acp_fields),
-        ))
+        Some(splice(text, edits(event, call, &envelope, self.acp_fields)))
+    }
+
+    /// Feeds the answer to a permission request (the client's, or the proxy's own) to the
+    /// ledger, which holds the request; returns the call's outcome as it now stands.
+    pub(crate) fn answer(
+        &mut self,
+        answer: &[u8],
+        session_id: Option<&str>,
+        tool_call_id: &str,
+        now: SystemTime,
+    ) -> Option<PermissionOutcome> {
+        let ledger = self.ledger.as_mut()?;
+        ledger.feed_at(answer, now);
+        let call = match session_id {
+            Some(session_id) => ledger.get_in_session(session_id, tool_call_id),
+            None => ledger.get(tool_call_id),
+        };
+        call?.permission()?.outcome().cloned()
+    }
+
+    /// The call `tool_call_id` of session `session_id`, as the ledger has merged it.
+    pub(crate) fn call(&self, session_id: Option<&str>, tool_call_id: &str) -> Option<&Call> {
+        let ledger = self.ledger.as_ref()?;
+        match session_id {
+            Some(session_id) => ledger.get_in_session(session_id, tool_call_id),
+            None => ledger.get(tool_call_id),
+        }
+    }
+
+    /// The agent's name: its `initialize` answer's `agentInfo.name`, else `--harness`.
+    pub(crate) fn agent(&self) -> Option<&str> {
+        self.agent_name.as_deref().or(self.harness.as_deref())
     }
 
     /// Builds the ledger for the agent the traffic has named.
@@ -149,6 +220,26 @@ impl Stamper {
             None => named.and_then(Namespace::for_agent),
         };
     }
+}
+
+/// What a line of the agent is to the proxy, beside its envelope.
+pub(crate) enum Seen<'a> {
+    /// Nothing more.
+    Nothing,
+    /// A permission request the proxy read: its id, session and call.
+    Permission {
+        id: &'a RawValue,
+        session_id: Option<Cow<'a, str>>,
+        tool_call_id: Cow<'a, str>,
+    },
+    /// A request to the client of another [`ClientMethod`].
+    Request {
+        method: ClientMethod,
+        id: &'a RawValue,
+        session_id: Option<Cow<'a, str>>,
+    },
+    /// A response to one of the client's requests.
+    Response(Response<'a>),
 }
 
 /// The call an event updates, after it was fed.
