@@ -57,7 +57,7 @@ fn the_export_is_json_in_the_documented_format() {
     let (_, out, _) = run(&["catalog", "--json"]);
     let data: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(data["format"], "toolmeta-catalog");
-    assert_eq!(data["format_version"], 1);
+    assert_eq!(data["format_version"], 2);
     let harnesses: Vec<&str> = data["harnesses"]
         .as_array()
         .unwrap()
