@@ -90,7 +90,7 @@ pub struct Recognition {
     /// Its adapter's fixed title formats, each naming the tool.
     pub titles: &'static [TitleFormat],
     /// Keys its events carry in `rawInput` whatever the tool (call and turn ids,
-    /// timestamps, a `reason`, a `cwd`, environment ids): they tell no tool apart, so
+    /// timestamps, an approval's `reason`, environment ids): they tell no tool apart, so
     /// argument-name identification neither counts them as a tool's arguments nor as the
     /// call's (DESIGN §6, "A reading must be earned"), and a tool they alone fit is no
     /// reading.

@@ -59,7 +59,7 @@ pub(crate) const CODEX: Party = Party {
         titles: &[TitleFormat::of("View Image {any}", "view_image")],
         // codex-acp's `rawInput` is the Codex event of the call (`serde_json::json!(&event)`
         // in its src/thread.rs at 3cd8e9ed), and Codex's events carry these whatever the
-        // tool:
+        // tool (or, for an approval, whatever the tool it asks about):
         event_keys: &[
             // Every exec, patch and approval event recorded in tests/data/real/codex
             // (ExecCommandBegin, ExecApprovalRequest, PatchApplyBegin), and openai/codex
@@ -72,13 +72,16 @@ pub(crate) const CODEX: Party = Party {
             // ExecApprovalRequest (recorded), ApplyPatchApprovalRequest (codex-acp's
             // `patch_approval` reads it) and `RequestPermissionsEvent`.
             "reason",
-            // ExecCommandBegin and ExecApprovalRequest (recorded), `RequestPermissionsEvent`
-            // (codex-acp's `request_permissions` destructures it).
-            "cwd",
             // `RequestPermissionsEvent`'s `environment_id`, serialized
             // `#[serde(rename = "environmentId")]` in current codex-rs; issue 38's network
             // request from a current codex-acp carries it.
             "environmentId",
+            // Not `cwd`, though the permission request carries it: only the exec events
+            // and that request do (no patch, MCP or web-search event), and there it is the
+            // command's own working directory, `exec_command`'s `workdir` as the events
+            // spell it — the key that tells `exec_command` from `shell_command` in the
+            // TypeScript codex-acp's `{command, cwd}` (tests/data/real/codex_acp_fixtures).
+            // Counted, it names nothing alone: the one tool taking it requires a command.
         ],
         ..Recognition::NONE
     },
