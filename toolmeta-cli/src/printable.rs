@@ -169,7 +169,10 @@ mod tests {
             .chain([0xFEFF, 0x00AD, 0x180E, 0xFE0F, 0x3164, 0xE0041])
         {
             let c = char::from_u32(code).unwrap();
-            assert!(printable(&c.to_string()).starts_with("\\u{"), "U+{code:04X}");
+            assert!(
+                printable(&c.to_string()).starts_with("\\u{"),
+                "U+{code:04X}"
+            );
         }
     }
 
@@ -207,7 +210,14 @@ mod tests {
                 );
             }
         }
-        for c in ['\u{00ad}', '\u{180e}', '\u{200b}', '\u{2060}', '\u{feff}', '\u{e0001}'] {
+        for c in [
+            '\u{00ad}',
+            '\u{180e}',
+            '\u{200b}',
+            '\u{2060}',
+            '\u{feff}',
+            '\u{e0001}',
+        ] {
             assert!(super::is_default_ignorable(c));
             assert_eq!(get_general_category(c), GeneralCategory::Format);
         }

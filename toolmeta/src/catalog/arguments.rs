@@ -307,7 +307,11 @@ mod tests {
         );
         assert_eq!(fit(json!({"pattern": "x", "dir": "src"})), Some("glob"));
         assert_eq!(
-            best_fits(described_tools(), &json!({"pattern": "x", "path": "src"}), &[]),
+            best_fits(
+                described_tools(),
+                &json!({"pattern": "x", "path": "src"}),
+                &[]
+            ),
             ["grep", "glob"]
         );
         // Mostly other keys: the one shared key does not make it the tool.
@@ -374,7 +378,10 @@ mod tests {
         assert!(fits(json!({"call_id": "c", "reason": "r"}), &events).is_empty());
         // The patch's own argument tells.
         assert_eq!(
-            fits(json!({"call_id": "c", "reason": "r", "input": "p"}), &events),
+            fits(
+                json!({"call_id": "c", "reason": "r", "input": "p"}),
+                &events
+            ),
             ["patch"]
         );
         // An event key given as a tool's argument is not counted: both searches share
@@ -385,7 +392,10 @@ mod tests {
         );
         // `dir`, glob's own alias of `path`, is no event key: it tells.
         assert_eq!(
-            fits(json!({"pattern": "x", "dir": "src", "call_id": "c"}), &events),
+            fits(
+                json!({"pattern": "x", "dir": "src", "call_id": "c"}),
+                &events
+            ),
             ["glob"]
         );
         // Event keys do not dilute the share: two telling keys of four are half of them.

@@ -696,7 +696,11 @@ mod tests {
                 strings(harness.party().recognition.event_keys)
             );
         }
-        let codex = data.harnesses.iter().find(|h| h.harness == "codex").unwrap();
+        let codex = data
+            .harnesses
+            .iter()
+            .find(|h| h.harness == "codex")
+            .unwrap();
         assert!(codex.recognise.event_keys.contains(&"turn_id".to_owned()));
     }
 

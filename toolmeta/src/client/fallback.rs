@@ -78,9 +78,17 @@ impl KindFallback {
         match acp_kind {
             "read" => row(ToolKind::Read, "Read", const { agreed_read_only("read") }),
             "edit" => row(ToolKind::Edit, "Edit", const { agreed_read_only("edit") }),
-            "delete" => row(ToolKind::Delete, "Delete", const { agreed_read_only("delete") }),
+            "delete" => row(
+                ToolKind::Delete,
+                "Delete",
+                const { agreed_read_only("delete") },
+            ),
             "move" => row(ToolKind::Move, "Move", const { agreed_read_only("move") }),
-            "search" => row(ToolKind::Search, "Search", const { agreed_read_only("search") }),
+            "search" => row(
+                ToolKind::Search,
+                "Search",
+                const { agreed_read_only("search") },
+            ),
             "execute" => row(
                 ToolKind::Execute,
                 "Run Command",
@@ -91,7 +99,11 @@ impl KindFallback {
                 "Web Fetch",
                 const { agreed_read_only("fetch") },
             ),
-            "think" => row(ToolKind::Other, "Think", const { agreed_read_only("think") }),
+            "think" => row(
+                ToolKind::Other,
+                "Think",
+                const { agreed_read_only("think") },
+            ),
             "switch_mode" => row(
                 ToolKind::Other,
                 "Switch Mode",
@@ -460,7 +472,11 @@ mod tests {
         assert_eq!((think.label, think.read_only), ("Think", Some(false)));
         assert_eq!(
             under("search"),
-            [ToolKind::Search, ToolKind::MemorySearch, ToolKind::SearchTool]
+            [
+                ToolKind::Search,
+                ToolKind::MemorySearch,
+                ToolKind::SearchTool
+            ]
         );
         assert_eq!(KindFallback::from_acp_kind("search").read_only, None);
         assert_eq!(KindFallback::from_acp_kind("search").label, "Search");
@@ -482,7 +498,10 @@ mod tests {
             }
         }
         assert_eq!(KindFallback::from_acp_kind("other").read_only, None);
-        assert_eq!(KindFallback::from_acp_kind("switch_mode").read_only, Some(true));
+        assert_eq!(
+            KindFallback::from_acp_kind("switch_mode").read_only,
+            Some(true)
+        );
     }
 
     #[test]
