@@ -97,9 +97,7 @@ pub(crate) fn fit(
         }
         match value {
             Some((name, value)) if takes(&argument.json, value) => {
-                if !event_keys.contains(&name) {
-                    shared += 1;
-                }
+                shared += usize::from(!event_keys.contains(&name));
             }
             Some(_) => return None,
             None if argument.required => return None,
