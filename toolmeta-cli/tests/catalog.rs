@@ -79,7 +79,7 @@ fn the_export_is_json_in_the_documented_format() {
 fn the_table_names_every_harness_and_tool() {
     let (code, out, _) = run(&["catalog"]);
     assert_eq!(code, 0);
-    assert!(out.starts_with("toolmeta catalog, format 1"), "{out}");
+    assert!(out.starts_with("toolmeta catalog, format 2"), "{out}");
     assert!(
         out.contains("\ncodex (20 tools), checked against codex-acp 0.16.0"),
         "{out}"
