@@ -551,3 +551,84 @@ fn both_readers_follow_the_rules_no_recording_tells_apart() {
         "qwen_code"
     );
 }
+
+/// Issue 38's readings that were not earned (DESIGN §6, "A reading must be earned"), on
+/// the traffic that produced them: both readers read codex-acp's network permission
+/// request (its `rawInput` only `RequestPermissionsEvent`'s fields) as no Codex tool, ACP's
+/// default kind giving Tool, never `apply_patch`/Edit; and Mistral Vibe's `agents.spawn`,
+/// sent with ACP kind `think`, as Think and not read-only.
+#[test]
+fn both_readers_read_issue_38_s_calls_as_earned() {
+    let sessions = [
+        (
+            "network.jsonl",
+            [
+                r#"{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":1,"agentInfo":{"name":"codex-acp","title":"Codex","version":"0.16.0"}}}"#,
+                r#"{"jsonrpc":"2.0","id":7,"method":"session/request_permission","params":{"sessionId":"s1","toolCall":{"toolCallId":"call_q7Vn2","status":"pending","title":"Fetch the crate index from crates.io","rawInput":{"call_id":"call_q7Vn2","turn_id":"019b3c2e","environmentId":"local","started_at_ms":1781000000000,"reason":"Fetch the crate index from crates.io","permissions":{"network":{"enabled":true}},"cwd":"/home/dev/work/codex"}},"options":[{"optionId":"approved","name":"Yes","kind":"allow_once"},{"optionId":"abort","name":"No","kind":"reject_once"}]}}"#,
+            ],
+        ),
+        (
+            "subagent.jsonl",
+            [
+                r#"{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":1,"agentInfo":{"name":"Mistral Vibe","version":"2.1.0"}}}"#,
+                r#"{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"tool_call","toolCallId":"spawn_1","title":"agents.spawn","kind":"think","status":"pending","rawInput":{"description":"Refactor the parser","prompt":"Rewrite src/parse.rs and run the tests"},"_meta":{"tool_name":"agents.spawn"}}}}"#,
+            ],
+        ),
+    ];
+    let dir = std::env::temp_dir().join(format!("toolmeta-earned-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut command = Command::new(node());
+    command
+        .arg(root.join("reference/node/identify.mjs"))
+        .arg(root.join("toolmeta/catalog/catalog.json"));
+    let mut from_ledger = Vec::new();
+    let mut read_only = Vec::new();
+    for (file, lines) in &sessions {
+        let path = dir.join(file);
+        fs::write(&path, lines.join("\n")).unwrap();
+        command.arg(&path);
+        let mut ledger = Ledger::new();
+        for line in lines {
+            ledger.feed(*line);
+        }
+        from_ledger.extend(ledger.calls().map(record));
+        read_only.extend(ledger.calls().map(Call::read_only));
+    }
+    let output = command.output().unwrap();
+    fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let from_node: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(
+        differences("issue 38 (reader vs ledger)", &from_node, &from_ledger),
+        []
+    );
+    let [network, spawn] = from_ledger.as_slice() else {
+        panic!("{from_ledger:?}");
+    };
+    assert_eq!(
+        (&network["name"], &network["label"], &network["kind"]),
+        (&Value::Null, &json!("Tool"), &json!("other")),
+        "{network}"
+    );
+    assert_eq!(
+        (&spawn["name"], &spawn["label"], &spawn["namespace"]),
+        (
+            &json!("agents.spawn"),
+            &json!("Think"),
+            &json!("_mistral_vibe")
+        )
+    );
+    // Read-only: unknown for the request (ACP `other`), not read-only for the subagent.
+    assert_eq!(read_only, [None, Some(false)]);
+    let node_read_only: Vec<&Value> = from_node.iter().map(|call| &call["read_only"]).collect();
+    assert_eq!(node_read_only, [&Value::Null, &json!(false)]);
+}

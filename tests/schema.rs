@@ -464,6 +464,8 @@ fn the_catalog_schema_refuses_what_breaks_the_format() {
             "/harnesses/0/recognise/tool_call_ids",
             Some(json!("toolu_{any}")),
         ),
+        ("/harnesses/1/recognise/event_keys", None),
+        ("/harnesses/1/recognise/event_keys", Some(json!("call_id"))),
     ] {
         let document = broken(pointer, value.clone());
         assert!(

@@ -22,8 +22,8 @@ import { fileURLToPath } from 'node:url';
 /** Reads the catalog's JSON text and indexes it. */
 export function loadCatalog(text) {
   const data = JSON.parse(text);
-  if (data.format !== 'toolmeta-catalog' || data.format_version !== 1) {
-    throw new Error(`not a toolmeta catalog of format 1: ${data.format} ${data.format_version}`);
+  if (data.format !== 'toolmeta-catalog' || data.format_version !== 2) {
+    throw new Error(`not a toolmeta catalog of format 2: ${data.format} ${data.format_version}`);
   }
   const kinds = new Map(data.kinds.map((kind) => [kind.kind, kind]));
   const shapes = new Map(data.label_shapes.map((shape) => [shape.label, shape]));
@@ -201,8 +201,9 @@ function project(catalog, tool, raw) {
   return complete(catalog, tool.label, input);
 }
 
-/** How many raw arguments a tool's arguments share, when they could be its arguments. */
-function fit(tool, raw) {
+/** How many raw arguments a tool's arguments share, when they could be its arguments; an
+ * argument given under one of the harness's `event_keys` fits but is not counted. */
+function fit(tool, raw, eventKeys) {
   let shared = 0;
   for (const argument of tool.arguments) {
     const given = [argument.name, ...argument.aliases].filter((name) => Object.hasOwn(raw, name));
@@ -212,22 +213,25 @@ function fit(tool, raw) {
       continue;
     }
     if (!takes(argument.accepts, raw[given[0]])) return null;
-    shared += 1;
+    if (!eventKeys.includes(given[0])) shared += 1;
   }
   return shared;
 }
 
-/** The tool raw arguments name: of the tools they fit, those sharing the most argument
- * names with them, and at least half of them; among several, those of the kind the call's
- * ACP kind falls back to (unless that is `other`), then the one whose argument names
- * include every other's. Still several: none, and says who tied. */
+/** The tool raw arguments name: of the tools they fit, those sharing the most telling
+ * argument names with them (names that are not the harness's `event_keys`), and at least
+ * half of the call's telling names; among several, those of the kind the call's ACP kind
+ * falls back to (unless that is `other`), then the one whose argument names include every
+ * other's. Still several: none, and says who tied. */
 function bestFit(harness, raw, fallbackKind) {
-  if (!isObject(raw) || Object.keys(raw).length === 0) return { tool: null, tied: [] };
-  const keys = Object.keys(raw).length;
+  if (!isObject(raw)) return { tool: null, tied: [] };
+  const eventKeys = harness.recognise.event_keys;
+  const keys = Object.keys(raw).filter((key) => !eventKeys.includes(key)).length;
+  if (keys === 0) return { tool: null, tied: [] };
   let best = [];
   let top = 0;
   for (const tool of harness.withArguments) {
-    const shared = fit(tool, raw);
+    const shared = fit(tool, raw, eventKeys);
     if (shared === null || shared === 0 || 2 * shared < keys) continue;
     if (shared > top) {
       top = shared;

@@ -57,7 +57,7 @@ fn the_export_is_json_in_the_documented_format() {
     let (_, out, _) = run(&["catalog", "--json"]);
     let data: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(data["format"], "toolmeta-catalog");
-    assert_eq!(data["format_version"], 1);
+    assert_eq!(data["format_version"], 2);
     let harnesses: Vec<&str> = data["harnesses"]
         .as_array()
         .unwrap()
@@ -79,7 +79,7 @@ fn the_export_is_json_in_the_documented_format() {
 fn the_table_names_every_harness_and_tool() {
     let (code, out, _) = run(&["catalog"]);
     assert_eq!(code, 0);
-    assert!(out.starts_with("toolmeta catalog, format 1"), "{out}");
+    assert!(out.starts_with("toolmeta catalog, format 2"), "{out}");
     assert!(
         out.contains("\ncodex (20 tools), checked against codex-acp 0.16.0"),
         "{out}"

@@ -221,7 +221,9 @@ fn a_typescript_sdk_client_gets_envelopes_from_an_agent_that_sends_none() {
             // the proxy knows of what it does.
             &identity("list_dir", "read", "Read", true),
             &identity("read_file", "read", "Read", true),
-            &identity("grep", "search", "Search", true),
+            // ACP's `search` covers the contract's Search Tools too, which is not
+            // read-only: known only by it, a call does not claim read-only (DESIGN §6).
+            &identity("grep", "search", "Search", false),
             &identity("run_terminal_command", "execute", "Run Command", false),
             &identity("search_replace", "edit", "Edit", false),
         ]

@@ -76,21 +76,29 @@ pub(crate) fn described<'a>(
     })
 }
 
-/// How many of the raw arguments `raw` are arguments of the tool, when they could be its
-/// arguments: every required argument present, no argument given under two of its names,
-/// every value present of the argument's JSON type; `None` otherwise.
-pub(crate) fn fit(arguments: &[Argument], raw: &Map<String, Value>) -> Option<usize> {
+/// How many of the raw arguments `raw` are arguments of the tool that tell it apart, when
+/// they could be its arguments: every required argument present, no argument given under
+/// two of its names, every value present of the argument's JSON type; `None` otherwise. An
+/// argument given under one of `event_keys` (keys the harness's events carry whatever the
+/// tool) fits like any other but is not counted.
+pub(crate) fn fit(
+    arguments: &[Argument],
+    raw: &Map<String, Value>,
+    event_keys: &[&str],
+) -> Option<usize> {
     let mut shared = 0;
     for argument in arguments {
         let mut given = std::iter::once(&argument.name)
             .chain(&argument.aliases)
-            .filter_map(|name| raw.get(*name));
+            .filter_map(|name| Some((*name, raw.get(*name)?)));
         let value = given.next();
         if given.next().is_some() {
             return None;
         }
         match value {
-            Some(value) if takes(&argument.json, value) => shared += 1,
+            Some((name, value)) if takes(&argument.json, value) => {
+                shared += usize::from(!event_keys.contains(&name));
+            }
             Some(_) => return None,
             None if argument.required => return None,
             None => {}
@@ -127,15 +135,31 @@ fn takes(json: &JsonType, value: &Value) -> bool {
 /// keys among which a `status`, is no `update_goal`), and share as many as any other tool
 /// that does. Empty when no tool fits; several when they fit equally well (the arguments
 /// alone do not say which tool it was).
-pub(crate) fn best_fits(tools: &[DescribedTool], raw_input: &Value) -> Vec<&'static str> {
-    let Some(raw) = raw_input.as_object().filter(|raw| !raw.is_empty()) else {
+///
+/// `event_keys` — keys the harness's events carry whatever the tool — are counted neither
+/// as shared nor among the call's argument names: a call they alone fit (codex's network
+/// permission request, all event fields, fits `apply_patch`'s optional ones) names no tool
+/// (DESIGN §6, "A reading must be earned").
+pub(crate) fn best_fits(
+    tools: &[DescribedTool],
+    raw_input: &Value,
+    event_keys: &[&str],
+) -> Vec<&'static str> {
+    let Some(raw) = raw_input.as_object() else {
         return Vec::new();
     };
+    let telling = raw
+        .keys()
+        .filter(|key| !event_keys.contains(&key.as_str()))
+        .count();
+    if telling == 0 {
+        return Vec::new();
+    }
     let mut best = Vec::new();
     let mut top = 0;
     for tool in tools {
-        let Some(shared) =
-            fit(&tool.arguments, raw).filter(|shared| *shared > 0 && 2 * shared >= raw.len())
+        let Some(shared) = fit(&tool.arguments, raw, event_keys)
+            .filter(|shared| *shared > 0 && 2 * shared >= telling)
         else {
             continue;
         };
@@ -152,8 +176,12 @@ pub(crate) fn best_fits(tools: &[DescribedTool], raw_input: &Value) -> Vec<&'sta
 
 /// The one tool among `tools` whose arguments fit `raw_input` best (see [`best_fits`]);
 /// `None` when no tool fits or several fit equally well.
-pub(crate) fn best_fit(tools: &[DescribedTool], raw_input: &Value) -> Option<&'static str> {
-    match best_fits(tools, raw_input).as_slice() {
+pub(crate) fn best_fit(
+    tools: &[DescribedTool],
+    raw_input: &Value,
+    event_keys: &[&str],
+) -> Option<&'static str> {
+    match best_fits(tools, raw_input, event_keys).as_slice() {
         [only] => Some(only),
         _ => None,
     }
@@ -270,14 +298,18 @@ mod tests {
 
     #[test]
     fn the_tool_sharing_most_argument_names_wins() {
-        let fit = |raw| best_fit(described_tools(), &raw);
+        let fit = |raw| best_fit(described_tools(), &raw, &[]);
         assert_eq!(
             fit(json!({"pattern": "x", "include": "*.rs"})),
             Some("grep")
         );
         assert_eq!(fit(json!({"pattern": "x", "dir": "src"})), Some("glob"));
         assert_eq!(
-            best_fits(described_tools(), &json!({"pattern": "x", "path": "src"})),
+            best_fits(
+                described_tools(),
+                &json!({"pattern": "x", "path": "src"}),
+                &[]
+            ),
             ["grep", "glob"]
         );
         // Mostly other keys: the one shared key does not make it the tool.
@@ -304,6 +336,72 @@ mod tests {
         assert_eq!(fit(json!({"pattern": "x", "include": null})), Some("grep"));
     }
 
+    /// A tool whose every argument is optional, some of them event fields (as codex's
+    /// `apply_patch` accepts its events' `call_id` and `reason`).
+    #[derive(Deserialize, crate::ToolIdentity)]
+    #[tool(
+        crate = "crate",
+        name = "patch",
+        namespace = "codex",
+        kind = "edit",
+        no_input
+    )]
+    #[allow(dead_code)]
+    struct Patch {
+        input: Option<String>,
+        call_id: Option<String>,
+        reason: Option<String>,
+    }
+
+    /// Keys a harness's events carry for every tool tell no tool apart: they are counted
+    /// neither as shared nor among the call's argument names, and alone they name nothing.
+    #[test]
+    fn event_keys_tell_no_tool_apart() {
+        static CACHE: OnceLock<Vec<DescribedTool>> = OnceLock::new();
+        let tools = described(
+            &CACHE,
+            &[
+                ToolArguments::of::<Grep>(),
+                ToolArguments::of::<Glob>(),
+                ToolArguments::of::<Patch>(),
+            ],
+        );
+        let events = ["call_id", "reason", "path"];
+        let fits = |raw: Value, event_keys: &[&str]| best_fits(tools, &raw, event_keys);
+        // A request carrying only event fields and one of its own fits `patch`'s optional
+        // event fields: read as a patch without the rule, as nothing with it.
+        let request = json!({"call_id": "c", "reason": "network", "permissions": {}});
+        assert_eq!(fits(request.clone(), &[]), ["patch"]);
+        assert!(fits(request, &events).is_empty());
+        assert!(fits(json!({"call_id": "c", "reason": "r"}), &events).is_empty());
+        // The patch's own argument tells.
+        assert_eq!(
+            fits(
+                json!({"call_id": "c", "reason": "r", "input": "p"}),
+                &events
+            ),
+            ["patch"]
+        );
+        // An event key given as a tool's argument is not counted: both searches share
+        // only `pattern` now, a tie rather than a guess.
+        assert_eq!(
+            fits(json!({"pattern": "x", "path": "src"}), &events),
+            ["grep", "glob"]
+        );
+        // `dir`, glob's own alias of `path`, is no event key: it tells.
+        assert_eq!(
+            fits(
+                json!({"pattern": "x", "dir": "src", "call_id": "c"}),
+                &events
+            ),
+            ["glob"]
+        );
+        // Event keys do not dilute the share: two telling keys of four are half of them.
+        let diluted = json!({"pattern": "x", "include": "*.rs", "call_id": "c", "q": 1, "r": 2});
+        assert!(fits(diluted.clone(), &[]).is_empty());
+        assert_eq!(fits(diluted, &events), ["grep"]);
+    }
+
     /// The table-based rule takes exactly the arguments serde's own derive takes (for the
     /// types the table describes exactly: every catalog type but an untagged enum's `any`).
     #[test]
@@ -319,8 +417,8 @@ mod tests {
         ];
         for raw in &samples {
             let object = raw.as_object().unwrap();
-            let grep = fit(&described_tools()[0].arguments, object).is_some();
-            let glob = fit(&described_tools()[1].arguments, object).is_some();
+            let grep = fit(&described_tools()[0].arguments, object, &[]).is_some();
+            let glob = fit(&described_tools()[1].arguments, object, &[]).is_some();
             assert_eq!(grep, Grep::deserialize(raw).is_ok(), "grep {raw}");
             assert_eq!(glob, Glob::deserialize(raw).is_ok(), "glob {raw}");
         }

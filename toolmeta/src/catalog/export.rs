@@ -36,9 +36,11 @@ use crate::{
 /// The `format` of the document: what it is.
 pub const FORMAT: &str = "toolmeta-catalog";
 
-/// The version of the format. It bumps only when a field is removed or changes meaning
-/// (`docs/catalog.md`, "Stability"); fields are added without a bump.
-pub const FORMAT_VERSION: u32 = 1;
+/// The version of the format. It bumps only when a field is removed or changes meaning, or
+/// when a reader following the rules would identify a call differently (`docs/catalog.md`,
+/// "Stability"); other fields are added without a bump. Version 2 added each harness's
+/// `event_keys`.
+pub const FORMAT_VERSION: u32 = 2;
 
 /// The whole document.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,7 +55,8 @@ pub const FORMAT_VERSION: u32 = 1;
 pub struct CatalogData {
     /// Always `toolmeta-catalog`.
     pub format: String,
-    /// The format's version: bumps only when a field is removed or changes meaning.
+    /// The format's version: bumps only when a field is removed or changes meaning, or when
+    /// a reader following the rules would identify a call differently.
     pub format_version: u32,
     /// The envelope the identification gives each call.
     pub envelope: EnvelopeContract,
@@ -218,6 +221,9 @@ pub struct RecognitionData {
     pub tool_call_ids: Vec<String>,
     /// The adapter's fixed title formats, each naming the tool.
     pub titles: Vec<TitleData>,
+    /// Keys the harness's events carry in `rawInput` whatever the tool: argument-name
+    /// identification counts them neither as a tool's arguments nor as the call's.
+    pub event_keys: Vec<String>,
 }
 
 /// A `_meta` key that names the tool.
@@ -527,6 +533,7 @@ fn recognition_data(recognition: &Recognition) -> RecognitionData {
                 tool: title.tool.map(str::to_owned),
             })
             .collect(),
+        event_keys: strings(recognition.event_keys),
     }
 }
 
@@ -677,6 +684,24 @@ mod tests {
         let text = catalog_json().unwrap();
         let back: CatalogData = serde_json::from_str(&text).unwrap();
         assert_eq!(back, data);
+    }
+
+    /// Each harness's event keys are exported as declared, beside its other evidence.
+    #[test]
+    fn the_event_keys_are_exported() {
+        let data = catalog_data().unwrap();
+        for (harness, data) in Harness::ALL.iter().zip(&data.harnesses) {
+            assert_eq!(
+                data.recognise.event_keys,
+                strings(harness.party().recognition.event_keys)
+            );
+        }
+        let codex = data
+            .harnesses
+            .iter()
+            .find(|h| h.harness == "codex")
+            .unwrap();
+        assert!(codex.recognise.event_keys.contains(&"turn_id".to_owned()));
     }
 
     #[test]

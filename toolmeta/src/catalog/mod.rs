@@ -347,14 +347,22 @@ impl std::str::FromStr for Harness {
 /// assert_eq!(catalog::identify(Harness::Codex, &json!({"filePath": "a.rs"})), None);
 /// ```
 pub fn identify(harness: Harness, raw_input: &Value) -> Option<&'static str> {
-    arguments::best_fit(harness.described(), raw_input)
+    arguments::best_fit(
+        harness.described(),
+        raw_input,
+        harness.party().recognition.event_keys,
+    )
 }
 
 /// Every tool of `harness` that fits `raw_input` best (see [`identify`]): empty when none
 /// fits, several when they fit equally well (the ledger's question).
 #[cfg(feature = "client")]
 pub(crate) fn fits(harness: Harness, raw_input: &Value) -> Vec<&'static str> {
-    arguments::best_fits(harness.described(), raw_input)
+    arguments::best_fits(
+        harness.described(),
+        raw_input,
+        harness.party().recognition.event_keys,
+    )
 }
 
 /// Synthesizes the envelope of a call to `name` on `harness` from its raw JSON arguments
@@ -495,7 +503,7 @@ mod tests {
                     let Some(object) = raw.as_object() else {
                         continue;
                     };
-                    let rule = super::arguments::fit(&described.arguments, object).is_some();
+                    let rule = super::arguments::fit(&described.arguments, object, &[]).is_some();
                     let serde = (tool.deserializes)(raw);
                     let untagged = harness == super::Harness::Codex
                         && tool.name == "exec_command"
@@ -511,6 +519,35 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked}");
+    }
+
+    /// codex-acp sends a Codex event as `rawInput`: its event fields tell no tool apart. A
+    /// network permission request (`RequestPermissionsEvent`, as current codex-rs
+    /// serializes it) fits `apply_patch`'s optional event fields, and is no patch; the
+    /// recorded events still name their tools by their own fields.
+    #[test]
+    fn codex_event_fields_alone_name_no_tool() {
+        use super::{Harness, identify};
+        let network = json!({
+            "call_id": "call_q7Vn2", "turn_id": "019b3", "environmentId": "local",
+            "started_at_ms": 1_780_000_000_000_u64, "reason": "Fetch the crate index",
+            "permissions": {"network": {"enabled": true}}, "cwd": "/home/dev/work/codex"
+        });
+        assert_eq!(identify(Harness::Codex, &network), None);
+        let mut without_permissions = network.as_object().unwrap().clone();
+        without_permissions.remove("permissions");
+        assert_eq!(
+            identify(Harness::Codex, &Value::Object(without_permissions)),
+            None
+        );
+        let patch = json!({"call_id": "c", "turn_id": "t", "started_at_ms": 1,
+                           "changes": {"/r/a.rs": {"add": {"content": "x"}}}});
+        assert_eq!(identify(Harness::Codex, &patch), Some("apply_patch"));
+        let exec = json!({"call_id": "c", "turn_id": "t", "started_at_ms": 1,
+                          "command": ["/bin/bash", "-lc", "ls"], "cwd": "/r",
+                          "parsed_cmd": [], "source": "unified_exec_startup",
+                          "process_id": "7"});
+        assert_eq!(identify(Harness::Codex, &exec), Some("exec_command"));
     }
 
     fn collect_raw_inputs(value: &Value, out: &mut Vec<Value>) {

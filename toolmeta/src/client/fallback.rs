@@ -13,29 +13,33 @@ use crate::{LabelShape, ToolKind, normalize_offset};
 /// The identity a reader can infer from ACP's `kind` field alone, used when a call has no
 /// usable envelope (and the catalog does not know it).
 ///
-/// | ACP `kind` | [`ToolKind`] | label | read-only |
-/// |---|---|---|---|
-/// | `read` | `read` | Read | yes |
-/// | `edit` | `edit` | Edit | no |
-/// | `delete` | `delete` | Delete | no |
-/// | `move` | `move` | Move | no |
-/// | `search` | `search` | Search | yes |
-/// | `execute` | `execute` | Run Command | no |
-/// | `fetch` | `web_fetch` | Web Fetch | yes |
-/// | `think` | `other` | Think | yes |
-/// | `switch_mode` | `other` | Switch Mode | yes |
-/// | `other`, anything else | `other` | Tool | unknown |
+/// | ACP `kind` | [`ToolKind`] | label | read-only | why |
+/// |---|---|---|---|---|
+/// | `read` | `read` | Read | yes | every contract kind ACP calls `read` only reads (Read, List Files, Code Intelligence, Memory Read, Sessions) |
+/// | `edit` | `edit` | Edit | no | Edit and Write both change files |
+/// | `delete` | `delete` | Delete | no | Delete |
+/// | `move` | `move` | Move | no | Move |
+/// | `search` | `search` | Search | unknown | Search and Memory Search only read, Search Tools does not |
+/// | `execute` | `execute` | Run Command | no | Run Command, Background Task and Kill Task all act |
+/// | `fetch` | `web_fetch` | Web Fetch | yes | Web Fetch and Web Search only read |
+/// | `think` | `other` | Think | no | Plan, Subagent and Update Goal all act: a subagent can do whatever the agent can |
+/// | `switch_mode` | `other` | Switch Mode | yes | Enter and Exit Plan Mode only read |
+/// | `other`, anything else | `other` | Tool | unknown | an unknown tool could do anything |
 ///
-/// ACP's `think` and `switch_mode` have no first-party kind; they keep a label of their own
-/// so they are not lumped with unknown tools, and are read-only like the first-party
-/// `enter_plan`/`exit_plan` mode switches. An `other` tool could do anything, so its
-/// read-only flag is left unknown rather than guessed.
+/// ACP's `kind` alone never claims more than it says (DESIGN §6, "A reading must be
+/// earned"): the read-only column is what every contract kind that maps to the ACP kind
+/// ([`ToolKind::acp_kind`]) agrees on, and unknown where they differ. ACP's `think` and
+/// `switch_mode` have no first-party kind of their own; they keep a label of their own so
+/// they are not lumped with unknown tools.
 ///
 /// ```
 /// use toolmeta::ToolKind;
 /// use toolmeta::client::KindFallback;
 /// let fetch = KindFallback::from_acp_kind("fetch");
 /// assert_eq!((fetch.kind, fetch.label, fetch.read_only), (ToolKind::WebFetch, "Web Fetch", Some(true)));
+/// // A subagent is sent as `think` too: known only as `think`, a call is not read-only.
+/// assert_eq!(KindFallback::from_acp_kind("think").read_only, Some(false));
+/// assert_eq!(KindFallback::from_acp_kind("search").read_only, None);
 /// assert_eq!(KindFallback::from_acp_kind("Read").label, "Tool"); // case-sensitive, like ACP
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,36 +69,85 @@ impl KindFallback {
 
     /// The fallback identity for an ACP `kind` string.
     pub fn from_acp_kind(acp_kind: &str) -> KindFallback {
-        let first_party = |kind: ToolKind| KindFallback {
+        // Each row's read-only is worked out from the kind table when compiled.
+        let row = |kind: ToolKind, label: &'static str, read_only: Option<bool>| KindFallback {
             kind,
-            label: kind.label(),
-            read_only: Some(kind.is_read_only()),
+            label,
+            read_only,
         };
         match acp_kind {
-            "read" => first_party(ToolKind::Read),
-            "edit" => first_party(ToolKind::Edit),
-            "delete" => first_party(ToolKind::Delete),
-            "move" => first_party(ToolKind::Move),
-            "search" => first_party(ToolKind::Search),
-            "execute" => first_party(ToolKind::Execute),
-            "fetch" => first_party(ToolKind::WebFetch),
-            "think" => KindFallback {
-                kind: ToolKind::Other,
-                label: "Think",
-                read_only: Some(true),
-            },
-            "switch_mode" => KindFallback {
-                kind: ToolKind::Other,
-                label: "Switch Mode",
-                read_only: Some(true),
-            },
-            _ => KindFallback {
-                kind: ToolKind::Other,
-                label: ToolKind::Other.label(),
-                read_only: None,
-            },
+            "read" => row(ToolKind::Read, "Read", const { agreed_read_only("read") }),
+            "edit" => row(ToolKind::Edit, "Edit", const { agreed_read_only("edit") }),
+            "delete" => row(
+                ToolKind::Delete,
+                "Delete",
+                const { agreed_read_only("delete") },
+            ),
+            "move" => row(ToolKind::Move, "Move", const { agreed_read_only("move") }),
+            "search" => row(
+                ToolKind::Search,
+                "Search",
+                const { agreed_read_only("search") },
+            ),
+            "execute" => row(
+                ToolKind::Execute,
+                "Run Command",
+                const { agreed_read_only("execute") },
+            ),
+            "fetch" => row(
+                ToolKind::WebFetch,
+                "Web Fetch",
+                const { agreed_read_only("fetch") },
+            ),
+            "think" => row(
+                ToolKind::Other,
+                "Think",
+                const { agreed_read_only("think") },
+            ),
+            "switch_mode" => row(
+                ToolKind::Other,
+                "Switch Mode",
+                const { agreed_read_only("switch_mode") },
+            ),
+            _ => row(ToolKind::Other, ToolKind::Other.label(), None),
         }
     }
+}
+
+/// What the contract kinds that ACP calls `acp_kind` agree on about reading only: `None`
+/// when they differ (or none maps to it). [`ToolKind::Other`], the unknown kind, claims
+/// nothing and is left out.
+const fn agreed_read_only(acp_kind: &str) -> Option<bool> {
+    let mut agreed: Option<bool> = None;
+    let mut at = 0;
+    while at < ToolKind::ALL.len() {
+        let kind = ToolKind::ALL[at];
+        at += 1;
+        if matches!(kind, ToolKind::Other) || !same(kind.acp_kind(), acp_kind) {
+            continue;
+        }
+        match agreed {
+            Some(read_only) if read_only != kind.is_read_only() => return None,
+            _ => agreed = Some(kind.is_read_only()),
+        }
+    }
+    agreed
+}
+
+/// `a == b`, in a `const fn`.
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut at = 0;
+    while at < a.len() {
+        if a[at] != b[at] {
+            return false;
+        }
+        at += 1;
+    }
+    true
 }
 
 /// What the fallback keeps of a call's `rawInput` when nothing identifies a catalog tool:
@@ -394,6 +447,60 @@ mod tests {
         assert!(
             read > 3 * declined && declined > 100,
             "{read} read, {declined} declined"
+        );
+    }
+
+    /// The fallback's read-only is what the contract kinds under each ACP kind agree on,
+    /// worked out here by hand from the kind table: `think` covers Plan, Subagent and
+    /// Update Goal, none read-only; `search` covers Search and Memory Search (read-only)
+    /// and Search Tools (not).
+    #[test]
+    fn an_acp_kind_claims_only_what_its_contract_kinds_agree_on() {
+        let under = |acp: &str| -> Vec<ToolKind> {
+            ToolKind::ALL
+                .iter()
+                .copied()
+                .filter(|kind| *kind != ToolKind::Other && kind.acp_kind() == acp)
+                .collect()
+        };
+        assert_eq!(
+            under("think"),
+            [ToolKind::Plan, ToolKind::Task, ToolKind::GoalUpdate]
+        );
+        assert!(under("think").iter().all(|kind| !kind.is_read_only()));
+        let think = KindFallback::from_acp_kind("think");
+        assert_eq!((think.label, think.read_only), ("Think", Some(false)));
+        assert_eq!(
+            under("search"),
+            [
+                ToolKind::Search,
+                ToolKind::MemorySearch,
+                ToolKind::SearchTool
+            ]
+        );
+        assert_eq!(KindFallback::from_acp_kind("search").read_only, None);
+        assert_eq!(KindFallback::from_acp_kind("search").label, "Search");
+        for acp_kind in KindFallback::ACP_KINDS {
+            let read_only: Vec<bool> = under(acp_kind)
+                .iter()
+                .map(|kind| kind.is_read_only())
+                .collect();
+            let agreed = match read_only.split_first() {
+                Some((first, rest)) if rest.iter().all(|r| r == first) => Some(*first),
+                _ => None,
+            };
+            let fallback = KindFallback::from_acp_kind(acp_kind);
+            assert_eq!(fallback.read_only, agreed, "{acp_kind}");
+            // A first-party kind's own label stays the row's label.
+            if fallback.kind != ToolKind::Other {
+                assert_eq!(fallback.label, fallback.kind.label(), "{acp_kind}");
+                assert_eq!(fallback.kind.acp_kind(), *acp_kind);
+            }
+        }
+        assert_eq!(KindFallback::from_acp_kind("other").read_only, None);
+        assert_eq!(
+            KindFallback::from_acp_kind("switch_mode").read_only,
+            Some(true)
         );
     }
 

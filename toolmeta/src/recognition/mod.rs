@@ -89,6 +89,12 @@ pub struct Recognition {
     pub tool_call_ids: &'static [Pattern],
     /// Its adapter's fixed title formats, each naming the tool.
     pub titles: &'static [TitleFormat],
+    /// Keys its events carry in `rawInput` whatever the tool (call and turn ids,
+    /// timestamps, an approval's `reason`, environment ids): they tell no tool apart, so
+    /// argument-name identification neither counts them as a tool's arguments nor as the
+    /// call's (DESIGN §6, "A reading must be earned"), and a tool they alone fit is no
+    /// reading.
+    pub event_keys: &'static [&'static str],
 }
 
 impl Recognition {
@@ -99,6 +105,7 @@ impl Recognition {
         subagent_links: &[],
         tool_call_ids: &[],
         titles: &[],
+        event_keys: &[],
     };
 
     /// Whether an `initialize` answer's agent name (its `name`, or its `title`) is this
