@@ -35,12 +35,6 @@ impl CommandConstraint {
         Ok(CommandConstraint { prefixes })
     }
 
-    /// The prefixes, as words.
-    #[cfg(test)]
-    pub(crate) fn prefixes(&self) -> &[Vec<String>] {
-        &self.prefixes
-    }
-
     /// Whether an allow's prefix starts `words`: the program word exactly as written, then
     /// each word of the prefix, whole.
     pub(crate) fn allows(&self, words: &[String]) -> bool {
@@ -76,8 +70,8 @@ fn prefix_at<S: AsRef<str>>(prefix: &[String], words: &[S], at: usize) -> bool {
     }
     let program = rest[0].as_ref();
     let wanted = &prefix[0];
-    let program_matches = program == wanted
-        || basename(program).eq_ignore_ascii_case(basename(wanted));
+    let program_matches =
+        program == wanted || basename(program).eq_ignore_ascii_case(basename(wanted));
     program_matches
         && prefix[1..]
             .iter()
@@ -90,7 +84,11 @@ fn prefix_at<S: AsRef<str>>(prefix: &[String], words: &[S], at: usize) -> bool {
 /// found wherever it stands. (Never used to allow anything.)
 fn loose_words(text: &str) -> Vec<&str> {
     text.split(|c: char| {
-        c.is_whitespace() || matches!(c, ';' | '&' | '|' | '(' | ')' | '<' | '>' | '`' | '\'' | '"' | '$' | '{' | '}' | '\\')
+        c.is_whitespace()
+            || matches!(
+                c,
+                ';' | '&' | '|' | '(' | ')' | '<' | '>' | '`' | '\'' | '"' | '$' | '{' | '}' | '\\'
+            )
     })
     .filter(|word| !word.is_empty())
     .collect()
@@ -112,7 +110,9 @@ impl ReadCommand {
     /// Reads `command` in `context`.
     pub(crate) fn read(command: &CommandInput, context: &Context) -> ReadCommand {
         let (plain, everything) = match command {
-            CommandInput::Line { line, .. } => (shell::plain_commands(line), shell::everything(line)),
+            CommandInput::Line { line, .. } => {
+                (shell::plain_commands(line), shell::everything(line))
+            }
             CommandInput::Argv { argv, .. } => {
                 let plain = match argv.as_slice() {
                     [] => None,

@@ -27,7 +27,11 @@ impl ReadCall {
                 .iter()
                 .map(|command| ReadCommand::read(command, context))
                 .collect(),
-            paths: call.paths.iter().map(|path| ReadPath::read(path, &bases)).collect(),
+            paths: call
+                .paths
+                .iter()
+                .map(|path| ReadPath::read(path, &bases))
+                .collect(),
             hosts: call.urls.iter().map(|url| UrlHost::read(url)).collect(),
             bases,
         }
@@ -51,7 +55,11 @@ pub(crate) fn deny_outcome(rule: &Rule, call: &ReadCall) -> Outcome {
     if let Some(command) = &rule.command {
         if call.commands.is_empty() {
             missing = Some("command");
-        } else if !call.commands.iter().any(|read| command.denies(&read.everything)) {
+        } else if !call
+            .commands
+            .iter()
+            .any(|read| command.denies(&read.everything))
+        {
             return Outcome::Fails;
         }
     }
@@ -99,7 +107,10 @@ fn allow_inputs_hold(rule: &Rule, call: &ReadCall) -> bool {
 /// What must be allowed for a call to be: each simple command of each plain command, a
 /// command that is not plain, or the call as a whole when it runs none.
 enum Unit<'a> {
-    Simple { words: &'a [String], cwd_inside: bool },
+    Simple {
+        words: &'a [String],
+        cwd_inside: bool,
+    },
     NotPlain,
     Whole,
 }
@@ -180,15 +191,24 @@ pub(crate) fn decide(rules: &[Rule], default: Decision, call: &Call, context: &C
         }
         let selected = rule.selectors.session_holds(context)
             && (no_identity_selectors(rule)
-                || identities.iter().any(|identity| rule.selectors.identity_holds(identity)));
+                || identities
+                    .iter()
+                    .any(|identity| rule.selectors.identity_holds(identity)));
         if !selected {
             continue;
         }
         let (decision, reason) = match deny_outcome(rule, &read) {
             Outcome::Fails => continue,
-            Outcome::Holds => (rule.decision, format!("{} rule `{}` matches", rule.decision, rule.name)),
+            Outcome::Holds => (
+                rule.decision,
+                format!("{} rule `{}` matches", rule.decision, rule.name),
+            ),
             Outcome::Missing(key) => {
-                let decision = if default == Decision::Deny { Decision::Deny } else { Decision::Ask };
+                let decision = if default == Decision::Deny {
+                    Decision::Deny
+                } else {
+                    Decision::Ask
+                };
                 (
                     decision,
                     format!(
@@ -199,7 +219,10 @@ pub(crate) fn decide(rules: &[Rule], default: Decision, call: &Call, context: &C
             }
         };
         // The first rule of the strictest decision decides.
-        if strictest.as_ref().is_none_or(|(best, _, _)| decision > *best) {
+        if strictest
+            .as_ref()
+            .is_none_or(|(best, _, _)| decision > *best)
+        {
             strictest = Some((decision, i, reason));
         }
     }
@@ -227,7 +250,14 @@ pub(crate) fn decide(rules: &[Rule], default: Decision, call: &Call, context: &C
             reason: if allowing.len() == 1 {
                 format!("allow rule `{}` matches", rules[first].name)
             } else {
-                format!("allow rules {} match", allowing.iter().map(|&i| format!("`{}`", rules[i].name)).collect::<Vec<_>>().join(", "))
+                format!(
+                    "allow rules {} match",
+                    allowing
+                        .iter()
+                        .map(|&i| format!("`{}`", rules[i].name))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
             },
         };
     }

@@ -32,15 +32,26 @@ pub struct ExampleFailure {
 impl std::fmt::Display for ExampleFailure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.should_match {
-            write!(f, "rule `{}`: `match` example {:?} does not match the rule", self.rule, self.example)
+            write!(
+                f,
+                "rule `{}`: `match` example {:?} does not match the rule",
+                self.rule, self.example
+            )
         } else {
-            write!(f, "rule `{}`: `not_match` example {:?} matches the rule", self.rule, self.example)
+            write!(
+                f,
+                "rule `{}`: `not_match` example {:?} matches the rule",
+                self.rule, self.example
+            )
         }
     }
 }
 
 fn example_context() -> Context {
-    Context::new(Some(PathBuf::from(EXAMPLE_CWD)), PathBuf::from(EXAMPLE_HOME))
+    Context::new(
+        Some(PathBuf::from(EXAMPLE_CWD)),
+        PathBuf::from(EXAMPLE_HOME),
+    )
 }
 
 /// Whether `value`, as the rule's one input key, matches `rule` alone.
@@ -48,7 +59,9 @@ fn matches(rule: &Rule, key: InputKey, value: &str, context: &Context) -> bool {
     let allow = rule.decision == Decision::Allow;
     match key {
         InputKey::Command => {
-            let Some(command) = &rule.command else { return false };
+            let Some(command) = &rule.command else {
+                return false;
+            };
             let read = ReadCommand::read(&CommandInput::line(value), context);
             if allow {
                 read.cwd_inside
@@ -64,7 +77,11 @@ fn matches(rule: &Rule, key: InputKey, value: &str, context: &Context) -> bool {
             let Some(path) = &rule.path else { return false };
             let bases = Bases::new(context);
             let read = ReadPath::read(value, &bases);
-            if allow { path.allows(&read, &bases) } else { path.denies(&read, &bases) }
+            if allow {
+                path.allows(&read, &bases)
+            } else {
+                path.denies(&read, &bases)
+            }
         }
         InputKey::Host => {
             let Some(host) = &rule.host else { return false };
@@ -78,7 +95,9 @@ pub(crate) fn failures(rules: &[Rule]) -> Vec<ExampleFailure> {
     let context = example_context();
     let mut out = Vec::new();
     for rule in rules {
-        let Some(key) = rule.input_key() else { continue };
+        let Some(key) = rule.input_key() else {
+            continue;
+        };
         for example in &rule.examples {
             if matches(rule, key, &example.value, &context) != example.should_match {
                 out.push(ExampleFailure {

@@ -19,8 +19,19 @@ use super::verdict::Decision;
 
 const TOP_KEYS: &[&str] = &["version", "default", "rule"];
 const RULE_KEYS: &[&str] = &[
-    "name", "decision", "label", "kind", "tool", "namespace", "agent", "command", "path", "host",
-    "evidence", "match", "not_match",
+    "name",
+    "decision",
+    "label",
+    "kind",
+    "tool",
+    "namespace",
+    "agent",
+    "command",
+    "path",
+    "host",
+    "evidence",
+    "match",
+    "not_match",
 ];
 
 /// A policy file read, before its examples are checked.
@@ -42,13 +53,21 @@ impl Reader<'_> {
         });
     }
 
-    fn unknown_key(&mut self, key: &Spanned<std::borrow::Cow<'_, str>>, known: &[&str], what: &str) {
+    fn unknown_key(
+        &mut self,
+        key: &Spanned<std::borrow::Cow<'_, str>>,
+        known: &[&str],
+        what: &str,
+    ) {
         let name = key.get_ref().as_ref();
         let hint = match closest(name, known.iter().copied()) {
             Some(near) => format!("did you mean `{near}`?"),
             None => format!("write one of {}", list(known)),
         };
-        self.problem(key.span(), format!("unknown key `{name}` in {what}: {hint}"));
+        self.problem(
+            key.span(),
+            format!("unknown key `{name}` in {what}: {hint}"),
+        );
     }
 
     fn string(&mut self, key: &str, value: &Spanned<DeValue<'_>>) -> Option<String> {
@@ -57,7 +76,10 @@ impl Reader<'_> {
             other => {
                 self.problem(
                     value.span(),
-                    format!("`{key}` is a {}, not a string: write `{key} = \"…\"`", other.type_str()),
+                    format!(
+                        "`{key}` is a {}, not a string: write `{key} = \"…\"`",
+                        other.type_str()
+                    ),
                 );
                 None
             }
@@ -65,7 +87,11 @@ impl Reader<'_> {
     }
 
     /// A string or a non-empty list of strings, each with its span.
-    fn strings(&mut self, key: &str, value: &Spanned<DeValue<'_>>) -> Option<Vec<(String, Range<usize>)>> {
+    fn strings(
+        &mut self,
+        key: &str,
+        value: &Spanned<DeValue<'_>>,
+    ) -> Option<Vec<(String, Range<usize>)>> {
         match value.get_ref() {
             DeValue::String(s) => Some(vec![(s.to_string(), value.span())]),
             DeValue::Array(items) => {
@@ -117,7 +143,10 @@ impl Reader<'_> {
                 let hint = closest(other, ["allow", "ask", "deny"])
                     .map(|near| format!("did you mean `{near}`?"))
                     .unwrap_or_else(|| "write `allow`, `ask` or `deny`".into());
-                self.problem(value.span(), format!("`{key} = \"{other}\"` is not a decision: {hint}"));
+                self.problem(
+                    value.span(),
+                    format!("`{key} = \"{other}\"` is not a decision: {hint}"),
+                );
                 None
             }
         }
@@ -125,7 +154,11 @@ impl Reader<'_> {
 }
 
 fn list(items: &[&str]) -> String {
-    items.iter().map(|item| format!("`{item}`")).collect::<Vec<_>>().join(", ")
+    items
+        .iter()
+        .map(|item| format!("`{item}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Reads a policy file's text; `file` names it in errors and in `FILE:N` rule names.
@@ -261,9 +294,9 @@ fn read_rule(
                 });
             }
             "kind" => {
-                selectors.kind = reader
-                    .strings("kind", value)
-                    .and_then(|kinds| checked(reader, "kind", kinds, &known_kinds().collect::<Vec<_>>()));
+                selectors.kind = reader.strings("kind", value).and_then(|kinds| {
+                    checked(reader, "kind", kinds, &known_kinds().collect::<Vec<_>>())
+                });
             }
             "tool" => selectors.tool = reader.strings("tool", value).map(values),
             "agent" => selectors.agent = reader.strings("agent", value).map(values),
@@ -281,7 +314,16 @@ fn read_rule(
             }
             "command" | "path" | "host" => {
                 if let Some(items) = reader.strings(key_name, value) {
-                    constraints.push((if key_name == "command" { "command" } else if key_name == "path" { "path" } else { "host" }, items));
+                    constraints.push((
+                        if key_name == "command" {
+                            "command"
+                        } else if key_name == "path" {
+                            "path"
+                        } else {
+                            "host"
+                        },
+                        items,
+                    ));
                 }
             }
             "evidence" => {
@@ -307,7 +349,11 @@ fn read_rule(
     }
     let Some(decision) = decision else {
         if reader.problems.len() == before {
-            reader.problem(span, "the rule has no `decision`: write `decision = \"allow\"`, `\"ask\"` or `\"deny\"`".into());
+            reader.problem(
+                span,
+                "the rule has no `decision`: write `decision = \"allow\"`, `\"ask\"` or `\"deny\"`"
+                    .into(),
+            );
         }
         return None;
     };
@@ -315,7 +361,9 @@ fn read_rule(
         let texts: Vec<String> = items.iter().map(|(text, _)| text.clone()).collect();
         let result = match key {
             "command" => CommandConstraint::compile(&texts).map(|c| command = Some(c)),
-            "path" => PathConstraint::compile(&texts, decision == Decision::Allow).map(|c| path = Some(c)),
+            "path" => {
+                PathConstraint::compile(&texts, decision == Decision::Allow).map(|c| path = Some(c))
+            }
             _ => HostConstraint::compile(&texts).map(|c| host = Some(c)),
         };
         if let Err((i, why)) = result {

@@ -45,7 +45,10 @@ pub(crate) struct PathConstraint {
 impl PathConstraint {
     /// Compiles each pattern for an allow (`for_allow`) or a deny/ask; the index and the
     /// reason of the first that is not a pattern.
-    pub(crate) fn compile(values: &[String], for_allow: bool) -> Result<PathConstraint, (usize, String)> {
+    pub(crate) fn compile(
+        values: &[String],
+        for_allow: bool,
+    ) -> Result<PathConstraint, (usize, String)> {
         let mut patterns = Vec::with_capacity(values.len());
         for (i, value) in values.iter().enumerate() {
             patterns.push(pattern(value, for_allow).map_err(|why| (i, why))?);
@@ -77,7 +80,10 @@ impl PathConstraint {
             let (Some(lexical_base), Some(real_base)) = (lexical_base, real_base) else {
                 return false;
             };
-            match (lexical.strip_prefix(lexical_base), resolved.strip_prefix(real_base)) {
+            match (
+                lexical.strip_prefix(lexical_base),
+                resolved.strip_prefix(real_base),
+            ) {
                 (Ok(lexical), Ok(resolved)) => glob.is_match(lexical) && glob.is_match(resolved),
                 _ => false,
             }
@@ -85,7 +91,7 @@ impl PathConstraint {
     }
 
     /// Whether a deny or ask's patterns match `path`, as written or as resolved, anywhere on
-    /// the filesystem for patterns that match at any depth.
+    /// the filesystem for patterns that match at any depth (NFC and lowercase on both sides).
     pub(crate) fn denies(&self, path: &ReadPath, bases: &Bases) -> bool {
         self.patterns.iter().any(|pattern| {
             let Matcher::Deny(set) = &pattern.matcher else {
@@ -138,7 +144,10 @@ fn beneath<'p>(path: &'p str, base: &str) -> Option<&'p str> {
 
 fn pattern(value: &str, for_allow: bool) -> Result<PathPattern, String> {
     if value.is_empty() {
-        return Err("an empty path pattern matches nothing: write a glob such as `/src/**` or `**/.env`".into());
+        return Err(
+            "an empty path pattern matches nothing: write a glob such as `/src/**` or `**/.env`"
+                .into(),
+        );
     }
     let (anchor, rest) = if value == "~" {
         (Anchor::Home, "")
@@ -190,7 +199,8 @@ fn pattern(value: &str, for_allow: bool) -> Result<PathPattern, String> {
     let matcher = if for_allow {
         Matcher::Allow(build(&glob, false)?.compile_matcher())
     } else {
-        let glob: String = glob.nfc().collect();
+        // Folded by hand as well: globset's case-insensitivity leaves some letters (`É`) apart.
+        let glob: String = glob.nfc().collect::<String>().to_lowercase();
         let mut set = GlobSetBuilder::new();
         set.add(build(&glob, true)?);
         // A directory it matches covers everything beneath it.
@@ -200,7 +210,10 @@ fn pattern(value: &str, for_allow: bool) -> Result<PathPattern, String> {
             format!("{}/**", glob.trim_end_matches('/'))
         };
         set.add(build(&beneath, true)?);
-        Matcher::Deny(set.build().map_err(|err| format!("`{value}` is not a glob: {err}"))?)
+        Matcher::Deny(
+            set.build()
+                .map_err(|err| format!("`{value}` is not a glob: {err}"))?,
+        )
     };
     Ok(PathPattern { anchor, matcher })
 }
@@ -221,7 +234,11 @@ pub(crate) struct Bases {
 impl Bases {
     /// The directories of `context`, lexical and resolved.
     pub(crate) fn new(context: &Context) -> Bases {
-        let cwd = context.cwd.as_deref().filter(|cwd| cwd.is_absolute()).map(lexical);
+        let cwd = context
+            .cwd
+            .as_deref()
+            .filter(|cwd| cwd.is_absolute())
+            .map(lexical);
         let real_cwd = cwd.as_deref().map(resolve);
         let home = lexical(&context.home);
         let real_home = resolve(&home);
@@ -238,8 +255,12 @@ impl Bases {
     }
 }
 
+/// A path as deny and ask compare it: NFC, then lowercase.
 fn nfc(path: &Path) -> String {
-    path.to_string_lossy().nfc().collect()
+    path.to_string_lossy()
+        .nfc()
+        .collect::<String>()
+        .to_lowercase()
 }
 
 /// One path of a call, read once per decision for every rule.

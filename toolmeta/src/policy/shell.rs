@@ -56,11 +56,20 @@ fn read_word(raw: &str) -> WordReading {
         ..WordReading::default()
     };
     let options = options();
-    let pieces = catch_unwind(AssertUnwindSafe(|| brush_parser::word::parse(raw, &options)));
+    let pieces = catch_unwind(AssertUnwindSafe(|| {
+        brush_parser::word::parse(raw, &options)
+    }));
     match pieces {
         Ok(Ok(pieces)) => {
             for piece in &pieces {
-                read_piece(raw, &piece.piece, piece.start_index, piece.end_index, false, &mut reading);
+                read_piece(
+                    raw,
+                    &piece.piece,
+                    piece.start_index,
+                    piece.end_index,
+                    false,
+                    &mut reading,
+                );
             }
         }
         _ => {
@@ -99,7 +108,14 @@ fn read_piece(
                 reading.literal = false;
             }
             for inner in inner {
-                read_piece(raw, &inner.piece, inner.start_index, inner.end_index, true, reading);
+                read_piece(
+                    raw,
+                    &inner.piece,
+                    inner.start_index,
+                    inner.end_index,
+                    true,
+                    reading,
+                );
             }
         }
         WordPiece::EscapeSequence(escape) => {
@@ -406,7 +422,9 @@ fn collect_test(expr: &ExtendedTestExpr, depth: usize, all: &mut Everything) {
             collect_test(a, depth, all);
             collect_test(b, depth, all);
         }
-        ExtendedTestExpr::Not(a) | ExtendedTestExpr::Parenthesized(a) => collect_test(a, depth, all),
+        ExtendedTestExpr::Not(a) | ExtendedTestExpr::Parenthesized(a) => {
+            collect_test(a, depth, all)
+        }
         ExtendedTestExpr::UnaryTest(_, word) => {
             collect_words(word, depth, all);
         }
@@ -421,9 +439,13 @@ fn collect_compound(compound: &CompoundCommand, depth: usize, all: &mut Everythi
     match compound {
         CompoundCommand::Arithmetic(arithmetic) => all.unparsed.push(arithmetic.expr.value.clone()),
         CompoundCommand::ArithmeticForClause(for_clause) => {
-            for expr in [&for_clause.initializer, &for_clause.condition, &for_clause.updater]
-                .into_iter()
-                .flatten()
+            for expr in [
+                &for_clause.initializer,
+                &for_clause.condition,
+                &for_clause.updater,
+            ]
+            .into_iter()
+            .flatten()
             {
                 all.unparsed.push(expr.value.clone());
             }
@@ -469,7 +491,12 @@ fn collect_compound(compound: &CompoundCommand, depth: usize, all: &mut Everythi
 /// Records a simple command and follows what it hands to a shell: the `-c` string of a shell
 /// at any program position (after wrappers), the text fed to a shell's standard input by a
 /// heredoc or here-string, and `eval`'s arguments.
-fn simple_command(words: Vec<String>, stdin_text: Option<String>, depth: usize, all: &mut Everything) {
+fn simple_command(
+    words: Vec<String>,
+    stdin_text: Option<String>,
+    depth: usize,
+    all: &mut Everything,
+) {
     for position in wrappers::program_positions(&words) {
         let program = wrappers::basename(&words[position]);
         if wrappers::is_shell(program) {

@@ -365,7 +365,9 @@ pub(crate) fn program_positions(words: &[String]) -> Vec<usize> {
         let program = basename(&words[at]);
         if program == "find" {
             for (i, word) in words.iter().enumerate().skip(at + 1) {
-                if matches!(word.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir") && i + 1 < words.len() {
+                if matches!(word.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir")
+                    && i + 1 < words.len()
+                {
                     positions.push(i + 1);
                 }
             }
@@ -397,7 +399,10 @@ mod tests {
 
     fn programs(line: &str) -> Vec<String> {
         let words = words(line);
-        program_positions(&words).into_iter().map(|i| words[i].clone()).collect()
+        program_positions(&words)
+            .into_iter()
+            .map(|i| words[i].clone())
+            .collect()
     }
 
     #[test]
@@ -408,7 +413,10 @@ mod tests {
         assert_eq!(programs("env --chdir=/tmp rm x"), ["env", "rm"]);
         assert_eq!(programs("env -C /tmp rm x"), ["env", "rm"]);
         assert_eq!(programs("timeout -s KILL 10 rm x"), ["timeout", "rm"]);
-        assert_eq!(programs("timeout --signal=KILL 10s rm x"), ["timeout", "rm"]);
+        assert_eq!(
+            programs("timeout --signal=KILL 10s rm x"),
+            ["timeout", "rm"]
+        );
         assert_eq!(programs("nice -n 5 rm x"), ["nice", "rm"]);
         assert_eq!(programs("nice -10 rm x"), ["nice", "rm"]);
         assert_eq!(programs("nohup rm x"), ["nohup", "rm"]);
@@ -417,25 +425,46 @@ mod tests {
         assert_eq!(programs("stdbuf -oL rm x"), ["stdbuf", "rm"]);
         assert_eq!(programs("exec -a name rm x"), ["exec", "rm"]);
         assert_eq!(programs("command -p rm x"), ["command", "rm"]);
-        assert_eq!(programs("sudo env nice -n 1 timeout 5 /bin/rm x"), ["sudo", "env", "nice", "timeout", "/bin/rm"]);
+        assert_eq!(
+            programs("sudo env nice -n 1 timeout 5 /bin/rm x"),
+            ["sudo", "env", "nice", "timeout", "/bin/rm"]
+        );
         assert_eq!(programs("find . -name x -exec rm {} ;"), ["find", "rm"]);
     }
 
     #[test]
     fn a_wrapper_option_that_cannot_be_placed_tries_every_later_word() {
-        assert_eq!(programs("sudo --frobnicate x rm y"), ["sudo", "--frobnicate", "x", "rm", "y"]);
+        assert_eq!(
+            programs("sudo --frobnicate x rm y"),
+            ["sudo", "--frobnicate", "x", "rm", "y"]
+        );
         assert_eq!(programs("timeout -Z 5 rm"), ["timeout", "-Z", "5", "rm"]);
     }
 
     #[test]
     fn a_shell_runs_its_c_string_its_stdin_or_a_script() {
         let args = |line: &str| words(line);
-        assert!(matches!(shell_command_string(&args("-c rm")), ShellInput::String("rm")));
-        assert!(matches!(shell_command_string(&args("-lc rm")), ShellInput::String("rm")));
-        assert!(matches!(shell_command_string(&args("-e -o pipefail -c rm")), ShellInput::String("rm")));
-        assert!(matches!(shell_command_string(&args("-x script.sh")), ShellInput::Script));
+        assert!(matches!(
+            shell_command_string(&args("-c rm")),
+            ShellInput::String("rm")
+        ));
+        assert!(matches!(
+            shell_command_string(&args("-lc rm")),
+            ShellInput::String("rm")
+        ));
+        assert!(matches!(
+            shell_command_string(&args("-e -o pipefail -c rm")),
+            ShellInput::String("rm")
+        ));
+        assert!(matches!(
+            shell_command_string(&args("-x script.sh")),
+            ShellInput::Script
+        ));
         assert!(matches!(shell_command_string(&[]), ShellInput::Stdin));
-        assert!(matches!(shell_command_string(&args("-s arg")), ShellInput::Stdin));
+        assert!(matches!(
+            shell_command_string(&args("-s arg")),
+            ShellInput::Stdin
+        ));
     }
 
     #[test]
