@@ -70,13 +70,13 @@ pub(crate) fn deny_outcome(rule: &Rule, call: &ReadCall) -> Outcome {
             return Outcome::Fails;
         }
     }
-    if let Some(host) = &rule.host {
-        if !call.hosts.iter().any(|read| host.matches(read)) {
-            if call.hosts.is_empty() || call.hosts.contains(&UrlHost::Missing) {
-                missing = missing.or(Some("url"));
-            } else {
-                return Outcome::Fails;
-            }
+    if let Some(host) = &rule.host
+        && !call.hosts.iter().any(|read| host.matches(read))
+    {
+        if call.hosts.is_empty() || call.hosts.contains(&UrlHost::Missing) {
+            missing = missing.or(Some("url"));
+        } else {
+            return Outcome::Fails;
         }
     }
     match missing {
@@ -91,15 +91,15 @@ fn allow_inputs_hold(rule: &Rule, call: &ReadCall) -> bool {
     if rule.command.is_some() && call.commands.is_empty() {
         return false;
     }
-    if let Some(path) = &rule.path {
-        if call.paths.is_empty() || !call.paths.iter().all(|read| path.allows(read, &call.bases)) {
-            return false;
-        }
+    if let Some(path) = &rule.path
+        && (call.paths.is_empty() || !call.paths.iter().all(|read| path.allows(read, &call.bases)))
+    {
+        return false;
     }
-    if let Some(host) = &rule.host {
-        if call.hosts.is_empty() || !call.hosts.iter().all(|read| host.matches(read)) {
-            return false;
-        }
+    if let Some(host) = &rule.host
+        && (call.hosts.is_empty() || !call.hosts.iter().all(|read| host.matches(read)))
+    {
+        return false;
     }
     true
 }

@@ -17,6 +17,9 @@ use super::rule::{Example, Rule};
 use super::selectors::{Selectors, known_kinds, known_labels};
 use super::verdict::Decision;
 
+/// Values of a string-or-list key, each with its span in the file.
+type SpannedValues = Vec<(String, Range<usize>)>;
+
 const TOP_KEYS: &[&str] = &["version", "default", "rule"];
 const RULE_KEYS: &[&str] = &[
     "name",
@@ -264,11 +267,11 @@ fn read_rule(
     let mut path = None;
     let mut host = None;
     let mut evidence_any = false;
-    let mut examples: Vec<(bool, Vec<(String, Range<usize>)>)> = Vec::new();
+    let mut examples: Vec<(bool, SpannedValues)> = Vec::new();
     let mut example_span = None;
     let mut decision_span = span.clone();
     // The constraints are compiled once the decision is known (an allow's globs differ).
-    let mut constraints: Vec<(&str, Vec<(String, Range<usize>)>)> = Vec::new();
+    let mut constraints: Vec<(&str, SpannedValues)> = Vec::new();
     for (key, value) in table.iter() {
         let key_name = key.get_ref().as_ref();
         match key_name {
