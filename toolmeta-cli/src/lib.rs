@@ -23,6 +23,9 @@
 //! | 2 | a usage error: an unknown option, a missing argument |
 //! | 3 | `touched` only: the report may be incomplete (lines skipped as unreadable or too long, updates of evicted calls dropped) |
 //!
+//! `policy test FILE` has its own (DESIGN §8): 0 when every example holds, 1 listing each
+//! that fails, 2 when the file does not load.
+//!
 //! `proxy` exits with the agent's status instead (see [`proxy`]).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -37,6 +40,7 @@ mod input;
 pub mod inspect;
 pub mod live;
 pub mod log;
+pub mod policy;
 mod printable;
 pub mod proxy;
 pub mod touched;
@@ -62,6 +66,7 @@ Exit codes:
   1  an input could not be read, or the output could not be written
   2  a usage error
   3  touched: the report may be incomplete (skipped lines, dropped updates)
+  policy test: 0 every example holds, 1 some fail (each listed), 2 the file does not load
   proxy exits with the agent's status";
 
 /// The command line of `toolmeta`.
@@ -91,6 +96,8 @@ pub enum Command {
     Proxy(proxy::Args),
     /// Show the tools toolmeta knows of each harness, or write them as data (--json)
     Catalog(catalog::Args),
+    /// Permission policies: `policy test FILE` runs a policy file's examples.
+    Policy(policy::Args),
 }
 
 /// Runs `toolmeta` with `args` (the program name first, as `std::env::args_os` gives
@@ -127,6 +134,7 @@ pub fn run(cli: &Cli, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut dy
         Command::Touched(args) => touched::run(args, stdin, out, err),
         Command::Catalog(args) => catalog::run(args, out, err),
         Command::Proxy(args) => proxy::run(args, err),
+        Command::Policy(args) => policy::run(args, out, err),
     }
 }
 
