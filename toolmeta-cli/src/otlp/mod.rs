@@ -50,6 +50,8 @@ pub const NOT_BUILT: &str = "this toolmeta was built without OpenTelemetry expor
 
 /// The export options of `inspect` (and, later, `proxy`).
 #[derive(Debug, Clone, Default, clap::Args)]
+#[group(id = "otlp_export")]
+#[command(next_help_heading = "OpenTelemetry export")]
 pub struct Args {
     /// Export the tool calls as OpenTelemetry traces (OTLP over HTTP) to ENDPOINT, a base URL
     /// (`/v1/traces` is appended); without ENDPOINT, the standard OTEL_EXPORTER_OTLP_*
