@@ -134,6 +134,18 @@ impl Tracer {
                 if let Some(turn) = self.turns.remove(&session_id) {
                     emit(self.turn_span(turn, time, None, None, true));
                 }
+                // Open turns are bounded like the rest: past the bound, the oldest is ended
+                // there, unfinished.
+                if self.turns.len() >= REMEMBERED
+                    && let Some(oldest) = self
+                        .turns
+                        .values()
+                        .min_by_key(|turn| turn.start)
+                        .map(|turn| turn.session_id.clone())
+                    && let Some(turn) = self.turns.remove(&oldest)
+                {
+                    emit(self.turn_span(turn, time, None, None, true));
+                }
                 let place = traceparent
                     .and_then(|traceparent| remote_parent(&traceparent))
                     .unwrap_or_else(|| Place {
@@ -151,10 +163,14 @@ impl Tracer {
                 self.turns.insert(session_id, turn);
             }
             Fact::Load { id, session_id } if from_client => {
-                if self.loads.len() < REMEMBERED {
-                    self.loading.insert(session_id.clone());
-                    self.loads.insert(id, session_id);
+                // Loads never answered pile up only in a broken stream: past the bound they
+                // are forgotten, and later calls of those sessions count as run, not replayed.
+                if self.loads.len() >= REMEMBERED {
+                    self.loads.clear();
+                    self.loading.clear();
                 }
+                self.loading.insert(session_id.clone());
+                self.loads.insert(id, session_id);
             }
             Fact::Answer {
                 id,
