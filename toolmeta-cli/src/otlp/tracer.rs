@@ -2,8 +2,9 @@
 //! `execute_tool {gen_ai.tool.name}` per call, each emitted once, when it ends.
 //!
 //! The tracer is fed line by line beside a ledger: [`Tracer::observe`] with each message
-//! (before the ledger reads it: prompts, their answers, `session/load`, the agent's name),
-//! [`Tracer::after`] once the ledger has read it (its events start and end the calls), and
+//! (prompts, their answers, `session/load`, the agent's name: what the ledger does not
+//! keep), then [`Tracer::after`] once the ledger has read that message (its events start
+//! and end the calls), and
 //! [`Tracer::finish`] when the stream ends (what is still open is ended there, marked
 //! unfinished). `inspect` feeds it a log; the proxy can feed it the same way, live.
 //!
@@ -105,10 +106,10 @@ impl Tracer {
         }
     }
 
-    /// Reads one message (JSON text) before the ledger does: a prompt opens a turn, its
-    /// answer ends it (emitted to `emit`), `session/load` marks the replays, the `initialize`
-    /// answer names the agent. `dir` is the message's direction when the log says; `time`
-    /// its time when it has one.
+    /// Reads one message (JSON text), before [`Tracer::after`] reads the ledger's events of
+    /// it: a prompt opens a turn, its answer ends it (emitted to `emit`), `session/load`
+    /// marks the replays, the `initialize` answer names the agent. `dir` is the message's
+    /// direction when the log says; `time` its time when it has one.
     pub fn observe(
         &mut self,
         message: &str,
