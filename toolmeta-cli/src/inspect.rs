@@ -89,17 +89,13 @@ fn write_output(args: &Args, ledger: &Ledger, out: &mut dyn Write, err: &mut dyn
 #[cfg(feature = "otel")]
 mod export {
     use std::io::{BufRead, Write};
-    use std::time::Duration;
 
     use toolmeta::client::Ledger;
 
     use super::{Args, read_all_lines, write_output};
     use crate::exit;
     use crate::log::{self, Message};
-    use crate::otlp::{Delivery, Exporter, Settings, Tracer};
-
-    /// How long the end of the run waits for the last spans (DESIGN §8: about 100 ms).
-    const FLUSH_WAIT: Duration = Duration::from_millis(100);
+    use crate::otlp::{Delivery, Exporter, LOG_FLUSH_WAIT, Settings, Tracer};
 
     pub(super) fn run(
         args: &Args,
@@ -125,6 +121,11 @@ mod export {
             "inspect",
             err,
             &mut |ledger, line| {
+                let Some(line) = line else {
+                    // The end of one input: what it left open ends there.
+                    tracer.finish(ledger, &mut send);
+                    return;
+                };
                 match log::read_record(line) {
                     Some(record) => {
                         if let Message::Json(message) = record.message {
@@ -140,12 +141,13 @@ mod export {
                 tracer.after(ledger, &mut send);
             },
         );
+        // An input that failed to read ends here.
         tracer.finish(ledger, &mut send);
         let code = match read {
             Ok(()) => write_output(args, ledger, out, err),
             Err(code) => code,
         };
-        let report = exporter.finish(FLUSH_WAIT);
+        let report = exporter.finish(LOG_FLUSH_WAIT);
         if report.dropped > 0 {
             let _ = writeln!(
                 err,
@@ -212,19 +214,22 @@ pub(crate) fn read_all(
     err: &mut dyn Write,
     each: &mut dyn FnMut(&Ledger),
 ) -> Result<(), u8> {
-    read_all_lines(ledger, files, stdin, program, err, &mut |ledger, _| {
-        each(ledger)
+    read_all_lines(ledger, files, stdin, program, err, &mut |ledger, line| {
+        if line.is_some() {
+            each(ledger);
+        }
     })
 }
 
-/// [`read_all`], whose `each` also gets the line read (see [`input::read_lines_into`]).
+/// [`read_all`], whose `each` also gets the line read (see [`input::read_lines_into`]), and
+/// is called with `None` when an input has ended (each file is a stream of its own).
 pub(crate) fn read_all_lines(
     ledger: &mut Ledger,
     files: &[PathBuf],
     stdin: &mut dyn BufRead,
     program: &str,
     err: &mut dyn Write,
-    each: &mut dyn FnMut(&Ledger, &[u8]),
+    each: &mut dyn FnMut(&Ledger, Option<&[u8]>),
 ) -> Result<(), u8> {
     let inputs = input::open_all(files).map_err(|(path, error)| {
         let _ = writeln!(err, "{program}: cannot open `{}`: {error}", path.display());
@@ -233,10 +238,18 @@ pub(crate) fn read_all_lines(
     let mut stdin = Some(stdin);
     for (input, path) in inputs.into_iter().zip(files) {
         let read = match input {
-            Input::File(file) => input::read_lines_into(ledger, file, Clock::None, each),
+            Input::File(file) => {
+                input::read_lines_into(ledger, file, Clock::None, &mut |ledger, line| {
+                    each(ledger, Some(line));
+                })
+            }
             // `-` given twice reads standard input once.
             Input::Stdin => match stdin.take() {
-                Some(stdin) => input::read_lines_into(ledger, stdin, Clock::None, each),
+                Some(stdin) => {
+                    input::read_lines_into(ledger, stdin, Clock::None, &mut |ledger, line| {
+                        each(ledger, Some(line));
+                    })
+                }
                 None => Ok(()),
             },
         };
@@ -244,6 +257,7 @@ pub(crate) fn read_all_lines(
             let _ = writeln!(err, "{program}: cannot read `{}`: {error}", path.display());
             return Err(exit::IO);
         }
+        each(ledger, None);
     }
     Ok(())
 }

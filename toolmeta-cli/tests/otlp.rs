@@ -247,17 +247,17 @@ fn attr(span: &Span, key: &str) -> Option<String> {
     attribute(&span.attributes, key)
 }
 
-/// Checks every span of one recording against what the recording says.
-fn check_recording(harness: &str, protocol: &str) {
-    let log = format!("{ROOT}/tests/data/real/{harness}/interleaved.jsonl");
-    let recording = read_recording(&log);
-    let expected = expected(&format!("{ROOT}/tests/data/real/{harness}/expected.jsonl"));
-    let (catalog_read_only, kind_read_only) = read_only_table();
+/// Exports the recordings of `harnesses` in one run (each file a stream of its own) and
+/// checks every span of each against what its recording says.
+fn check_recordings(harnesses: &[&str], protocol: &str) {
+    let logs: Vec<String> = harnesses
+        .iter()
+        .map(|harness| format!("{ROOT}/tests/data/real/{harness}/interleaved.jsonl"))
+        .collect();
     let receiver = Receiver::start();
-    let out = toolmeta(
-        &["inspect", "--otlp", &receiver.endpoint(), &log],
-        &[("OTEL_EXPORTER_OTLP_PROTOCOL", protocol)],
-    );
+    let mut args = vec!["inspect", "--otlp", receiver.endpoint().leak()];
+    args.extend(logs.iter().map(String::as_str));
+    let out = toolmeta(&args, &[("OTEL_EXPORTER_OTLP_PROTOCOL", protocol)]);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -273,9 +273,39 @@ fn check_recording(harness: &str, protocol: &str) {
         assert_eq!(request.headers["content-type"], content_type);
     }
     let spans: Vec<Span> = receiver.spans().into_iter().map(|(_, span)| span).collect();
-    let turns: Vec<&Span> = spans.iter().filter(|s| s.name == "invoke_agent").collect();
+    let mut checked = 0;
+    for (harness, log) in harnesses.iter().zip(&logs) {
+        checked += check_recording(harness, log, &spans);
+    }
+    assert_eq!(checked, spans.len(), "spans of no recording");
+}
+
+/// Checks the spans of one recording (those of its sessions) against what the recording
+/// says; returns how many spans it checked.
+fn check_recording(harness: &str, log: &str, all_spans: &[Span]) -> usize {
+    let recording = read_recording(log);
+    let expected = expected(&format!("{ROOT}/tests/data/real/{harness}/expected.jsonl"));
+    let (catalog_read_only, kind_read_only) = read_only_table();
+    let sessions: Vec<&str> = recording
+        .prompts
+        .iter()
+        .map(|prompt| prompt.session.as_str())
+        .chain(recording.calls.values().map(|call| call.session.as_str()))
+        .collect();
+    let spans: Vec<&Span> = all_spans
+        .iter()
+        .filter(|span| {
+            attr(span, "gen_ai.conversation.id").is_some_and(|id| sessions.contains(&id.as_str()))
+        })
+        .collect();
+    let turns: Vec<&Span> = spans
+        .iter()
+        .copied()
+        .filter(|s| s.name == "invoke_agent")
+        .collect();
     let calls: Vec<&Span> = spans
         .iter()
+        .copied()
         .filter(|s| s.name.starts_with("execute_tool "))
         .collect();
     assert_eq!(
@@ -465,6 +495,7 @@ fn check_recording(harness: &str, protocol: &str) {
             );
         }
     }
+    spans.len()
 }
 
 #[test]
@@ -488,32 +519,47 @@ fn claude_code_session_over_protobuf() {
             .values()
             .any(|call| call.parent_call.is_some())
     );
-    check_recording("claude_code", "http/protobuf");
+    check_recordings(&["claude_code"], "http/protobuf");
 }
 
 #[test]
 fn codex_session_over_json() {
-    check_recording("codex", "http/json");
+    check_recordings(&["codex"], "http/json");
 }
 
 #[test]
 fn gemini_cli_session_over_protobuf() {
-    check_recording("gemini_cli", "http/protobuf");
+    check_recordings(&["gemini_cli"], "http/protobuf");
 }
 
 #[test]
 fn opencode_session_over_json() {
-    check_recording("opencode", "http/json");
+    check_recordings(&["opencode"], "http/json");
 }
 
 #[test]
 fn kimi_cli_session_over_protobuf() {
-    check_recording("kimi_cli", "http/protobuf");
+    check_recordings(&["kimi_cli"], "http/protobuf");
 }
 
 #[test]
 fn qwen_code_session_over_json() {
-    check_recording("qwen_code", "http/json");
+    check_recordings(&["qwen_code"], "http/json");
+}
+
+#[test]
+fn every_recording_in_one_run_each_file_its_own_stream() {
+    check_recordings(
+        &[
+            "claude_code",
+            "codex",
+            "gemini_cli",
+            "opencode",
+            "qwen_code",
+            "kimi_cli",
+        ],
+        "http/json",
+    );
 }
 
 #[test]

@@ -5,8 +5,9 @@
 //! queue, and the export thread posts batches of them to the collector (the official OTLP
 //! exporter, over [`BlockingClient`]). The queue is ours rather than the SDK's batch
 //! processor so that its bound is one number and every span it drops is counted. At the
-//! end, [`Exporter::finish`] waits for the last batch at most the time it is given (about
-//! 100 ms, DESIGN §8) and reports what was delivered, what was dropped, and why.
+//! end, [`Exporter::finish`] waits for the last batch at most the time it is given
+//! ([`LIVE_FLUSH_WAIT`], about 100 ms, for the proxy; [`LOG_FLUSH_WAIT`] for `inspect`) and
+//! reports what was delivered, what was dropped, and why.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError};
@@ -35,6 +36,15 @@ const BATCH_DELAY: Duration = Duration::from_millis(200);
 
 /// How long one request may take, answer included.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long a live producer (the proxy) waits for the last spans when it ends (DESIGN §8:
+/// about 100 ms, so that it leaves as fast as its agent).
+pub const LIVE_FLUSH_WAIT: Duration = Duration::from_millis(100);
+
+/// How long `inspect` waits for its last request: nobody waits on it, and a collector one
+/// network round trip away must not make every run fail; still bounded, by the request's
+/// own timeout.
+pub const LOG_FLUSH_WAIT: Duration = REQUEST_TIMEOUT;
 
 /// What a producer does when the queue is full, and after a failed request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,16 +79,20 @@ impl ExportReport {
 /// Counts shared by the producer and the export thread.
 #[derive(Debug, Default)]
 struct Counts {
+    /// Taken into the queue.
     queued: AtomicU64,
+    /// Of those, accepted by the collector.
     exported: AtomicU64,
-    /// Not delivered, for any reason the thread or the producer saw.
-    dropped: AtomicU64,
+    /// Of those, not delivered: in a failed request, or discarded after one.
+    lost: AtomicU64,
+    /// Never queued: no room (or the thread had ended).
+    refused: AtomicU64,
     first_error: Mutex<Option<String>>,
 }
 
 impl Counts {
     fn fail(&self, spans: u64, error: String) {
-        self.dropped.fetch_add(spans, Ordering::Relaxed);
+        self.lost.fetch_add(spans, Ordering::Relaxed);
         if let Ok(mut first) = self.first_error.lock() {
             first.get_or_insert(error);
         }
@@ -154,11 +168,12 @@ impl Exporter {
             },
             Delivery::WaitForRoom => self.queue.send(span).is_ok(),
         };
-        if sent {
-            self.counts.queued.fetch_add(1, Ordering::Relaxed);
+        let count = if sent {
+            &self.counts.queued
         } else {
-            self.counts.dropped.fetch_add(1, Ordering::Relaxed);
-        }
+            &self.counts.refused
+        };
+        count.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Ends the export: the thread sends what is queued, and this waits for it at most
@@ -173,15 +188,17 @@ impl Exporter {
         drop(queue);
         let finished = done.recv_timeout(wait).is_ok();
         let exported = counts.exported.load(Ordering::Relaxed);
-        let mut dropped = counts.dropped.load(Ordering::Relaxed);
+        let lost = counts.lost.load(Ordering::Relaxed);
+        let mut dropped = counts.refused.load(Ordering::Relaxed) + lost;
         let mut error = counts
             .first_error
             .lock()
             .ok()
             .and_then(|first| first.clone());
         if !finished {
+            // Queued, and neither delivered nor lost yet: still waiting, so not delivered.
             let queued = counts.queued.load(Ordering::Relaxed);
-            let waiting = queued.saturating_sub(exported + dropped.min(queued));
+            let waiting = queued.saturating_sub(exported + lost);
             dropped += waiting;
             if waiting > 0 && error.is_none() {
                 error = Some(format!(
@@ -232,7 +249,7 @@ fn export_loop(
             let spans = std::mem::replace(&mut batch, Vec::with_capacity(BATCH_SPANS));
             let count = spans.len() as u64;
             if gave_up {
-                counts.dropped.fetch_add(count, Ordering::Relaxed);
+                counts.lost.fetch_add(count, Ordering::Relaxed);
             } else {
                 match futures_executor::block_on(exporter.export(spans)) {
                     Ok(()) => {
@@ -263,5 +280,83 @@ fn resource() -> Resource {
         Resource::builder()
             .with_service_name(Value::from(names::DEFAULT_SERVICE_NAME))
             .build()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::net::TcpListener;
+    use std::time::SystemTime;
+
+    use opentelemetry::InstrumentationScope;
+    use opentelemetry::trace::{
+        SpanContext, SpanId, SpanKind, Status, TraceFlags, TraceId, TraceState,
+    };
+    use opentelemetry_sdk::trace::{SpanEvents, SpanLinks};
+
+    use super::*;
+
+    fn span(n: u64) -> SpanData {
+        SpanData {
+            span_context: SpanContext::new(
+                TraceId::from(u128::from(n) + 1),
+                SpanId::from(n + 1),
+                TraceFlags::SAMPLED,
+                false,
+                TraceState::default(),
+            ),
+            parent_span_id: SpanId::INVALID,
+            parent_span_is_remote: false,
+            span_kind: SpanKind::Internal,
+            name: "execute_tool Read".into(),
+            start_time: SystemTime::now(),
+            end_time: SystemTime::now(),
+            attributes: Vec::new(),
+            dropped_attributes_count: 0,
+            events: SpanEvents::default(),
+            links: SpanLinks::default(),
+            status: Status::Unset,
+            instrumentation_scope: InstrumentationScope::builder("test").build(),
+        }
+    }
+
+    /// A collector that takes connections and never answers.
+    fn silent_collector() -> String {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        thread::spawn(move || {
+            let mut held = Vec::new();
+            for stream in listener.incoming() {
+                held.push(stream);
+            }
+        });
+        format!("http://127.0.0.1:{port}/v1/traces")
+    }
+
+    #[test]
+    fn a_silent_collector_never_blocks_the_live_producer_and_the_end_waits_about_100_ms() {
+        let settings = Settings {
+            traces_endpoint: silent_collector(),
+            protocol: Protocol::HttpProtobuf,
+            include_input: false,
+        };
+        let exporter = Exporter::start(&settings, Delivery::DropWhenFull).unwrap();
+        // More than the queue holds while the thread waits on the collector: the rest is
+        // dropped, and sending never waits.
+        let extra = 100;
+        let started = Instant::now();
+        for n in 0..(QUEUE_SPANS + BATCH_SPANS + extra) as u64 {
+            exporter.send(span(n));
+        }
+        let sending = started.elapsed();
+        assert!(sending < Duration::from_secs(1), "{sending:?}");
+        let ending = Instant::now();
+        let report = exporter.finish(LIVE_FLUSH_WAIT);
+        let ended = ending.elapsed();
+        assert!(ended < Duration::from_millis(500), "{ended:?}");
+        assert_eq!(report.exported, 0);
+        // Every span is accounted for: none was delivered.
+        assert_eq!(report.dropped, (QUEUE_SPANS + BATCH_SPANS + extra) as u64);
+        assert!(report.error.unwrap().contains("within 100 ms"));
     }
 }

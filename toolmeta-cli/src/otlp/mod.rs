@@ -24,7 +24,7 @@ mod messages;
 mod tracer;
 
 #[cfg(feature = "otel")]
-pub use export::{Delivery, ExportReport, Exporter};
+pub use export::{Delivery, ExportReport, Exporter, LIVE_FLUSH_WAIT, LOG_FLUSH_WAIT};
 #[cfg(feature = "otel")]
 pub use tracer::Tracer;
 

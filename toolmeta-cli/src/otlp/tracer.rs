@@ -245,7 +245,8 @@ impl Tracer {
     }
 
     /// Ends what is still open when the stream ends: every call and turn, marked
-    /// `toolmeta.unfinished`, at the stream's last time.
+    /// `toolmeta.unfinished`, at the stream's last time. The tracer can then read another
+    /// stream (the next file): what it learnt of this one's agent and times is forgotten.
     pub fn finish(&mut self, ledger: &Ledger, emit: &mut dyn FnMut(SpanData)) {
         let mut open: Vec<(CallId, OpenCall)> = self.open.drain().collect();
         // Parents before their subagents' calls, as they were first seen.
@@ -260,6 +261,10 @@ impl Tracer {
             let latest = self.latest;
             emit(self.turn_span(turn, latest, None, None, true));
         }
+        self.latest = None;
+        self.agent_name = None;
+        self.loads.clear();
+        self.loading.clear();
     }
 
     /// The place of a call first seen now in `session`: under its open turn, else at the
