@@ -691,6 +691,8 @@ fn a_collector_that_is_down_exits_4_quickly_saying_why() {
         "{stderr}"
     );
     assert!(stderr.contains("spans dropped"), "{stderr}");
+    // Why: the transport's own words, not only the exporter's "network error".
+    assert!(stderr.to_lowercase().contains("refused"), "{stderr}");
     // The table is still written.
     assert!(String::from_utf8_lossy(&out.stdout).contains("Run Command"));
     assert!(took < Duration::from_secs(5), "{took:?}");

@@ -20,7 +20,7 @@ use opentelemetry_otlp::{Protocol as OtlpProtocol, RetryPolicy, WithExportConfig
 use opentelemetry_sdk::Resource;
 use opentelemetry_sdk::trace::{SpanData, SpanExporter as _};
 
-use super::http_client::BlockingClient;
+use super::http_client::{BlockingClient, LastError};
 use super::names;
 use super::{Protocol, Settings, SettingsError};
 
@@ -121,9 +121,10 @@ impl Exporter {
         };
         // One attempt per batch: a retry would hold the queue behind a collector that is
         // down, and the next batch is the next attempt anyway.
+        let cause = LastError::default();
         let mut exporter = opentelemetry_otlp::SpanExporter::builder()
             .with_http()
-            .with_http_client(BlockingClient::new(REQUEST_TIMEOUT))
+            .with_http_client(BlockingClient::new(REQUEST_TIMEOUT, cause.clone()))
             .with_retry_policy(RetryPolicy::disabled())
             .with_endpoint(settings.traces_endpoint.clone())
             .with_protocol(protocol)
@@ -144,7 +145,14 @@ impl Exporter {
         thread::Builder::new()
             .name("toolmeta-otlp".into())
             .spawn(move || {
-                export_loop(&exporter, &spans, &thread_counts, delivery, &endpoint);
+                export_loop(
+                    &exporter,
+                    &spans,
+                    &thread_counts,
+                    delivery,
+                    &endpoint,
+                    &cause,
+                );
                 let _ = exporter.shutdown();
                 let _ = finished.send(());
             })
@@ -223,6 +231,7 @@ fn export_loop(
     counts: &Counts,
     delivery: Delivery,
     endpoint: &str,
+    cause: &LastError,
 ) {
     let mut batch = Vec::with_capacity(BATCH_SPANS);
     let mut due: Option<Instant> = None;
@@ -256,7 +265,12 @@ fn export_loop(
                         counts.exported.fetch_add(count, Ordering::Relaxed);
                     }
                     Err(error) => {
-                        counts.fail(count, format!("export to {endpoint} failed: {error}"));
+                        let cause = cause.lock().ok().and_then(|mut last| last.take());
+                        let why = match cause {
+                            Some(cause) => format!("{error} ({cause})"),
+                            None => error.to_string(),
+                        };
+                        counts.fail(count, format!("export to {endpoint} failed: {why}"));
                         gave_up = delivery == Delivery::WaitForRoom;
                     }
                 }
