@@ -623,3 +623,36 @@ impl<K: std::hash::Hash + Eq + Clone, V> Bounded<K, V> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn evidence_of(update: &str) -> EvidenceValue {
+        let mut ledger = Ledger::new();
+        ledger.feed(update);
+        evidence(ledger.get("c1").expect("the call"))
+    }
+
+    #[test]
+    fn the_evidence_value_follows_design_section_8() {
+        let envelope = evidence_of(
+            r#"{"sessionUpdate":"tool_call","toolCallId":"c1","kind":"read","_meta":{"x.ai/tool":{"name":"read_file","namespace":"grok_build","kind":"read","label":"Read","read_only":true}}}"#,
+        );
+        assert_eq!((envelope.evidence, envelope.earned), ("envelope", true));
+        let meta = evidence_of(
+            r#"{"sessionUpdate":"tool_call","toolCallId":"c1","kind":"read","_meta":{"claudeCode":{"toolName":"Read"}}}"#,
+        );
+        assert_eq!(
+            (meta.evidence, meta.key.as_deref(), meta.earned),
+            ("meta", Some("claudeCode.toolName"), true)
+        );
+        // ACP's kind alone names nothing and earns nothing.
+        let kind = evidence_of(
+            r#"{"sessionUpdate":"tool_call","toolCallId":"c1","kind":"read","title":"Reading the file"}"#,
+        );
+        assert_eq!((kind.evidence, kind.earned), ("acp_kind", false));
+        let nothing = evidence_of(r#"{"sessionUpdate":"tool_call","toolCallId":"c1"}"#);
+        assert_eq!((nothing.evidence, nothing.earned), ("none", false));
+    }
+}
