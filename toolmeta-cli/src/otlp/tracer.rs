@@ -249,8 +249,9 @@ impl Tracer {
     /// stream (the next file): what it learnt of this one's agent and times is forgotten.
     pub fn finish(&mut self, ledger: &Ledger, emit: &mut dyn FnMut(SpanData)) {
         let mut open: Vec<(CallId, OpenCall)> = self.open.drain().collect();
-        // Parents before their subagents' calls, as they were first seen.
-        open.sort_by_key(|(id, _)| ledger.call(*id).map(|call| call.first_seen()));
+        // Parents before their subagents' calls: a handle is the call's place in first-seen
+        // order, and a parent's span must be known when its children's are built.
+        open.sort_by_key(|(id, _)| *id);
         for (id, open) in open {
             if let Some(call) = ledger.call(id) {
                 emit(self.call_span(ledger, call, open, true));
