@@ -113,18 +113,23 @@ impl Feeder {
 }
 
 /// Reads every line of `reader` into `ledger` (see [`Feeder`]), calling `each` with the
-/// ledger after every line (its [`events`](Ledger::events) are that line's); only I/O
-/// errors are errors.
-pub fn read_into(
+/// ledger after every line (its [`events`](Ledger::events) are that line's) and the line
+/// itself (empty for a line too long to hold: a reader of what the ledger does not keep,
+/// such as the export's prompt turns, reads it); only I/O errors are errors.
+pub fn read_lines_into(
     ledger: &mut Ledger,
     reader: impl BufRead,
     clock: Clock,
-    each: &mut dyn FnMut(&Ledger),
+    each: &mut dyn FnMut(&Ledger, &[u8]),
 ) -> io::Result<()> {
     let mut feeder = Feeder::new(clock);
     for_each_line(reader, MAX_RECORD_BYTES, |line| {
+        let bytes = match line {
+            BoundedLine::Whole(bytes) => bytes,
+            BoundedLine::TooLong(_) => &[],
+        };
         feeder.feed(ledger, line);
-        each(ledger);
+        each(ledger, bytes);
         ControlFlow::Continue(())
     })
 }

@@ -20,7 +20,7 @@ use toolmeta::client::{Call, Ledger, LineCounts, PermissionOutcome, Summary};
 
 use crate::input::{self, Clock, Input, MAX_LINE_BYTES};
 use crate::printable::printable;
-use crate::{exit, finish_output};
+use crate::{exit, finish_output, otlp};
 
 /// The arguments of `toolmeta inspect`.
 #[derive(Debug, clap::Args)]
@@ -28,7 +28,8 @@ use crate::{exit, finish_output};
 Exit codes:
   0  the inputs were read (skipped lines are counted in the output, not failures)
   1  an input could not be opened or read, or the output could not be written
-  2  a usage error")]
+  2  a usage error
+  4  --otlp: the export failed (why is on standard error)")]
 pub struct Args {
     /// Print one JSON object per call (JSON Lines) instead of the table
     #[arg(long)]
@@ -42,6 +43,9 @@ pub struct Args {
     /// `-` reads standard input
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
+    /// OpenTelemetry export of the calls (docs/telemetry.md).
+    #[command(flatten)]
+    pub otlp: otlp::Args,
 }
 
 /// Runs `inspect`; returns the exit code (see [`Args`]).
@@ -51,15 +55,152 @@ pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut 
         builder = builder.harness(harness);
     }
     let mut ledger = builder.build();
-    if let Err(code) = read_all(&mut ledger, &args.files, stdin, "inspect", err, &mut |_| {}) {
-        return code;
+    let settings = match otlp::Settings::resolve(&args.otlp, &otlp::process_env) {
+        Ok(settings) => settings,
+        Err(error) => {
+            let _ = writeln!(err, "inspect: {error}");
+            return exit::USAGE;
+        }
+    };
+    match settings {
+        None => {
+            if let Err(code) =
+                read_all(&mut ledger, &args.files, stdin, "inspect", err, &mut |_| {})
+            {
+                return code;
+            }
+            write_output(args, &ledger, out, err)
+        }
+        Some(settings) => export::run(args, &settings, &mut ledger, stdin, out, err),
     }
+}
+
+/// Writes the table or the JSON lines; returns the exit code.
+fn write_output(args: &Args, ledger: &Ledger, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let written = if args.json {
-        write_json_lines(&ledger, &mut *out)
+        write_json_lines(ledger, &mut *out)
     } else {
-        out.write_all(table(&ledger).as_bytes())
+        out.write_all(table(ledger).as_bytes())
     };
     finish_output(written.and_then(|()| out.flush()), "inspect", err)
+}
+
+/// `inspect` with `--otlp`: the same output, and the calls exported as they end.
+#[cfg(feature = "otel")]
+mod export {
+    use std::io::{BufRead, Write};
+
+    use toolmeta::client::Ledger;
+
+    use super::{Args, read_all_lines, write_output};
+    use crate::exit;
+    use crate::log::{self, Message};
+    use crate::otlp::{Delivery, Exporter, LOG_FLUSH_WAIT, Settings, Tracer};
+
+    pub(super) fn run(
+        args: &Args,
+        settings: &Settings,
+        ledger: &mut Ledger,
+        stdin: &mut dyn BufRead,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> u8 {
+        let exporter = match Exporter::start(settings, Delivery::WaitForRoom) {
+            Ok(exporter) => exporter,
+            Err(error) => {
+                let _ = writeln!(err, "inspect: {error}");
+                return exit::USAGE;
+            }
+        };
+        let mut tracer = Tracer::new(settings.include_input);
+        let mut send = |span| exporter.send(span);
+        let read = read_all_lines(
+            ledger,
+            &args.files,
+            stdin,
+            "inspect",
+            err,
+            &mut |ledger, line| {
+                let Some(line) = line else {
+                    // The end of one input: what it left open ends there.
+                    tracer.finish(ledger, &mut send);
+                    return;
+                };
+                match log::read_record(line) {
+                    Some(record) => {
+                        if let Message::Json(message) = record.message {
+                            tracer.observe(message, Some(record.dir), record.time, &mut send);
+                        }
+                    }
+                    None => {
+                        if let Ok(message) = std::str::from_utf8(line) {
+                            tracer.observe(message, None, None, &mut send);
+                        }
+                    }
+                }
+                tracer.after(ledger, &mut send);
+            },
+        );
+        // An input that failed to read ends here.
+        tracer.finish(ledger, &mut send);
+        let code = match read {
+            Ok(()) => write_output(args, ledger, out, err),
+            Err(code) => code,
+        };
+        let report = exporter.finish(LOG_FLUSH_WAIT);
+        if report.dropped > 0 {
+            let _ = writeln!(
+                err,
+                "inspect: {} spans dropped ({} exported) to {}",
+                report.dropped, report.exported, settings.traces_endpoint
+            );
+        }
+        match report.error {
+            Some(error) => {
+                let _ = writeln!(err, "inspect: {error}");
+                if code == exit::OK {
+                    exit::EXPORT_FAILED
+                } else {
+                    code
+                }
+            }
+            None if report.dropped > 0 && code == exit::OK => exit::EXPORT_FAILED,
+            None => code,
+        }
+    }
+}
+
+/// `inspect` with `--otlp` in a build without the `otel` feature: says how to get it.
+#[cfg(not(feature = "otel"))]
+mod export {
+    use std::io::{BufRead, Write};
+
+    use toolmeta::client::Ledger;
+
+    use super::{Args, read_all, write_output};
+    use crate::exit;
+    use crate::otlp::{NOT_BUILT, Settings};
+
+    pub(super) fn run(
+        args: &Args,
+        _settings: &Settings,
+        ledger: &mut Ledger,
+        stdin: &mut dyn BufRead,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> u8 {
+        if args.otlp.otlp.is_some() || args.otlp.otlp_input {
+            let _ = writeln!(err, "inspect: --otlp: {NOT_BUILT}");
+            return exit::USAGE;
+        }
+        // Only the environment asked: the calls are read and shown, and the export is
+        // skipped, said once.
+        let _ = writeln!(err, "inspect: OTEL_EXPORTER_OTLP_* is set, but {NOT_BUILT}");
+        if let Err(code) = read_all(ledger, &args.files, stdin, "inspect", err, &mut |_| {}) {
+            return code;
+        }
+        write_output(args, ledger, out, err)
+    }
 }
 
 /// Reads every file (`-`: `stdin`, once) into `ledger`, opening them all first so a typo
@@ -73,6 +214,23 @@ pub(crate) fn read_all(
     err: &mut dyn Write,
     each: &mut dyn FnMut(&Ledger),
 ) -> Result<(), u8> {
+    read_all_lines(ledger, files, stdin, program, err, &mut |ledger, line| {
+        if line.is_some() {
+            each(ledger);
+        }
+    })
+}
+
+/// [`read_all`], whose `each` also gets the line read (see [`input::read_lines_into`]), and
+/// is called with `None` when an input has ended (each file is a stream of its own).
+pub(crate) fn read_all_lines(
+    ledger: &mut Ledger,
+    files: &[PathBuf],
+    stdin: &mut dyn BufRead,
+    program: &str,
+    err: &mut dyn Write,
+    each: &mut dyn FnMut(&Ledger, Option<&[u8]>),
+) -> Result<(), u8> {
     let inputs = input::open_all(files).map_err(|(path, error)| {
         let _ = writeln!(err, "{program}: cannot open `{}`: {error}", path.display());
         exit::IO
@@ -80,10 +238,18 @@ pub(crate) fn read_all(
     let mut stdin = Some(stdin);
     for (input, path) in inputs.into_iter().zip(files) {
         let read = match input {
-            Input::File(file) => input::read_into(ledger, file, Clock::None, each),
+            Input::File(file) => {
+                input::read_lines_into(ledger, file, Clock::None, &mut |ledger, line| {
+                    each(ledger, Some(line));
+                })
+            }
             // `-` given twice reads standard input once.
             Input::Stdin => match stdin.take() {
-                Some(stdin) => input::read_into(ledger, stdin, Clock::None, each),
+                Some(stdin) => {
+                    input::read_lines_into(ledger, stdin, Clock::None, &mut |ledger, line| {
+                        each(ledger, Some(line));
+                    })
+                }
                 None => Ok(()),
             },
         };
@@ -91,6 +257,7 @@ pub(crate) fn read_all(
             let _ = writeln!(err, "{program}: cannot read `{}`: {error}", path.display());
             return Err(exit::IO);
         }
+        each(ledger, None);
     }
     Ok(())
 }

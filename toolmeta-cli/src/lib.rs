@@ -2,7 +2,8 @@
 //! tool identity.
 //!
 //! ```text
-//! toolmeta inspect [--json] [--harness NAME] FILE...   which tools were called, by label
+//! toolmeta inspect [--json] [--harness NAME] [--otlp [ENDPOINT]] FILE...
+//!                                                       which tools were called, by label
 //! toolmeta live [FILE...]                               a call-by-call view as it streams
 //! toolmeta touched [--json] FILE...                     every path read or changed, every command run
 //! toolmeta proxy [--log FILE] [--harness NAME] -- AGENT [ARGS...]
@@ -22,6 +23,7 @@
 //! | 1 | an input could not be opened or read, or the output could not be written |
 //! | 2 | a usage error: an unknown option, a missing argument |
 //! | 3 | `touched` only: the report may be incomplete (lines skipped as unreadable or too long, updates of evicted calls dropped) |
+//! | 4 | `inspect --otlp` only: the export failed (the reason is on standard error) |
 //!
 //! `policy test FILE` has its own (DESIGN §8): 0 when every example holds, 1 listing each
 //! that fails, 2 when the file does not load.
@@ -41,6 +43,7 @@ pub mod inspect;
 pub mod live;
 pub mod log;
 pub mod policy;
+pub mod otlp;
 mod printable;
 pub mod proxy;
 pub mod touched;
@@ -58,6 +61,8 @@ pub mod exit {
     pub const USAGE: u8 = 2;
     /// `touched`: the report may be incomplete.
     pub const INCOMPLETE: u8 = 3;
+    /// `inspect --otlp`: the export failed (spans not delivered).
+    pub const EXPORT_FAILED: u8 = 4;
 }
 
 const EXIT_CODES: &str = "\
@@ -66,6 +71,7 @@ Exit codes:
   1  an input could not be read, or the output could not be written
   2  a usage error
   3  touched: the report may be incomplete (skipped lines, dropped updates)
+  4  inspect --otlp: the export failed
   policy test: 0 every example holds, 1 some fail (each listed), 2 the file does not load
   proxy exits with the agent's status";
 
