@@ -21,7 +21,7 @@
 //! unreadable, or updates of evicted calls dropped, `touched` says so on standard error and
 //! exits with [`exit::INCOMPLETE`].
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
@@ -53,7 +53,7 @@ pub struct Args {
 }
 
 /// What a call did with a path or a command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
     /// A path read.
@@ -300,6 +300,8 @@ impl ReportLine {
 /// that did the same to the same path share one line, where the first of them was.
 fn report_lines(calls: &[Vec<Touch>]) -> Vec<ReportLine> {
     let mut lines: Vec<ReportLine> = Vec::new();
+    // Each line's index by what it says: a long session's report stays linear.
+    let mut line_of: HashMap<(Action, String, Option<String>, bool), usize> = HashMap::new();
     for touches in calls {
         let cwd = touches
             .iter()
@@ -312,14 +314,11 @@ fn report_lines(calls: &[Vec<Touch>]) -> Vec<ReportLine> {
                 continue;
             }
             let cwd = (touch.action == Action::Run).then(|| cwd.clone()).flatten();
-            let line = match lines.iter_mut().find(|line| {
-                line.action == touch.action
-                    && line.what == touch.what
-                    && line.cwd == cwd
-                    && line.from_title == touch.from_title
-            }) {
-                Some(line) => line,
+            let key = (touch.action, touch.what.clone(), cwd.clone(), touch.from_title);
+            let index = match line_of.get(&key) {
+                Some(index) => *index,
                 None => {
+                    line_of.insert(key, lines.len());
                     lines.push(ReportLine {
                         action: touch.action,
                         what: touch.what.clone(),
@@ -331,9 +330,10 @@ fn report_lines(calls: &[Vec<Touch>]) -> Vec<ReportLine> {
                         by_subagent: 0,
                         conflicts: Vec::new(),
                     });
-                    lines.last_mut().expect("just pushed")
+                    lines.len() - 1
                 }
             };
+            let line = &mut lines[index];
             line.calls += 1;
             line.directory |= touch.directory;
             if touch.outcome != "completed" {
