@@ -233,9 +233,8 @@ fn agent_without_separator(error: &clap::Error, args: &[OsString]) -> Option<Str
         .iter()
         .map(|arg| arg.to_string_lossy().into_owned())
         .collect();
-    let agent = (2..words.len()).find(|&i| {
-        words[i] == *unexpected && !TAKE_A_VALUE.contains(&words[i - 1].as_str())
-    })?;
+    let agent = (2..words.len())
+        .find(|&i| words[i] == *unexpected && !TAKE_A_VALUE.contains(&words[i - 1].as_str()))?;
     let mut fixed = vec!["toolmeta".to_owned()];
     fixed.extend_from_slice(&words[1..agent]);
     fixed.push("--".to_owned());

@@ -229,7 +229,10 @@ fn write_report(calls: &[Vec<Touch>], json: bool, out: &mut dyn Write) -> std::i
     for action in used {
         writeln!(out, "{:<6}  {}", action.as_str(), action.meaning())?;
     }
-    if lines.iter().any(|line| line.directory || line.cwd.is_some()) {
+    if lines
+        .iter()
+        .any(|line| line.directory || line.cwd.is_some())
+    {
         writeln!(out, "a path ending in / is a directory")?;
     }
     if lines.iter().any(|line| line.from_title) {
@@ -314,7 +317,12 @@ fn report_lines(calls: &[Vec<Touch>]) -> Vec<ReportLine> {
                 continue;
             }
             let cwd = (touch.action == Action::Run).then(|| cwd.clone()).flatten();
-            let key = (touch.action, touch.what.clone(), cwd.clone(), touch.from_title);
+            let key = (
+                touch.action,
+                touch.what.clone(),
+                cwd.clone(),
+                touch.from_title,
+            );
             let index = match line_of.get(&key) {
                 Some(index) => *index,
                 None => {
@@ -372,7 +380,9 @@ pub fn incomplete(counts: &LineCounts) -> Option<String> {
         why.push(format!(
             "{} skipped (not JSON {}, too long {}, tool-call update without toolCallId {})",
             plural(unreadable, "line"),
-            counts.not_json, counts.too_long, counts.missing_tool_call_id
+            counts.not_json,
+            counts.too_long,
+            counts.missing_tool_call_id
         ));
     }
     (!why.is_empty()).then(|| why.join("; "))

@@ -125,7 +125,10 @@ fn named(text: &str) -> (Vec<&'static str>, Vec<&'static str>) {
 
 #[test]
 fn the_display_names_are_the_catalogs() {
-    let names: Vec<&str> = DISPLAY_NAMES.iter().map(|(namespace, _)| *namespace).collect();
+    let names: Vec<&str> = DISPLAY_NAMES
+        .iter()
+        .map(|(namespace, _)| *namespace)
+        .collect();
     assert_eq!(names, catalog_harnesses());
 }
 
@@ -143,9 +146,9 @@ fn the_help_texts_list_the_catalogs_harnesses() {
         assert_eq!(listed, catalog, "{subcommand} --help: {harness}");
         let mut at = 0;
         for namespace in &catalog {
-            at += harness[at..]
-                .find(namespace.as_str())
-                .unwrap_or_else(|| panic!("{subcommand} --help, in the catalog's order: {harness}"));
+            at += harness[at..].find(namespace.as_str()).unwrap_or_else(|| {
+                panic!("{subcommand} --help, in the catalog's order: {harness}")
+            });
         }
     }
 }
@@ -182,7 +185,10 @@ fn every_list_of_harnesses_in_the_docs_is_the_catalog() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
     // The README, proxy.md, cli.md, client.md, catalog.md, derive.md, wire-contract.md...
-    assert!(checked >= 8, "only {checked} lists found: is the search still reading the docs?");
+    assert!(
+        checked >= 8,
+        "only {checked} lists found: is the search still reading the docs?"
+    );
 }
 
 /// The README's recorded sessions are the recordings of both directions that ship.

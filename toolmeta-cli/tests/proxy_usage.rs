@@ -16,7 +16,10 @@ fn usage_error(args: &[&str]) -> (u8, String) {
 fn an_agent_without_the_separator_gets_the_line_to_write() {
     let (code, err) = usage_error(&["proxy", "cat"]);
     assert_eq!(code, 2);
-    assert!(err.starts_with("error: unexpected argument 'cat' found"), "{err}");
+    assert!(
+        err.starts_with("error: unexpected argument 'cat' found"),
+        "{err}"
+    );
     assert!(
         err.contains("tip: the agent's command line goes after `--`: `toolmeta proxy -- cat`"),
         "{err}"

@@ -59,7 +59,10 @@ fn opencode_session_reads_with_a_heading_directories_and_working_directories() {
     let etc = lines.iter().position(|l| *l == "read    /etc/");
     assert!(hostname.is_some() && etc.is_some(), "{out}");
     // A read of `src` and a search in it are two verbs, two lines.
-    assert!(lines.contains(&"read    /home/dev/work/opencode/src"), "{out}");
+    assert!(
+        lines.contains(&"read    /home/dev/work/opencode/src"),
+        "{out}"
+    );
     assert!(
         lines.contains(&"search  /home/dev/work/opencode/src"),
         "{out}"
@@ -81,10 +84,38 @@ fn opencode_session_reads_with_a_heading_directories_and_working_directories() {
 #[test]
 fn calls_that_did_the_same_to_a_path_share_a_line_that_counts_them() {
     let input = [
-        call("c1", "read", "read", "Read", json!({"path": "/w/a.rs"}), "completed"),
-        call("c2", "edit", "edit", "Edit", json!({"path": "/w/a.rs"}), "failed"),
-        call("c3", "read", "read", "Read", json!({"path": "/w/a.rs"}), "failed"),
-        call("c4", "read", "read", "Read", json!({"path": "/w/a.rs"}), "completed"),
+        call(
+            "c1",
+            "read",
+            "read",
+            "Read",
+            json!({"path": "/w/a.rs"}),
+            "completed",
+        ),
+        call(
+            "c2",
+            "edit",
+            "edit",
+            "Edit",
+            json!({"path": "/w/a.rs"}),
+            "failed",
+        ),
+        call(
+            "c3",
+            "read",
+            "read",
+            "Read",
+            json!({"path": "/w/a.rs"}),
+            "failed",
+        ),
+        call(
+            "c4",
+            "read",
+            "read",
+            "Read",
+            json!({"path": "/w/a.rs"}),
+            "completed",
+        ),
         call(
             "c5",
             "ls",
@@ -135,5 +166,8 @@ a path ending in / is a directory
 #[test]
 fn an_empty_report_says_so() {
     let (code, out) = touched("");
-    assert_eq!((code, out.as_str()), (0, "no path read or changed, no command run\n"));
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "no path read or changed, no command run\n")
+    );
 }
