@@ -181,15 +181,15 @@ where
         })
 }
 
-/// The catalog's harnesses, as `--harness` takes them: `claude_code, codex, …`.
-fn catalog_harnesses(last: &str) -> String {
+/// The catalog's harnesses, as `--harness` takes them: `claude_code, codex, … or kimi_cli`.
+fn catalog_harnesses() -> String {
     let names: Vec<String> = toolmeta::catalog::Harness::ALL
         .iter()
         .map(ToString::to_string)
         .collect();
     match names.split_last() {
         Some((final_name, [])) => final_name.clone(),
-        Some((final_name, rest)) => format!("{} {last} {final_name}", rest.join(", ")),
+        Some((final_name, rest)) => format!("{} or {final_name}", rest.join(", ")),
         None => String::new(),
     }
 }
@@ -200,7 +200,7 @@ fn proxy_harness_help() -> String {
         "The agent, when its `initialize` answer does not name it: a catalog harness ({}), \
          or the agent's own name, whose calls get the extension namespace made from it \
          (`acme-coder` → `_acme_coder`)",
-        catalog_harnesses("or")
+        catalog_harnesses()
     )
 }
 
@@ -210,7 +210,7 @@ fn inspect_harness_help() -> String {
         "The agent behind calls without an envelope, when the log does not say (its \
          `initialize` answer, `_meta.claudeCode`, Gemini CLI's call ids and envelopes are read \
          without it): {}",
-        catalog_harnesses("or")
+        catalog_harnesses()
     )
 }
 
