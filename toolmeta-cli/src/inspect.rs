@@ -34,9 +34,8 @@ pub struct Args {
     /// Print one JSON object per call (JSON Lines) instead of the table
     #[arg(long)]
     pub json: bool,
-    /// The agent behind calls without an envelope, when the log does not say (its
-    /// `initialize` answer, `_meta.claudeCode`, Gemini CLI's call ids and envelopes are
-    /// read without it): claude_code, codex, gemini_cli, opencode, grok_build, qwen_code or kimi_cli
+    /// The agent behind calls without an envelope, when the log does not say: a harness of
+    /// the catalog (the help text lists them from `Harness::ALL`, see `crate::parse`)
     #[arg(long, value_name = "NAME")]
     pub harness: Option<Harness>,
     /// ACP logs (JSON Lines, one message per line) or session logs of `toolmeta proxy --log`;
@@ -519,13 +518,13 @@ fn outcomes(summary: &Summary) -> String {
 fn counts(out: &mut String, calls: usize, counts: &LineCounts) {
     let _ = writeln!(
         out,
-        "{}; {}: {} tool-call updates, {} permission answers, {} other session updates, {} other messages, {} blank",
+        "{}; {}: {}, {}, {}, {}, {} blank",
         plural(calls as u64, "call"),
         plural(counts.lines, "line"),
-        counts.tool_call_updates,
-        counts.permission_answers,
-        counts.other_updates,
-        counts.not_update,
+        plural(counts.tool_call_updates, "tool-call update"),
+        plural(counts.permission_answers, "permission answer"),
+        plural(counts.other_updates, "other session update"),
+        plural(counts.not_update, "other message"),
         counts.blank
     );
     if counts.evicted_finished + counts.evicted_pending > 0 {
