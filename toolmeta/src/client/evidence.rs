@@ -11,8 +11,8 @@ use std::fmt;
 use std::sync::LazyLock;
 
 use super::few::Few;
-use super::loose::WellKnown;
 use super::text::Text;
+use super::text::WellKnown;
 use crate::recognition::{Compiled, MetaPath, PARTIES, Party, SHARED_META_TOOL_NAMES, Spelling};
 /// What named a call's tool, from strongest to weakest (DESIGN §6).
 ///

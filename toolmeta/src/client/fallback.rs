@@ -6,7 +6,7 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::{Map, Value};
 
-use super::lenient::is_small;
+use super::json_repair::is_small;
 use crate::keys::{self, KeyType};
 use crate::{LabelShape, ToolKind, normalize_offset};
 
@@ -120,7 +120,7 @@ pub(crate) fn canonical_input(label: &str, raw: &Value) -> Option<Value> {
 
 /// [`canonical_input`] of the arguments whose JSON text is `text`, read without building a
 /// `Value` of what the shape does not keep: `Some` with what `canonical_input` gives of the
-/// arguments parsed ([`parse_value`](super::lenient::parse_value)). `None` when the text
+/// arguments parsed ([`parse_value`](super::json_repair::parse_value)). `None` when the text
 /// is too long to be parsed whole ([`is_small`]) or is not an object serde_json reads as it
 /// stands: the caller then parses it, and repairs it or reads a long one in part.
 ///
@@ -280,7 +280,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::client::lenient::parse_value;
+    use crate::client::json_repair::parse_value;
 
     #[test]
     fn the_fallback_keeps_the_keys_canonical_for_the_label() {

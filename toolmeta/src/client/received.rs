@@ -12,9 +12,9 @@ use super::content::{ContentBlocks, Location};
 use super::evidence::{Claims, Evidence, META_KEYS, Says, follows_title_format, is_tool_name};
 use super::few::Few;
 use super::line::{LocationFields, MetaFields, RequestId, UpdateFields};
-use super::loose::{LooseMeta, WellKnown, merge_str};
+use super::loose_meta::LooseMeta;
 use super::permission::Requested;
-use super::text::{Text, merge_text};
+use super::text::{Text, WellKnown, merge_str, merge_text};
 use super::{Content, Permission, PermissionOutcome, Status};
 use crate::ToolKind;
 

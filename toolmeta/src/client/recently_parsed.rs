@@ -13,11 +13,11 @@
 use serde_json::Value;
 
 use super::few::Few;
-use super::lenient::parse_value;
-use super::loose::WellKnown;
+use super::json_repair::parse_value;
 use super::resolve::Resolved;
 use super::synthesis::Harness;
 use super::text::Text;
+use super::text::WellKnown;
 
 /// The `rawInput` texts parsed last: each with what it parsed to and the catalog's answers
 /// about it.
@@ -133,7 +133,7 @@ mod tests {
     use serde_json::json;
 
     use super::RecentlyParsed;
-    use crate::client::lenient::parse_value;
+    use crate::client::json_repair::parse_value;
 
     /// The same text is parsed once and reads as parsing it reads; another text, or one too
     /// long to keep, is parsed again.

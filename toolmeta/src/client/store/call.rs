@@ -331,7 +331,7 @@ impl Call {
                         .received
                         .raw_input
                         .as_ref()
-                        .and_then(|raw| crate::client::lenient::parse_value(raw.get()));
+                        .and_then(|raw| crate::client::json_repair::parse_value(raw.get()));
                     let name = self
                         .received
                         .envelope

@@ -235,8 +235,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::CallIndex;
-    use crate::client::loose::WellKnown;
     use crate::client::text::Text;
+    use crate::client::text::WellKnown;
 
     /// Ids that share a hash are told apart: each is found, adopted and removed as it is
     /// when alone in its entry.

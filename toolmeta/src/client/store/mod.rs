@@ -25,11 +25,11 @@ use self::queue::SeqQueue;
 use self::slots::{CallMap, Slot};
 use self::tombstones::{Tombstone, Tombstones};
 use super::line::RequestId;
-use super::loose::WellKnown;
 use super::received::{Merged, Received};
 use super::recently_parsed::RecentlyParsed;
 use super::resolve::{Context, Resolved, resolve};
 use super::text::Text;
+use super::text::WellKnown;
 use super::{CallId, Change, Event, LineCounts};
 
 pub use call::{Call, CallPath, Outcome, Source};
