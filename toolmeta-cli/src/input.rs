@@ -2,14 +2,17 @@
 //! line within a bound (`toolmeta::client::for_each_line`), and fed to a ledger whether
 //! they are plain ACP logs or session logs ([`crate::log`]).
 
+use std::borrow::Cow;
+use std::cell::Cell;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use toolmeta::client::{BoundedLine, Ledger, LineOutcome, for_each_line};
+use toolmeta::client::{BoundedLine, Ledger, LineMessage};
 
+use crate::exit;
 use crate::log::{self, MAX_RECORD_BYTES, Message};
 
 /// The longest line the programs read (16 MiB, the ledger's default); a longer one is
@@ -55,76 +58,105 @@ pub enum Clock {
     Now,
 }
 
-/// Feeds lines to a ledger: a record of a session log ([`crate::log`]) as its message, at
-/// its time `t`; any other line as it is, at the [`Clock`]'s time.
-pub struct Feeder {
-    clock: Clock,
-    /// A line longer than the ledger reads, to count a record of a line that was too long
-    /// (allocated the first time one is met).
-    too_long: Vec<u8>,
-}
-
-impl Feeder {
-    /// A feeder whose plain lines are fed at `clock`'s time.
-    pub fn new(clock: Clock) -> Feeder {
-        Feeder {
-            clock,
-            too_long: Vec::new(),
-        }
-    }
-
-    /// Feeds one line (as [`for_each_line`] reads it, with the limit [`MAX_RECORD_BYTES`]).
-    pub fn feed(&mut self, ledger: &mut Ledger, line: BoundedLine<'_>) -> LineOutcome {
-        let bytes = match line {
-            BoundedLine::Whole(bytes) => bytes,
-            // Longer than a record: too long for the ledger too, never held whole.
-            BoundedLine::TooLong(start) => return ledger.feed(start),
-        };
-        match log::read_record(bytes) {
-            Some(record) => match record.message {
-                Message::Json(message) => match record.time.or_else(|| self.now()) {
-                    Some(time) => ledger.feed_at(message, time),
-                    None => ledger.feed(message),
-                },
-                // Not JSON: counted so by the ledger.
-                Message::Raw(text) => ledger.feed(text.as_ref()),
-                Message::TooLong(_) => {
-                    if self.too_long.is_empty() {
-                        self.too_long = vec![b' '; MAX_RECORD_BYTES + 1];
-                    }
-                    ledger.feed(&self.too_long)
-                }
-            },
-            None => match (self.now(), std::str::from_utf8(bytes)) {
-                (Some(now), Ok(text)) => ledger.feed_at(text, now),
-                // A line between the ledger's limit and a record's is counted as too long
-                // by the ledger itself.
-                _ => ledger.feed(bytes),
-            },
-        }
-    }
-
-    fn now(&self) -> Option<SystemTime> {
-        match self.clock {
+impl Clock {
+    fn now(self) -> Option<SystemTime> {
+        match self {
             Clock::None => None,
             Clock::Now => Some(SystemTime::now()),
         }
     }
 }
 
-/// Reads every line of `reader` into `ledger` (see [`Feeder`]), calling `each` with the
-/// ledger after every line (its [`events`](Ledger::events) are that line's); only I/O
-/// errors are errors.
+/// The message a line of the programs' inputs holds: a record of a session log
+/// ([`crate::log`]) holds its message, at its time `t`; any other line is the message, at
+/// the [`Clock`]'s time.
+pub fn message_of(line: BoundedLine<'_>, clock: Clock) -> LineMessage<'_> {
+    let BoundedLine::Whole(bytes) = line else {
+        // Longer than a record: too long for the ledger too, never held whole.
+        return LineMessage::TooLong;
+    };
+    let Some(record) = log::read_record(bytes) else {
+        // A line between the ledger's limit and a record's is counted as too long by the
+        // ledger itself.
+        return LineMessage::Message {
+            bytes: Cow::Borrowed(bytes),
+            time: clock.now(),
+        };
+    };
+    match record.message {
+        Message::Json(message) => LineMessage::Message {
+            bytes: Cow::Borrowed(message.as_bytes()),
+            time: record.time.or_else(|| clock.now()),
+        },
+        // Not JSON: counted so by the ledger.
+        Message::Raw(text) => LineMessage::Message {
+            bytes: match text {
+                Cow::Borrowed(text) => Cow::Borrowed(text.as_bytes()),
+                Cow::Owned(text) => Cow::Owned(text.into_bytes()),
+            },
+            time: None,
+        },
+        Message::TooLong(_) => LineMessage::TooLong,
+    }
+}
+
+/// Reads every line of `reader` into `ledger` ([`Ledger::read_lines_with`], each line's
+/// message as [`message_of`] says), calling `each` with the ledger after every line (its
+/// [`events`](Ledger::events) are that line's) until it breaks; only I/O errors are errors.
 pub fn read_into(
     ledger: &mut Ledger,
     reader: impl BufRead,
     clock: Clock,
-    each: &mut dyn FnMut(&Ledger),
+    each: &mut dyn FnMut(&Ledger) -> ControlFlow<()>,
 ) -> io::Result<()> {
-    let mut feeder = Feeder::new(clock);
-    for_each_line(reader, MAX_RECORD_BYTES, |line| {
-        feeder.feed(ledger, line);
-        each(ledger);
-        ControlFlow::Continue(())
-    })
+    ledger.read_lines_with(
+        reader,
+        MAX_RECORD_BYTES,
+        |line| message_of(line, clock),
+        each,
+    )
+}
+
+/// Reads every file (`-`: `stdin`, once) into `ledger` with [`read_into`] at `clock`, opening them all
+/// first so a typo fails before any output, and calls `each` with the ledger after every
+/// line, until it breaks; on failure, reports it on `err` as `program` and returns the
+/// exit code.
+pub fn read_all(
+    ledger: &mut Ledger,
+    files: &[PathBuf],
+    stdin: &mut dyn BufRead,
+    clock: Clock,
+    program: &str,
+    err: &mut dyn Write,
+    each: &mut dyn FnMut(&Ledger) -> ControlFlow<()>,
+) -> Result<(), u8> {
+    let inputs = open_all(files).map_err(|(path, error)| {
+        let _ = writeln!(err, "{program}: cannot open `{}`: {error}", path.display());
+        exit::IO
+    })?;
+    let stopped = Cell::new(false);
+    let mut each = |ledger: &Ledger| {
+        let flow = each(ledger);
+        stopped.set(flow.is_break());
+        flow
+    };
+    let mut stdin = Some(stdin);
+    for (input, path) in inputs.into_iter().zip(files) {
+        let read = match input {
+            Input::File(file) => read_into(ledger, file, clock, &mut each),
+            // `-` given twice reads standard input once.
+            Input::Stdin => match stdin.take() {
+                Some(stdin) => read_into(ledger, stdin, clock, &mut each),
+                None => Ok(()),
+            },
+        };
+        if let Err(error) = read {
+            let _ = writeln!(err, "{program}: cannot read `{}`: {error}", path.display());
+            return Err(exit::IO);
+        }
+        if stopped.get() {
+            break;
+        }
+    }
+    Ok(())
 }

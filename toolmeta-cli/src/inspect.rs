@@ -10,6 +10,7 @@
 
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -18,9 +19,9 @@ use serde_json::value::RawValue;
 use toolmeta::catalog::Harness;
 use toolmeta::client::{Call, Ledger, LineCounts, PermissionOutcome, Summary};
 
-use crate::input::{self, Clock, Input, MAX_LINE_BYTES};
+use crate::finish_output;
+use crate::input::{self, Clock, MAX_LINE_BYTES};
 use crate::printable::printable;
-use crate::{exit, finish_output};
 
 /// The arguments of `toolmeta inspect`.
 #[derive(Debug, clap::Args)]
@@ -51,7 +52,16 @@ pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut 
         builder = builder.harness(harness);
     }
     let mut ledger = builder.build();
-    if let Err(code) = read_all(&mut ledger, &args.files, stdin, "inspect", err, &mut |_| {}) {
+    let mut each = |_: &Ledger| ControlFlow::Continue(());
+    if let Err(code) = input::read_all(
+        &mut ledger,
+        &args.files,
+        stdin,
+        Clock::None,
+        "inspect",
+        err,
+        &mut each,
+    ) {
         return code;
     }
     let written = if args.json {
@@ -60,39 +70,6 @@ pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut 
         out.write_all(table(&ledger).as_bytes())
     };
     finish_output(written.and_then(|()| out.flush()), "inspect", err)
-}
-
-/// Reads every file (`-`: `stdin`, once) into `ledger`, opening them all first so a typo
-/// fails before any output, and calls `each` with the ledger after every line; on failure,
-/// reports it on `err` and returns the exit code.
-pub(crate) fn read_all(
-    ledger: &mut Ledger,
-    files: &[PathBuf],
-    stdin: &mut dyn BufRead,
-    program: &str,
-    err: &mut dyn Write,
-    each: &mut dyn FnMut(&Ledger),
-) -> Result<(), u8> {
-    let inputs = input::open_all(files).map_err(|(path, error)| {
-        let _ = writeln!(err, "{program}: cannot open `{}`: {error}", path.display());
-        exit::IO
-    })?;
-    let mut stdin = Some(stdin);
-    for (input, path) in inputs.into_iter().zip(files) {
-        let read = match input {
-            Input::File(file) => input::read_into(ledger, file, Clock::None, each),
-            // `-` given twice reads standard input once.
-            Input::Stdin => match stdin.take() {
-                Some(stdin) => input::read_into(ledger, stdin, Clock::None, each),
-                None => Ok(()),
-            },
-        };
-        if let Err(error) = read {
-            let _ = writeln!(err, "{program}: cannot read `{}`: {error}", path.display());
-            return Err(exit::IO);
-        }
-    }
-    Ok(())
 }
 
 /// One call, flat, as `--json` prints it: the keys `tool_call_id`, `name`, `label`,

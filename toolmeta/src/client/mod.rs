@@ -130,7 +130,7 @@ pub use received::{Conflict, PathFrom};
 pub use session::Session;
 pub use status::Status;
 pub use store::{Call, CallPath, Outcome, Source};
-pub use stream::{BoundedLine, for_each_line};
+pub use stream::{BoundedLine, LineMessage, for_each_line};
 pub use summary::{LabelSummary, Summary};
 #[cfg(feature = "catalog")]
 pub use synthesis::Synthesizer;
