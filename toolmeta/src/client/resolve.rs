@@ -285,7 +285,7 @@ fn resolve_from_traffic(
         }
     }
     let input = match (raw_input, received.locations.first()) {
-        (Some(raw), _) => canonical_input(fallback.label, raw),
+        (Some(raw), _) => canonical_input(fallback.label, raw).ok().flatten(),
         (None, Some(location)) => location_input(fallback.label, location.path(), location.line()),
         (None, None) => None,
     };

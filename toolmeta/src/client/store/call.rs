@@ -347,7 +347,7 @@ impl Call {
                     let label = self.label();
                     completed
                         .or_else(|| match (&raw, self.received.locations.first()) {
-                            (Some(raw), _) => canonical_input(label, raw),
+                            (Some(raw), _) => canonical_input(label, raw).ok().flatten(),
                             (None, Some(location)) => {
                                 location_input(label, location.path(), location.line())
                             }
