@@ -106,7 +106,6 @@ mod loose_meta;
 mod message;
 mod permission;
 mod received;
-mod recently_parsed;
 mod resolve;
 mod session;
 mod status;
