@@ -178,7 +178,7 @@ impl<'a> CallRecord<'a> {
 /// first-seen order: the output of `--json`.
 pub fn write_json_lines<W: Write>(ledger: &Ledger, out: W) -> io::Result<()> {
     // Buffered here: a record is many small writes, and standard output flushes at every
-    // line (it was 12% of `inspect --json`'s instructions: `docs/performance.md`).
+    // line (it was 12% of `inspect --json`'s instructions: `docs/performance.md`, "Where the time goes").
     let mut out = io::BufWriter::with_capacity(64 << 10, out);
     for call in ledger {
         serde_json::to_writer(&mut out, &CallRecord::of(call))?;

@@ -313,7 +313,7 @@ impl Received {
     ///
     /// The rare paths it takes (conflicts, replaced diffs, subagent links, earlier paths)
     /// are kept out of line (`#[inline(never)]`): the code every update runs stays small
-    /// enough for the instruction cache (`docs/performance.md`).
+    /// enough for the instruction cache (`docs/performance.md`, "The instruction cache").
     pub(crate) fn merge(
         &mut self,
         update: &mut UpdateFields<'_>,

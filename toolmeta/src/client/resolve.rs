@@ -220,7 +220,7 @@ fn resolve_identity(
     // Without a catalog only the fallback reads the arguments, and only their canonical
     // keys: read from the text, without a `Value` of the rest, when serde_json reads it as
     // it is (over traffic without envelopes, parsing `rawInput` whole was 8% of the
-    // ledger's instructions: `docs/performance.md`).
+    // ledger's instructions: `docs/performance.md`, "Where the time goes").
     if harness.catalog.is_none()
         && let Some(raw) = received.raw_input.as_deref()
         && let Some(input) = canonical_input_of_text(fallback.label, raw.get())

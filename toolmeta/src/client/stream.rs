@@ -48,7 +48,7 @@ impl Ledger {
     /// Lines already in the reader's buffer are read ahead of applying them, a few at a
     /// time (up to 32, or 64 KiB): reading and applying each keep their own code hot in the
     /// instruction cache, instead of evicting each other's at every line
-    /// (`docs/performance.md`, "Where the time goes"). It never waits for more input to
+    /// (`docs/performance.md`, "The instruction cache"). It never waits for more input to
     /// apply a line it has: a live stream is applied as it arrives.
     ///
     /// ```
@@ -312,7 +312,7 @@ enum LineRead {
 ///
 /// It looks for the line's end in the reader's buffer with `memchr`, not with
 /// `BufRead::read_until`, whose byte search is std's portable one: on the generated log
-/// that search was 3% of the ledger's time (`docs/performance.md`).
+/// that search was 3% of the ledger's time (`docs/performance.md`, "Where the time goes").
 fn read_line(
     reader: &mut impl BufRead,
     limit: usize,

@@ -13,7 +13,7 @@ use smol_str::SmolStr;
 /// Up to 23 bytes it is held inline (a title such as ``Read `src/lib.rs` ``, most tool
 /// names): each block a call owns is a cache miss when it is allocated, when it is read back
 /// and when it is freed, and short strings are most of what a call keeps
-/// (`docs/performance.md`).
+/// (`docs/performance.md`, "Memory and allocations").
 #[derive(Clone)]
 pub(crate) struct Text(SmolStr);
 

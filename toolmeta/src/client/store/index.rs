@@ -9,7 +9,7 @@
 //! The ids are found by their hash: the table is keyed by the hash of the id (with the
 //! index's own secret seed, [`IdHasher`]), and the ids that share a hash are told apart in
 //! its entry. Growing the table then rehashes numbers, not ids read behind their pointers
-//! (a cache miss each, about 2% of the time over the generated log, `docs/performance.md`).
+//! (a cache miss each, about 2% of the time over the generated log, `docs/performance.md`, "Where the time goes").
 
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap};
