@@ -8,7 +8,8 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::fields::{FromValue, Raw, fields, read, read_object};
-use super::text::{WellKnown, merge_str, owned_or_static};
+use super::received::Envelope;
+use super::text::{WellKnown, owned_or_static};
 use crate::{TOOL_META_KEY, ToolKind};
 
 /// The envelope as a tolerant reader sees it: every field optional, nothing fatal.
@@ -250,37 +251,12 @@ impl LooseMeta<'static> {
     /// assert_eq!(merged.input.unwrap().get(), r#"{"path":"a.rs"}"#);
     /// ```
     pub fn merge(&mut self, later: LooseMeta<'_>) -> bool {
-        let LooseMeta {
-            version,
-            name,
-            kind,
-            namespace,
-            label,
-            contradicted_label,
-            read_only,
-            input,
-        } = later;
-        self.version = version.or(self.version);
-        merge_str(&mut self.name, name, WellKnown::ToolNames);
-        self.kind = kind.or(self.kind);
-        merge_str(&mut self.namespace, namespace, WellKnown::Namespaces);
-        // The label the later envelope sent, before its own kind fixed it.
-        merge_str(
-            &mut self.label,
-            contradicted_label.or(label),
-            WellKnown::Labels,
-        );
-        self.read_only = read_only.or(self.read_only);
-        if let Some(kind) = self.kind {
-            self.fix_label(kind);
-        }
-        match input {
-            Some(input) if self.input.as_deref().map(RawValue::get) != Some(input.get()) => {
-                self.input = Some(Cow::Owned(input.into_owned()));
-                true
-            }
-            _ => false,
-        }
+        // The ledger's own merge, through the envelope a call keeps.
+        let mut kept = Envelope::default();
+        kept.merge(std::mem::take(self));
+        let input_changed = kept.merge(later).input;
+        *self = kept.as_loose().into_owned();
+        input_changed
     }
 }
 

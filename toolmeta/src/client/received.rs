@@ -97,8 +97,9 @@ impl Envelope {
         }
     }
 
-    /// Merges a later envelope into it; says what changed.
-    fn merge(&mut self, later: LooseMeta<'_>) -> EnvelopeChange {
+    /// Merges a later envelope into it; says what changed. The one envelope merge
+    /// ([`LooseMeta::merge`] is this one too).
+    pub(crate) fn merge(&mut self, later: LooseMeta<'_>) -> EnvelopeChange {
         let mut change = EnvelopeChange::default();
         self.version = later.version.or(self.version);
         change.identity |= merge_text(&mut self.name, later.name.as_deref(), WellKnown::ToolNames);
@@ -188,9 +189,9 @@ impl Envelope {
 }
 
 #[derive(Default)]
-struct EnvelopeChange {
+pub(crate) struct EnvelopeChange {
     identity: bool,
-    input: bool,
+    pub(crate) input: bool,
 }
 
 /// What few calls have.
