@@ -10,15 +10,17 @@
 
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use serde::{Serialize, Serializer};
+use serde::de::{MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::value::RawValue;
 use toolmeta::catalog::Harness;
 use toolmeta::client::{Call, Ledger, LineCounts, PermissionOutcome, Summary};
 
-use crate::input::{self, Clock, Input, MAX_LINE_BYTES};
+use crate::input::{self, Clock, MAX_LINE_BYTES};
 use crate::printable::printable;
 use crate::{exit, finish_output, otlp};
 
@@ -63,15 +65,24 @@ pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut 
     };
     match settings {
         None => {
-            if let Err(code) =
-                read_all(&mut ledger, &args.files, stdin, "inspect", err, &mut |_| {})
-            {
+            if let Err(code) = read_all(&mut ledger, &args.files, stdin, err) {
                 return code;
             }
             write_output(args, &ledger, out, err)
         }
         Some(settings) => export::run(args, &settings, &mut ledger, stdin, out, err),
     }
+}
+
+/// Reads every input into `ledger` (see [`input::read_all`]).
+fn read_all(
+    ledger: &mut Ledger,
+    files: &[PathBuf],
+    stdin: &mut dyn BufRead,
+    err: &mut dyn Write,
+) -> Result<(), u8> {
+    let mut each = |_: &Ledger| ControlFlow::Continue(());
+    input::read_all(ledger, files, stdin, Clock::None, "inspect", err, &mut each)
 }
 
 /// Writes the table or the JSON lines; returns the exit code.
@@ -88,12 +99,14 @@ fn write_output(args: &Args, ledger: &Ledger, out: &mut dyn Write, err: &mut dyn
 #[cfg(feature = "otel")]
 mod export {
     use std::io::{BufRead, Write};
+    use std::ops::ControlFlow;
 
     use toolmeta::client::Ledger;
 
-    use super::{Args, read_all_lines, write_output};
+    use super::{Args, write_output};
     use crate::exit;
-    use crate::log::{self, Message};
+    use crate::input::{self, Clock, Sent};
+
     use crate::otlp::{Delivery, Exporter, LOG_FLUSH_WAIT, Settings, Tracer};
 
     pub(super) fn run(
@@ -113,33 +126,23 @@ mod export {
         };
         let mut tracer = Tracer::new(settings.include_input);
         let mut send = |span| exporter.send(span);
-        let read = read_all_lines(
-            ledger,
-            &args.files,
-            stdin,
-            "inspect",
-            err,
-            &mut |ledger, line| {
-                let Some(line) = line else {
-                    // The end of one input: what it left open ends there.
-                    tracer.finish(ledger, &mut send);
-                    return;
-                };
-                match log::read_record(line) {
-                    Some(record) => {
-                        if let Message::Json(message) = record.message {
-                            tracer.observe(message, Some(record.dir), record.time, &mut send);
+        let read = input::for_each_input(&args.files, stdin, "inspect", err, &mut |input| {
+            let read =
+                input::read_into_with_messages(ledger, input, Clock::None, &mut |ledger, sent| {
+                    match sent {
+                        Sent::Record { dir, time, message } => {
+                            tracer.observe(message, Some(*dir), *time, &mut send);
                         }
+                        Sent::Plain(message) => tracer.observe(message, None, None, &mut send),
+                        Sent::Unread => {}
                     }
-                    None => {
-                        if let Ok(message) = std::str::from_utf8(line) {
-                            tracer.observe(message, None, None, &mut send);
-                        }
-                    }
-                }
-                tracer.after(ledger, &mut send);
-            },
-        );
+                    tracer.after(ledger, &mut send);
+                    ControlFlow::Continue(())
+                });
+            // The end of one input: what it left open ends there.
+            tracer.finish(ledger, &mut send);
+            read.map(|()| ControlFlow::Continue(()))
+        });
         // An input that failed to read ends here.
         tracer.finish(ledger, &mut send);
         let code = match read {
@@ -195,70 +198,11 @@ mod export {
         // Only the environment asked: the calls are read and shown, and the export is
         // skipped, said once.
         let _ = writeln!(err, "inspect: OTEL_EXPORTER_OTLP_* is set, but {NOT_BUILT}");
-        if let Err(code) = read_all(ledger, &args.files, stdin, "inspect", err, &mut |_| {}) {
+        if let Err(code) = read_all(ledger, &args.files, stdin, err) {
             return code;
         }
         write_output(args, ledger, out, err)
     }
-}
-
-/// Reads every file (`-`: `stdin`, once) into `ledger`, opening them all first so a typo
-/// fails before any output, and calls `each` with the ledger after every line; on failure,
-/// reports it on `err` and returns the exit code.
-pub(crate) fn read_all(
-    ledger: &mut Ledger,
-    files: &[PathBuf],
-    stdin: &mut dyn BufRead,
-    program: &str,
-    err: &mut dyn Write,
-    each: &mut dyn FnMut(&Ledger),
-) -> Result<(), u8> {
-    read_all_lines(ledger, files, stdin, program, err, &mut |ledger, line| {
-        if line.is_some() {
-            each(ledger);
-        }
-    })
-}
-
-/// [`read_all`], whose `each` also gets the line read (see [`input::read_lines_into`]), and
-/// is called with `None` when an input has ended (each file is a stream of its own).
-pub(crate) fn read_all_lines(
-    ledger: &mut Ledger,
-    files: &[PathBuf],
-    stdin: &mut dyn BufRead,
-    program: &str,
-    err: &mut dyn Write,
-    each: &mut dyn FnMut(&Ledger, Option<&[u8]>),
-) -> Result<(), u8> {
-    let inputs = input::open_all(files).map_err(|(path, error)| {
-        let _ = writeln!(err, "{program}: cannot open `{}`: {error}", path.display());
-        exit::IO
-    })?;
-    let mut stdin = Some(stdin);
-    for (input, path) in inputs.into_iter().zip(files) {
-        let read = match input {
-            Input::File(file) => {
-                input::read_lines_into(ledger, file, Clock::None, &mut |ledger, line| {
-                    each(ledger, Some(line));
-                })
-            }
-            // `-` given twice reads standard input once.
-            Input::Stdin => match stdin.take() {
-                Some(stdin) => {
-                    input::read_lines_into(ledger, stdin, Clock::None, &mut |ledger, line| {
-                        each(ledger, Some(line));
-                    })
-                }
-                None => Ok(()),
-            },
-        };
-        if let Err(error) = read {
-            let _ = writeln!(err, "{program}: cannot read `{}`: {error}", path.display());
-            return Err(exit::IO);
-        }
-        each(ledger, None);
-    }
-    Ok(())
 }
 
 /// One call, flat, as `--json` prints it: the keys `tool_call_id`, `name`, `label`,
@@ -364,22 +308,78 @@ impl<'a> CallRecord<'a> {
 
 /// Writes one [`CallRecord`] per line (JSON Lines) for every call of `ledger`, in
 /// first-seen order: the output of `--json`.
-pub fn write_json_lines<W: Write>(ledger: &Ledger, mut out: W) -> io::Result<()> {
+pub fn write_json_lines<W: Write>(ledger: &Ledger, out: W) -> io::Result<()> {
+    // Buffered here: a record is many small writes, and standard output flushes at every
+    // line (it was 12% of `inspect --json`'s instructions: `docs/performance.md`, "Where the time goes").
+    let mut out = io::BufWriter::with_capacity(64 << 10, out);
     for call in ledger {
         serde_json::to_writer(&mut out, &CallRecord::of(call))?;
         out.write_all(b"\n")?;
     }
-    Ok(())
+    out.flush()
 }
 
 /// Serializes the input as the ledger keeps it — on one line (see [`Call::input`]) — or
 /// `null` when it does not read back as a JSON value.
 fn one_line<S: Serializer>(input: &Option<&RawValue>, serializer: S) -> Result<S::Ok, S::Error> {
     match input {
-        Some(raw) if serde_json::from_str::<serde_json::Value>(raw.get()).is_ok() => {
+        Some(raw) if serde_json::from_str::<ReadsBack>(raw.get()).is_ok() => {
             raw.serialize(serializer)
         }
         _ => serializer.serialize_none(),
+    }
+}
+
+/// JSON that serde_json reads back as a value, checked without building the value (which
+/// was a third of writing `--json`'s records). Unlike `IgnoredAny`, which skips a number
+/// unread, every number is read, so `1e400` fails as it fails a `Value`.
+struct ReadsBack;
+
+impl<'de> Deserialize<'de> for ReadsBack {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(ReadsBack)
+    }
+}
+
+impl<'de> Visitor<'de> for ReadsBack {
+    type Value = ReadsBack;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<ReadsBack, E> {
+        Ok(ReadsBack)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<ReadsBack, E> {
+        Ok(ReadsBack)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<ReadsBack, E> {
+        Ok(ReadsBack)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<ReadsBack, E> {
+        Ok(ReadsBack)
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<ReadsBack, E> {
+        Ok(ReadsBack)
+    }
+
+    fn visit_unit<E>(self) -> Result<ReadsBack, E> {
+        Ok(ReadsBack)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ReadsBack, A::Error> {
+        while seq.next_element::<ReadsBack>()?.is_some() {}
+        Ok(ReadsBack)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ReadsBack, A::Error> {
+        while map.next_entry::<ReadsBack, ReadsBack>()?.is_some() {}
+        Ok(ReadsBack)
     }
 }
 

@@ -23,13 +23,14 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::{BufRead, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use serde::Serialize;
 use toolmeta::client::{Call, CallId, Change, Content, Ledger, LineCounts, PathFrom};
 
-use crate::input::MAX_LINE_BYTES;
-use crate::inspect::{plural, read_all};
+use crate::input::{Clock, MAX_LINE_BYTES, read_all};
+use crate::inspect::plural;
 use crate::printable::printable;
 use crate::{exit, finish_output};
 
@@ -143,8 +144,19 @@ pub struct Touch {
 pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let mut ledger = Ledger::builder().max_line_bytes(MAX_LINE_BYTES).build();
     let mut evicted = Evicted::default();
-    let mut note = |ledger: &Ledger| evicted.note(ledger);
-    if let Err(code) = read_all(&mut ledger, &args.files, stdin, "touched", err, &mut note) {
+    let mut note = |ledger: &Ledger| {
+        evicted.note(ledger);
+        ControlFlow::Continue(())
+    };
+    if let Err(code) = read_all(
+        &mut ledger,
+        &args.files,
+        stdin,
+        Clock::None,
+        "touched",
+        err,
+        &mut note,
+    ) {
         return code;
     }
     let calls = evicted.with(&ledger);
