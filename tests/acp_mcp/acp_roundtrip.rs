@@ -59,8 +59,9 @@ fn workdir(name: &str, files: &[(&str, &str)]) -> PathBuf {
 fn run_session(cwd: &Path, prompt: &str) -> Received {
     let received = Arc::new(Mutex::new(Received::default()));
     let lines = Arc::clone(&received);
+    let agent_binary = common::example_binary("agent");
     let agent =
-        AcpAgent::new(AcpAgentConfig::new(common::example_binary("agent"))).with_debug(move |line, direction| {
+        AcpAgent::new(AcpAgentConfig::new(agent_binary)).with_debug(move |line, direction| {
             if direction == LineDirection::Stdout {
                 lines.lock().unwrap().agent_lines.push(line.to_owned());
             }
