@@ -58,16 +58,16 @@ impl Ledger {
     /// use toolmeta::client::{BoundedLine, Ledger, LineMessage};
     ///
     /// // A program's log wraps each message in a record: `TIME_MS<TAB>MESSAGE`.
-    /// let log = "1000\t{\"sessionUpdate\":\"tool_call\",\"toolCallId\":\"c1\",\"kind\":\"read\"}\n";
-    /// let mut ledger = Ledger::new();
-    /// let mut created = 0;
-    /// let unwrap = |line: BoundedLine<'_>| {
+    /// fn unwrap(line: BoundedLine<'_>) -> LineMessage<'_> {
     ///     let BoundedLine::Whole(bytes) = line else { return LineMessage::TooLong };
     ///     let Some(tab) = bytes.iter().position(|&b| b == b'\t') else { return LineMessage::of(line) };
     ///     let millis = std::str::from_utf8(&bytes[..tab]).ok().and_then(|t| t.parse().ok());
     ///     let time = millis.map(|ms| SystemTime::UNIX_EPOCH + Duration::from_millis(ms));
     ///     LineMessage::Message { bytes: Cow::Borrowed(&bytes[tab + 1..]), time }
-    /// };
+    /// }
+    /// let log = "1000\t{\"sessionUpdate\":\"tool_call\",\"toolCallId\":\"c1\",\"kind\":\"read\"}\n";
+    /// let mut ledger = Ledger::new();
+    /// let mut created = 0;
     /// ledger.read_lines_with(log.as_bytes(), 1 << 20, unwrap, |ledger| {
     ///     created += ledger.events().len();
     ///     ControlFlow::Continue(())
