@@ -3,21 +3,8 @@
 
 use std::path::PathBuf;
 
-use toolmeta_cli::run_args;
-
 fn run(args: &[&str]) -> (u8, String, String) {
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = run_args(
-        std::iter::once("toolmeta").chain(args.iter().copied()),
-        &mut std::io::empty(),
-        &mut out,
-        &mut err,
-    );
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
+    crate::common::toolmeta(args, "")
 }
 
 fn shipped() -> PathBuf {
@@ -107,7 +94,7 @@ fn a_closed_output_is_not_an_error() {
         }
     }
     let mut err = Vec::new();
-    let code = run_args(
+    let code = toolmeta_cli::run_args(
         ["toolmeta", "catalog", "--json"],
         &mut std::io::empty(),
         &mut Closed,

@@ -4,10 +4,7 @@
 //! characters is printed visibly escaped. The Rust ledger and the Node.js reader are checked
 //! on the same traffic in `tests/reference_reader.rs`.
 
-use std::time::SystemTime;
-
 use serde_json::{Value, json};
-use toolmeta_cli::proxy::Stamper;
 
 /// codex-acp's `initialize` answer (the Rust adapter, as recorded in tests/data/real/codex).
 const CODEX: &str = r#"{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":1,"agentInfo":{"name":"codex-acp","title":"Codex","version":"0.16.0"}}}"#;
@@ -25,15 +22,7 @@ const VIBE: &str = r#"{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":1,"age
 const SPAWN: &str = r#"{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"tool_call","toolCallId":"spawn_1","title":"agents.spawn","kind":"think","status":"pending","rawInput":{"description":"Refactor the parser","prompt":"Rewrite src/parse.rs and run the tests"},"_meta":{"tool_name":"agents.spawn"}}}}"#;
 
 fn stamp_all(lines: &[&str]) -> Vec<Option<String>> {
-    let mut stamper = Stamper::new(None, false);
-    lines
-        .iter()
-        .map(|line| {
-            stamper
-                .stamp(line.as_bytes(), SystemTime::now())
-                .map(|out| String::from_utf8(out).unwrap())
-        })
-        .collect()
+    crate::common::stamp_all(None, false, lines)
 }
 
 /// The proxy's envelope in a stamped line, if any.
@@ -89,25 +78,11 @@ fn invisible_path_session() -> String {
     .join("\n")
 }
 
-fn run(args: &[&str], input: &str) -> (u8, String) {
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = toolmeta_cli::run_args(
-        args.iter().copied(),
-        &mut input.as_bytes(),
-        &mut out,
-        &mut err,
-    );
-    (code, String::from_utf8(out).unwrap())
-}
-
 #[test]
 fn touched_and_inspect_print_an_invisible_path_escaped() {
     let session = invisible_path_session();
-    for args in [
-        &["toolmeta", "touched", "-"][..],
-        &["toolmeta", "inspect", "-"][..],
-    ] {
-        let (_, out) = run(args, &session);
+    for args in [&["touched", "-"][..], &["inspect", "-"][..]] {
+        let (_, out, _) = crate::common::toolmeta(args, &session);
         assert!(
             !out.contains('\u{200b}') && !out.contains('\u{feff}'),
             "{args:?}: {out}"
@@ -115,7 +90,7 @@ fn touched_and_inspect_print_an_invisible_path_escaped() {
         assert!(out.contains(r"/w/.env\u{200b}\u{feff}"), "{args:?}: {out}");
     }
     // JSON keeps JSON's own escaping: the path reads back exactly.
-    let (_, out) = run(&["toolmeta", "touched", "--json", "-"], &session);
+    let (_, out, _) = crate::common::toolmeta(&["touched", "--json", "-"], &session);
     let paths: Vec<String> = out
         .lines()
         .map(|line| serde_json::from_str::<Value>(line).unwrap()["what"].to_string())

@@ -30,12 +30,9 @@ const NOT_THE_CATALOG: [(&str, &str); 3] = [
 ];
 
 fn run(args: &[&str]) -> String {
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let mut argv = vec!["toolmeta"];
-    argv.extend_from_slice(args);
-    let code = toolmeta_cli::run_args(argv, &mut &b""[..], &mut out, &mut err);
-    assert_eq!(code, 0, "{args:?}: {}", String::from_utf8_lossy(&err));
-    String::from_utf8(out).unwrap()
+    let (code, out, err) = crate::common::toolmeta(args, "");
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
 }
 
 fn catalog() -> Value {

@@ -1,17 +1,7 @@
 //! Counts are printed with the noun's number right: `1 line`, `2 lines` (issue 39:
 //! `echo hello | toolmeta touched -` printed "1 lines skipped").
 
-fn run(args: &[&str], input: &str) -> (u8, String, String) {
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let mut argv = vec!["toolmeta"];
-    argv.extend_from_slice(args);
-    let code = toolmeta_cli::run_args(argv, &mut input.as_bytes(), &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
-}
+use crate::common::toolmeta as run;
 
 const ONE_CALL: &str = r#"{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"tool_call","toolCallId":"c1","title":"ls","kind":"read","status":"completed"}}}"#;
 

@@ -3,21 +3,8 @@
 
 use std::path::PathBuf;
 
-use toolmeta_cli::run_args;
-
 fn run(args: &[&str]) -> (u8, String, String) {
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = run_args(
-        std::iter::once("toolmeta").chain(args.iter().copied()),
-        &mut std::io::empty(),
-        &mut out,
-        &mut err,
-    );
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
+    crate::common::toolmeta(args, "")
 }
 
 fn file(name: &str, text: &str) -> PathBuf {

@@ -12,18 +12,7 @@ const CLAUDE: &str = r#"{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":1,"a
 /// several depends on serde_json's `preserve_order`, which a workspace build turns on).
 const READ_ENVELOPE: &str = r#"{"version":1,"name":"Read","kind":"read","namespace":"claude_code","label":"Read","read_only":true,"input":{"path":"/w/a.rs"}}"#;
 
-/// Feeds `lines` to a fresh stamper; returns what each became (`None`: unchanged).
-fn stamp_all(harness: Option<&str>, acp_fields: bool, lines: &[&str]) -> Vec<Option<String>> {
-    let mut stamper = Stamper::new(harness, acp_fields);
-    lines
-        .iter()
-        .map(|line| {
-            stamper
-                .stamp(line.as_bytes(), SystemTime::now())
-                .map(|out| String::from_utf8(out).unwrap())
-        })
-        .collect()
-}
+use crate::common::stamp_all;
 
 /// The last line's outcome after `lines`.
 fn last(harness: Option<&str>, lines: &[&str]) -> Option<String> {
