@@ -88,8 +88,10 @@ use crate::{Namespace, StaticToolset, ToolMeta};
 /// A harness whose tools the catalog knows.
 ///
 /// It is named by its namespace's wire name (`claude_code`, `codex`, `gemini_cli`,
-/// `opencode`, `grok_build`; the namespace's aliases are accepted too), and recognised from
-/// the `agentInfo` an ACP agent sends in its `initialize` answer.
+/// `opencode`, `grok_build`, `qwen_code`, `kimi_cli`; the namespace's aliases are accepted
+/// too), and recognised from the `agentInfo` an ACP agent sends in its `initialize` answer.
+/// Each is declared once, by the `SPEC` at the end of its file (`docs/maintainers.md`, "Add
+/// a catalog harness").
 ///
 /// ```
 /// use toolmeta::catalog::Harness;
