@@ -50,11 +50,22 @@ fn main() -> io::Result<()> {
         ["long-line", bytes] => long_line(parse(bytes)),
         ["latency-export", toolmeta, log] => latency_export(toolmeta, log, 20_000),
         ["latency-export", toolmeta, log, lines] => latency_export(toolmeta, log, parse(lines)),
-        ["drive-export", which @ ("live" | "dead"), "--", command @ ..] if !command.is_empty() => {
+        [
+            "drive-export",
+            which @ ("live" | "dead"),
+            "--",
+            command @ ..,
+        ] if !command.is_empty() => {
             let endpoint = endpoint(which)?;
             let command: Vec<&str> = command
                 .iter()
-                .map(|arg| if *arg == "ENDPOINT" { endpoint.as_str() } else { arg })
+                .map(|arg| {
+                    if *arg == "ENDPOINT" {
+                        endpoint.as_str()
+                    } else {
+                        arg
+                    }
+                })
                 .collect();
             drive(&command)
         }
@@ -159,7 +170,8 @@ fn collect(stream: std::net::TcpStream) {
         if io::copy(&mut (&mut reader).take(length as u64), &mut io::sink()).is_err() {
             return;
         }
-        let answer = b"HTTP/1.1 200 OK\r\ncontent-type: application/x-protobuf\r\ncontent-length: 0\r\n\r\n";
+        let answer =
+            b"HTTP/1.1 200 OK\r\ncontent-type: application/x-protobuf\r\ncontent-length: 0\r\n\r\n";
         if (&stream).write_all(answer).is_err() {
             return;
         }
