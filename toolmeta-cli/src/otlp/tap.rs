@@ -166,6 +166,12 @@ impl Tap {
     }
 }
 
+/// How long the tap's thread rests once it has read every queued line: it then takes what
+/// arrived meanwhile in one go, so that a busy session wakes it about a hundred times a
+/// second rather than once per line (each wake-up a system call in the forwarding thread
+/// and a thread switch on a loaded machine).
+const REST: Duration = Duration::from_millis(10);
+
 /// What the tap's thread may take beyond the deadline to hand its report over.
 const SLACK: Duration = Duration::from_millis(10);
 
@@ -181,33 +187,41 @@ fn trace_loop(
     let mut send = |span| exporter.send(span);
     let mut deadline = None;
     while let Ok(item) = items.recv() {
-        match item {
-            Item::Line { dir, time, bytes } => {
-                queued_bytes.fetch_sub(bytes.len(), Ordering::Relaxed);
-                match std::str::from_utf8(&bytes) {
-                    // In `inspect`'s order: the ledger, then the tracer's own reading.
-                    Ok(text) => {
-                        ledger.feed_at(text, time);
-                        tracer.observe(text, Some(dir), Some(time), &mut send);
+        let mut next = Some(item);
+        while let Some(item) = next.take() {
+            match item {
+                Item::Line { dir, time, bytes } => {
+                    queued_bytes.fetch_sub(bytes.len(), Ordering::Relaxed);
+                    match std::str::from_utf8(&bytes) {
+                        // In `inspect`'s order: the ledger, then the tracer's own reading.
+                        Ok(text) => {
+                            ledger.feed_at(text, time);
+                            tracer.observe(text, Some(dir), Some(time), &mut send);
+                        }
+                        // Not UTF-8: the ledger counts it, nothing to trace.
+                        Err(_) => {
+                            ledger.feed(bytes.as_slice());
+                        }
                     }
-                    // Not UTF-8: the ledger counts it, nothing to trace.
-                    Err(_) => {
-                        ledger.feed(bytes.as_slice());
+                    tracer.after(&ledger, &mut send);
+                }
+                Item::Policy(bytes) => {
+                    queued_bytes.fetch_sub(bytes.len(), Ordering::Relaxed);
+                    if let Ok(text) = std::str::from_utf8(&bytes) {
+                        tracer.observe(text, None, None, &mut send);
                     }
                 }
-                tracer.after(&ledger, &mut send);
-            }
-            Item::Policy(bytes) => {
-                queued_bytes.fetch_sub(bytes.len(), Ordering::Relaxed);
-                if let Ok(text) = std::str::from_utf8(&bytes) {
-                    tracer.observe(text, None, None, &mut send);
+                Item::End { deadline: at } => {
+                    deadline = Some(at);
+                    break;
                 }
             }
-            Item::End { deadline: at } => {
-                deadline = Some(at);
-                break;
-            }
+            next = items.try_recv().ok();
         }
+        if deadline.is_some() {
+            break;
+        }
+        thread::sleep(REST);
     }
     tracer.finish(&ledger, &mut send);
     let wait = deadline.map_or(Duration::ZERO, |deadline| {
