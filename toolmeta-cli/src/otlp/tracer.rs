@@ -25,7 +25,7 @@ use opentelemetry_sdk::trace::{
 };
 use toolmeta::client::{Call, CallId, Change, Evidence, Ledger, PermissionDecision, Source};
 
-use super::messages::{self, Fact};
+use super::messages::{self, Fact, PolicyDecision};
 use super::names;
 use crate::log::Direction;
 
@@ -82,6 +82,9 @@ pub struct Tracer {
     ended: Bounded<(Option<String>, String), (TraceId, SpanId)>,
     /// The latest time any message carried: where the stream ends.
     latest: Option<SystemTime>,
+    /// The policy's decisions on permission requests, from a proxy log's policy records:
+    /// (session, toolCallId) → the decision.
+    policy: Bounded<(Option<String>, String), PolicyDecision>,
 }
 
 impl Tracer {
@@ -103,6 +106,7 @@ impl Tracer {
             open: HashMap::new(),
             ended: Bounded::new(REMEMBERED),
             latest: None,
+            policy: Bounded::new(REMEMBERED),
         }
     }
 
@@ -199,6 +203,10 @@ impl Tracer {
                 {
                     emit(self.turn_span(turn, time, stop_reason, error_code, false));
                 }
+            }
+            Fact::Policy(decision) => {
+                let key = (decision.session_id.clone(), decision.tool_call_id.clone());
+                self.policy.insert(key, decision);
             }
             _ => {}
         }
@@ -390,8 +398,21 @@ impl Tracer {
             });
         if let Some(decision) = decision {
             attributes.push(KeyValue::new(names::PERMISSION_DECISION, decision));
-            // The client's answer: the user's (the policy's decisions come with the policy).
-            attributes.push(KeyValue::new(names::PERMISSION_BY, names::BY_USER));
+            // The policy's answer when a policy record says it answered this call's request;
+            // else the client's, its user's.
+            let key = (
+                call.session_id().map(str::to_owned),
+                call.tool_call_id().to_owned(),
+            );
+            match self.policy.get(&key).filter(|policy| policy.answered()) {
+                Some(policy) => {
+                    attributes.push(KeyValue::new(names::PERMISSION_BY, names::BY_POLICY));
+                    if let Some(rule) = &policy.rule {
+                        attributes.push(KeyValue::new(names::PERMISSION_RULE, rule.clone()));
+                    }
+                }
+                None => attributes.push(KeyValue::new(names::PERMISSION_BY, names::BY_USER)),
+            }
         }
         let error = if call.status().as_str() == "failed" {
             Some(names::FAILED)

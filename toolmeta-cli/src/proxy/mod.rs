@@ -34,6 +34,7 @@ mod session_log;
 mod sessions;
 mod signals;
 mod stamp;
+mod telemetry;
 mod traffic;
 
 pub use decide::{AgentRequest, Answer, ClientMethod, Decider, Forward};
@@ -45,6 +46,7 @@ pub use stamp::Stamper;
 
 use forward::{agent_to_client, client_to_agent};
 use session_log::SessionLog;
+use telemetry::Telemetry;
 use traffic::{AgentLines, ClientLines};
 
 /// How long the proxy waits, once the agent has exited, for the rest of its output.
@@ -68,7 +70,8 @@ both ways unchanged, except that tool-call events without an `x.ai/tool` envelop
 Exit codes:
   the agent's own exit code, or 128 + the signal's number when a signal ended it
   1    the log could not be opened
-  2    a usage error
+  2    a usage error (also --otlp in a build without the otel feature, or an OTLP setting
+       that cannot be used); a failed export never changes the exit code
   126  the agent could not be run
   127  the agent was not found")]
 pub struct Args {
@@ -94,6 +97,9 @@ pub struct Args {
     /// (then SIGKILL after as long again)
     #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_seconds)]
     pub grace: Duration,
+    /// OpenTelemetry export of the calls, live (docs/telemetry.md).
+    #[command(flatten)]
+    pub otlp: crate::otlp::Args,
     /// The agent's command line, after `--`
     #[arg(required = true, last = true, value_name = "AGENT")]
     pub agent: Vec<OsString>,
@@ -172,6 +178,12 @@ where
     I: Read + Send + 'static,
     O: Write + Send + 'static,
 {
+    // The export's settings are checked before anything starts; the agent's environment
+    // is its own, OTEL_* variables included.
+    let telemetry = match Telemetry::start(&args.otlp, args.harness.as_deref(), err) {
+        Ok(telemetry) => telemetry,
+        Err(code) => return code,
+    };
     let forwarded = signals::take();
     let log = match &args.log {
         Some(path) => match SessionLog::open(path, args.log_limit, Box::new(io::stderr())) {
@@ -223,20 +235,32 @@ where
 
     let known = traffic::Shared::new(Stamper::new(args.harness.as_deref(), args.acp_fields));
     let (agent_in, proxy_in) = agent_input::split(agent_in);
-    let to_agent = (events.clone(), log.clone(), ClientLines::new(known.clone()));
+    let to_agent = (
+        events.clone(),
+        log.clone(),
+        telemetry.clone(),
+        ClientLines::new(known.clone()),
+    );
     thread::spawn(move || {
-        let (events, log, lines) = to_agent;
-        client_to_agent(client_in, agent_in, lines, log.as_ref());
+        let (events, log, telemetry, lines) = to_agent;
+        client_to_agent(client_in, agent_in, lines, log.as_ref(), telemetry.as_ref());
         let _ = events.send(Event::ClientClosed);
     });
     let to_client = (
         events.clone(),
         log,
+        telemetry.clone(),
         AgentLines::new(known, decider, proxy_in),
     );
     thread::spawn(move || {
-        let (events, log, mut lines) = to_client;
-        agent_to_client(agent_out, client_out, &mut lines, log.as_ref());
+        let (events, log, telemetry, mut lines) = to_client;
+        agent_to_client(
+            agent_out,
+            client_out,
+            &mut lines,
+            log.as_ref(),
+            telemetry.as_ref(),
+        );
         let _ = events.send(Event::OutputDone);
     });
     thread::spawn(move || {
@@ -244,6 +268,11 @@ where
     });
 
     let status = supervise(&inbox, pid, args.grace);
+    // Every byte has been passed on: the export's end (at most about 100 ms) delays only
+    // the proxy's exit.
+    if let Some(telemetry) = telemetry {
+        telemetry.finish(err);
+    }
     match status {
         Ok(status) => exit_code(status),
         Err(error) => {

@@ -99,6 +99,7 @@ fn start(script: &str, received: &Path, log: &Path, extra: &[&str]) -> Session {
         log_limit: 1 << 30,
         acp_fields: false,
         grace: Duration::from_secs(2),
+        otlp: Default::default(),
         agent,
     };
     let (exit_tx, exit) = mpsc::channel();

@@ -14,6 +14,9 @@ use opentelemetry_proto::tonic::common::v1::any_value::Value as AnyValue;
 use opentelemetry_proto::tonic::trace::v1::Span;
 use prost::Message as _;
 
+#[allow(dead_code, reason = "each test file uses its part of the check")]
+pub mod recording;
+
 /// One request the receiver got.
 #[derive(Debug, Clone)]
 pub struct Request {
