@@ -16,7 +16,7 @@ use std::sync::LazyLock;
 
 use serde_json::{Map, Value, json};
 use toolmeta::catalog::Harness;
-use toolmeta::client::{Ledger, LedgerBuilder, Source};
+use toolmeta::client::{EvidenceKind, Ledger, LedgerBuilder, PROXY_EVIDENCE_KEY, Source};
 
 // ---------------------------------------------------------------------------------------
 // The catalog document, as any reader outside Rust sees it.
@@ -577,7 +577,9 @@ fn expected(
                 && argument_names(party.tool(tool).unwrap()).contains(&key.as_str())
         });
         let earned = earned_reading(&reading, decided != Decided::ByGeneralTool);
-        Some((reading, value("arguments", keys.cloned().collect(), earned)))
+        let mut keys: Vec<String> = keys.cloned().collect();
+        keys.sort_unstable();
+        Some((reading, value("arguments", keys, earned)))
     });
     by_arguments.unwrap_or_else(|| {
         let row = fallback(acp_kind);
@@ -797,20 +799,42 @@ fn read_with(
 }
 
 fn reading_of(ledger: &Ledger, session: Option<&str>, id: &str) -> Option<Reading> {
+    Some(evidence_and_reading_of(ledger, session, id)?.0)
+}
+
+/// The call's reading and its evidence value, as the ledger says.
+fn evidence_and_reading_of(
+    ledger: &Ledger,
+    session: Option<&str>,
+    id: &str,
+) -> Option<(Reading, EvidenceValue)> {
     let call = match session {
         Some(session) => ledger.get_in_session(session, id),
         None => ledger.get(id),
     }?;
-    Some(Reading {
-        source: match call.source() {
-            Source::Envelope => "envelope",
-            Source::Catalog => "catalog",
-            _ => "fallback",
+    let evidence = call.evidence();
+    let keys = match evidence.evidence_key {
+        Some(key) => vec![key.to_owned()],
+        None => evidence.evidence_keys.clone(),
+    };
+    let evidence = EvidenceValue {
+        evidence: evidence.evidence.as_str(),
+        keys,
+        earned: evidence.earned,
+    };
+    Some((
+        Reading {
+            source: match call.source() {
+                Source::Envelope => "envelope",
+                Source::Catalog => "catalog",
+                _ => "fallback",
+            },
+            name: call.name().map(str::to_owned),
+            label: call.label().to_owned(),
+            read_only: call.read_only(),
         },
-        name: call.name().map(str::to_owned),
-        label: call.label().to_owned(),
-        read_only: call.read_only(),
-    })
+        evidence,
+    ))
 }
 
 /// The sweep's tally.
@@ -912,7 +936,7 @@ fn sweep_session(recorded: &Recorded, tally: &mut Tally) {
                 .by_evidence
                 .entry((evidence.evidence, evidence.earned))
                 .or_default() += 1;
-            let got = reading_of(
+            let got = evidence_and_reading_of(
                 &read_with(&mutant, &lines, &texts, recorded.harness),
                 session.as_deref(),
                 &id,
@@ -932,9 +956,9 @@ fn sweep_session(recorded: &Recorded, tally: &mut Tally) {
                 _ => "another tool",
             };
             *tally.by_outcome.entry(outcome).or_default() += 1;
-            if got.as_ref() != Some(&want) {
+            if got != Some((want.clone(), evidence.clone())) {
                 tally.wrong.push(format!(
-                    "{name} {id} {mutation:?}: got {got:?}, expected {want:?} ({outcome})"
+                    "{name} {id} {mutation:?}: got {got:?}, expected {want:?} {evidence:?} ({outcome})"
                 ));
             }
         }
@@ -1036,5 +1060,136 @@ fn a_glob_without_its_title_reads_as_the_general_grep() {
     assert_eq!(
         (grep.source, grep.name.as_deref(), grep.label.as_str()),
         ("catalog", Some("grep"), "Search")
+    );
+    let text = fs::read_to_string(root().join("tests/data/real/opencode/session.jsonl")).unwrap();
+    let mut lines: Vec<Option<Value>> =
+        text.lines().map(|l| serde_json::from_str(l).ok()).collect();
+    for line in lines.iter_mut().flatten() {
+        mutate(
+            line,
+            "call_f08d62ae0e1943e3",
+            &Mutation::RemoveTitle,
+            &Map::new(),
+        );
+    }
+    let texts: Vec<&str> = text.lines().collect();
+    let ledger = read_with(&lines, &vec![None; lines.len()], &texts, None);
+    let evidence = ledger.get("call_f08d62ae0e1943e3").unwrap().evidence();
+    assert_eq!(evidence.evidence.as_str(), "arguments");
+    assert_eq!(evidence.evidence_keys, ["pattern"]);
+    assert!(!evidence.earned, "pattern does not tell grep from glob");
+}
+
+/// The proxy's mark (`_meta["toolmeta/evidence"]`) beside an envelope says how far the
+/// envelope is to be trusted: as far as its `earned` says, and not at all once a part of the
+/// envelope came marked unearned; a mark without an envelope marks nothing, and an agent's
+/// own envelope is earned.
+#[test]
+fn an_envelope_the_proxy_marked_is_trusted_as_far_as_its_mark_says() {
+    let envelope = r#""x.ai/tool":{"version":1,"name":"view_image","kind":"read","namespace":"codex","label":"Read","read_only":true}"#;
+    let call = |id: &str, meta: &str| {
+        format!(
+            r#"{{"sessionUpdate":"tool_call","toolCallId":"{id}","kind":"read","_meta":{{{meta}}}}}"#
+        )
+    };
+    let mut ledger = Ledger::new();
+    ledger.feed(call("own", envelope).as_str());
+    let marked = |earned: &str| {
+        format!(
+            r#"{envelope},"{PROXY_EVIDENCE_KEY}":{{"evidence":"title_format","earned":{earned}}}"#
+        )
+    };
+    ledger.feed(call("earned", &marked("true")).as_str());
+    ledger.feed(call("unearned", &marked("false")).as_str());
+    ledger.feed(call("unsure", &marked(r#""yes""#)).as_str());
+    // Marked unearned once, then earned: still unearned.
+    ledger.feed(call("once", &marked("false")).as_str());
+    ledger.feed(call("once", &marked("true")).as_str());
+    let mark_alone = format!(r#""{PROXY_EVIDENCE_KEY}":{{"evidence":"meta","earned":true}}"#);
+    ledger.feed(call("alone", &mark_alone).as_str());
+    let evidence = |id: &str| {
+        let evidence = ledger.get(id).unwrap().evidence();
+        (evidence.evidence, evidence.earned)
+    };
+    assert_eq!(evidence("own"), (EvidenceKind::Envelope, true));
+    assert_eq!(evidence("earned"), (EvidenceKind::ProxyEnvelope, true));
+    assert_eq!(evidence("unearned"), (EvidenceKind::ProxyEnvelope, false));
+    assert_eq!(evidence("unsure"), (EvidenceKind::ProxyEnvelope, false));
+    assert_eq!(evidence("once"), (EvidenceKind::ProxyEnvelope, false));
+    assert_eq!(evidence("alone"), (EvidenceKind::AcpKind, false));
+    assert_eq!(ledger.get("unearned").unwrap().label(), "Read");
+}
+
+/// DESIGN §8's readings that are never earned, on calls of the catalog's harnesses: a
+/// title format with free text in it, ACP's kind alone, and a read-only reading of a call
+/// the agent sent as `execute`; and those that are: a `_meta` tool-name key (with its path),
+/// a Gemini CLI call id, distinguishing argument keys (event keys left out).
+#[test]
+fn what_is_earned_and_what_is_not() {
+    let mut ledger = Ledger::new();
+    ledger.feed(r#"{"jsonrpc":"2.0","id":0,"result":{"agentInfo":{"name":"codex-acp"}}}"#);
+    let feed = |ledger: &mut Ledger, update: &str| {
+        ledger.feed(update);
+    };
+    feed(
+        &mut ledger,
+        r#"{"sessionUpdate":"tool_call","toolCallId":"image","kind":"read","title":"View Image /r/a.png"}"#,
+    );
+    feed(
+        &mut ledger,
+        r#"{"sessionUpdate":"tool_call","toolCallId":"think","kind":"think","title":"Spawning an agent"}"#,
+    );
+    feed(
+        &mut ledger,
+        r#"{"sessionUpdate":"tool_call","toolCallId":"search","kind":"search","title":"Search","rawInput":{"query":"q","action":{},"call_id":"c9","turn_id":"t1"}}"#,
+    );
+    feed(
+        &mut ledger,
+        r#"{"sessionUpdate":"tool_call","toolCallId":"network","kind":"other","title":"Network","rawInput":{"call_id":"c","turn_id":"t","started_at_ms":1,"reason":"r","permissions":{},"cwd":"/r","environmentId":"e"}}"#,
+    );
+    feed(
+        &mut ledger,
+        r#"{"sessionUpdate":"tool_call","toolCallId":"toolu_1","kind":"execute","_meta":{"claudeCode":{"toolName":"Read"}},"rawInput":{"file_path":"/r/a"}}"#,
+    );
+    feed(
+        &mut ledger,
+        r#"{"sessionUpdate":"tool_call","toolCallId":"toolu_2","kind":"read","_meta":{"claudeCode":{"toolName":"Read"}},"rawInput":{"file_path":"/r/a"}}"#,
+    );
+    feed(
+        &mut ledger,
+        r#"{"sessionUpdate":"tool_call","toolCallId":"read_file__read_file_1796316480558_0","kind":"read"}"#,
+    );
+    let evidence = |id: &str| {
+        let evidence = ledger.get(id).unwrap().evidence();
+        let keys = match evidence.evidence_key {
+            Some(key) => vec![key.to_owned()],
+            None => evidence.evidence_keys,
+        };
+        (evidence.evidence.as_str(), keys, evidence.earned)
+    };
+    let none: Vec<String> = Vec::new();
+    assert_eq!(evidence("image"), ("title_format", none.clone(), false));
+    assert_eq!(evidence("think"), ("acp_kind", none.clone(), false));
+    assert_eq!(ledger.get("think").unwrap().read_only(), Some(false));
+    assert_eq!(
+        evidence("search"),
+        (
+            "arguments",
+            vec!["action".to_owned(), "query".to_owned()],
+            true
+        )
+    );
+    assert_eq!(evidence("network"), ("acp_kind", none.clone(), false));
+    assert_ne!(ledger.get("network").unwrap().label(), "Edit");
+    let meta = vec!["claudeCode.toolName".to_owned()];
+    assert_eq!(evidence("toolu_1"), ("meta", meta.clone(), false));
+    assert_eq!(
+        ledger.get("toolu_1").unwrap().kind_alone().label,
+        "Run Command"
+    );
+    assert_eq!(evidence("toolu_2"), ("meta", meta, true));
+    assert_eq!(
+        evidence("read_file__read_file_1796316480558_0"),
+        ("call_id", none, true)
     );
 }
