@@ -16,6 +16,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;
 use toolmeta::catalog::Harness;
+#[cfg(doc)]
+use toolmeta::client::EvidenceValue;
 use toolmeta::client::{Call, Ledger, LineCounts, PermissionOutcome, Summary};
 
 use crate::input::{self, Clock, Input, MAX_LINE_BYTES};
@@ -33,6 +35,10 @@ pub struct Args {
     /// Print one JSON object per call (JSON Lines) instead of the table
     #[arg(long)]
     pub json: bool,
+    /// Print one line per call saying what its identity rests on: its id, label, name, the
+    /// evidence (with its `_meta` key or argument keys) and whether it is earned (DESIGN §8)
+    #[arg(long, conflicts_with = "json")]
+    pub explain: bool,
     /// The agent behind calls without an envelope, when the log does not say (its
     /// `initialize` answer, `_meta.claudeCode`, Gemini CLI's call ids and envelopes are
     /// read without it): claude_code, codex, gemini_cli, opencode, grok_build, qwen_code or kimi_cli
@@ -56,6 +62,8 @@ pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut 
     }
     let written = if args.json {
         write_json_lines(&ledger, &mut *out)
+    } else if args.explain {
+        out.write_all(explain(&ledger).as_bytes())
     } else {
         out.write_all(table(&ledger).as_bytes())
     };
@@ -99,7 +107,8 @@ pub(crate) fn read_all(
 /// `kind`, `namespace`, `read_only`, `input`, `status`, `source` (the first release's,
 /// unchanged), then `session_id`, `tool_name`, `title`, `parent_tool_call_id`,
 /// `first_seen_ms`, `finished_at_ms`, `duration_ms`, `finished`, `permission`,
-/// `locations`, in that order, with `null` for a missing value.
+/// `locations`, `evidence`, `evidence_key`, `evidence_keys`, `earned`, in that order, with
+/// `null` for a missing value.
 ///
 /// - `name`: the tool's name, else its latest title (what a person reads); `tool_name`: the
 ///   tool's name only, `null` when the traffic does not name the tool.
@@ -108,6 +117,11 @@ pub(crate) fn read_all(
 /// - `permission`: `null`, or `{"decision": "waiting" | "allowed" | "rejected" |
 ///   "cancelled" | "unclear", "selected": optionId | null, "options": [optionId, ...]}`.
 /// - `locations`: `[{"path": ..., "line": ... | null}, ...]`.
+/// - `evidence`, `evidence_key`, `evidence_keys`, `earned`: the call's evidence value
+///   (DESIGN §8, [`EvidenceValue`]): what its identity rests on (`envelope`,
+///   `proxy_envelope`, `acp_name`, `meta`, `call_id`, `title`, `title_format`, `arguments`,
+///   `acp_kind`, `none`), the `_meta` key path for `meta` (else `null`), the argument keys
+///   that matched for `arguments` (else `[]`), and whether the identity is earned.
 #[derive(Debug, Clone, Serialize)]
 pub struct CallRecord<'a> {
     tool_call_id: &'a str,
@@ -132,6 +146,10 @@ pub struct CallRecord<'a> {
     finished: bool,
     permission: Option<PermissionRecord<'a>>,
     locations: Vec<LocationRecord<'a>>,
+    evidence: &'static str,
+    evidence_key: Option<&'static str>,
+    evidence_keys: Vec<String>,
+    earned: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -154,6 +172,7 @@ impl<'a> CallRecord<'a> {
             time.and_then(|time| time.duration_since(UNIX_EPOCH).ok())
                 .map(|since| since.as_millis())
         };
+        let evidence = call.evidence();
         CallRecord {
             tool_call_id: call.tool_call_id(),
             name: call.name().or(call.title()),
@@ -192,6 +211,10 @@ impl<'a> CallRecord<'a> {
                     line: location.line(),
                 })
                 .collect(),
+            evidence: evidence.evidence.as_str(),
+            evidence_key: evidence.evidence_key,
+            evidence_keys: evidence.evidence_keys,
+            earned: evidence.earned,
         }
     }
 }
@@ -204,6 +227,45 @@ pub fn write_json_lines<W: Write>(ledger: &Ledger, mut out: W) -> io::Result<()>
         out.write_all(b"\n")?;
     }
     Ok(())
+}
+
+/// What `--explain` prints: one line per call, in first-seen order — its id, label and name
+/// (`-` when nothing names the tool), the evidence with its `_meta` key or its argument
+/// keys, and `earned` or `not earned` — each value escaped for the terminal.
+///
+/// ```
+/// use toolmeta::client::Ledger;
+/// let mut ledger = Ledger::new();
+/// ledger.feed(r#"{"sessionUpdate":"tool_call","toolCallId":"toolu_1","kind":"read","_meta":{"claudeCode":{"toolName":"Read"}}}"#);
+/// ledger.feed(r#"{"sessionUpdate":"tool_call","toolCallId":"c\u001b2","kind":"think","title":"Planning the work"}"#);
+/// assert_eq!(
+///     toolmeta_cli::inspect::explain(&ledger),
+///     "toolu_1  Read  Read  meta claudeCode.toolName  earned\nc\\u{1b}2  Think  -  acp_kind  not earned\n"
+/// );
+/// ```
+pub fn explain(ledger: &Ledger) -> String {
+    let mut out = String::new();
+    for call in ledger {
+        let evidence = call.evidence();
+        let keys = match evidence.evidence_key {
+            Some(key) => key.to_owned(),
+            None => evidence.evidence_keys.join(","),
+        };
+        let _ = write!(
+            out,
+            "{}  {}  {}  {}",
+            printable(call.tool_call_id()),
+            printable(call.label()),
+            printable(call.name().unwrap_or("-")),
+            evidence.evidence
+        );
+        if !keys.is_empty() {
+            let _ = write!(out, " {}", printable(&keys));
+        }
+        let earned = if evidence.earned { "earned" } else { "not earned" };
+        let _ = writeln!(out, "  {earned}");
+    }
+    out
 }
 
 /// Serializes the input as the ledger keeps it — on one line (see [`Call::input`]) — or
