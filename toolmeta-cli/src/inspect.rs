@@ -10,19 +10,21 @@
 
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use serde::{Serialize, Serializer};
+use serde::de::{MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::value::RawValue;
 use toolmeta::catalog::Harness;
 #[cfg(doc)]
 use toolmeta::client::EvidenceValue;
 use toolmeta::client::{Call, Ledger, LineCounts, PermissionOutcome, Summary};
 
-use crate::input::{self, Clock, Input, MAX_LINE_BYTES};
+use crate::input::{self, Clock, MAX_LINE_BYTES};
 use crate::printable::printable;
-use crate::{exit, finish_output};
+use crate::{exit, finish_output, otlp};
 
 /// The arguments of `toolmeta inspect`.
 #[derive(Debug, clap::Args)]
@@ -30,7 +32,8 @@ use crate::{exit, finish_output};
 Exit codes:
   0  the inputs were read (skipped lines are counted in the output, not failures)
   1  an input could not be opened or read, or the output could not be written
-  2  a usage error")]
+  2  a usage error
+  4  --otlp: the export failed (why is on standard error)")]
 pub struct Args {
     /// Print one JSON object per call (JSON Lines) instead of the table
     #[arg(long)]
@@ -39,15 +42,17 @@ pub struct Args {
     /// evidence (with its `_meta` key or argument keys) and whether it is earned (DESIGN §8)
     #[arg(long, conflicts_with = "json")]
     pub explain: bool,
-    /// The agent behind calls without an envelope, when the log does not say (its
-    /// `initialize` answer, `_meta.claudeCode`, Gemini CLI's call ids and envelopes are
-    /// read without it): claude_code, codex, gemini_cli, opencode, grok_build, qwen_code or kimi_cli
+    /// The agent behind calls without an envelope, when the log does not say: a harness of
+    /// the catalog (the help text lists them from `Harness::ALL`, see `crate::parse`)
     #[arg(long, value_name = "NAME")]
     pub harness: Option<Harness>,
     /// ACP logs (JSON Lines, one message per line) or session logs of `toolmeta proxy --log`;
     /// `-` reads standard input
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
+    /// OpenTelemetry export of the calls (docs/telemetry.md).
+    #[command(flatten)]
+    pub otlp: otlp::Args,
 }
 
 /// Runs `inspect`; returns the exit code (see [`Args`]).
@@ -57,50 +62,155 @@ pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut 
         builder = builder.harness(harness);
     }
     let mut ledger = builder.build();
-    if let Err(code) = read_all(&mut ledger, &args.files, stdin, "inspect", err, &mut |_| {}) {
-        return code;
+    let settings = match otlp::Settings::resolve(&args.otlp, &otlp::process_env) {
+        Ok(settings) => settings,
+        Err(error) => {
+            let _ = writeln!(err, "inspect: {error}");
+            return exit::USAGE;
+        }
+    };
+    match settings {
+        None => {
+            if let Err(code) = read_all(&mut ledger, &args.files, stdin, err) {
+                return code;
+            }
+            write_output(args, &ledger, out, err)
+        }
+        Some(settings) => export::run(args, &settings, &mut ledger, stdin, out, err),
     }
+}
+
+/// Reads every input into `ledger` (see [`input::read_all`]).
+fn read_all(
+    ledger: &mut Ledger,
+    files: &[PathBuf],
+    stdin: &mut dyn BufRead,
+    err: &mut dyn Write,
+) -> Result<(), u8> {
+    let mut each = |_: &Ledger| ControlFlow::Continue(());
+    input::read_all(ledger, files, stdin, Clock::None, "inspect", err, &mut each)
+}
+
+/// Writes the table or the JSON lines; returns the exit code.
+fn write_output(args: &Args, ledger: &Ledger, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let written = if args.json {
-        write_json_lines(&ledger, &mut *out)
+        write_json_lines(ledger, &mut *out)
     } else if args.explain {
-        out.write_all(explain(&ledger).as_bytes())
+        out.write_all(explain(ledger).as_bytes())
     } else {
-        out.write_all(table(&ledger).as_bytes())
+        out.write_all(table(ledger).as_bytes())
     };
     finish_output(written.and_then(|()| out.flush()), "inspect", err)
 }
 
-/// Reads every file (`-`: `stdin`, once) into `ledger`, opening them all first so a typo
-/// fails before any output, and calls `each` with the ledger after every line; on failure,
-/// reports it on `err` and returns the exit code.
-pub(crate) fn read_all(
-    ledger: &mut Ledger,
-    files: &[PathBuf],
-    stdin: &mut dyn BufRead,
-    program: &str,
-    err: &mut dyn Write,
-    each: &mut dyn FnMut(&Ledger),
-) -> Result<(), u8> {
-    let inputs = input::open_all(files).map_err(|(path, error)| {
-        let _ = writeln!(err, "{program}: cannot open `{}`: {error}", path.display());
-        exit::IO
-    })?;
-    let mut stdin = Some(stdin);
-    for (input, path) in inputs.into_iter().zip(files) {
-        let read = match input {
-            Input::File(file) => input::read_into(ledger, file, Clock::None, each),
-            // `-` given twice reads standard input once.
-            Input::Stdin => match stdin.take() {
-                Some(stdin) => input::read_into(ledger, stdin, Clock::None, each),
-                None => Ok(()),
-            },
+/// `inspect` with `--otlp`: the same output, and the calls exported as they end.
+#[cfg(feature = "otel")]
+mod export {
+    use std::io::{BufRead, Write};
+    use std::ops::ControlFlow;
+
+    use toolmeta::client::Ledger;
+
+    use super::{Args, write_output};
+    use crate::exit;
+    use crate::input::{self, Clock, Sent};
+
+    use crate::otlp::{Delivery, Exporter, LOG_FLUSH_WAIT, Settings, Tracer};
+
+    pub(super) fn run(
+        args: &Args,
+        settings: &Settings,
+        ledger: &mut Ledger,
+        stdin: &mut dyn BufRead,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> u8 {
+        let exporter = match Exporter::start(settings, Delivery::WaitForRoom) {
+            Ok(exporter) => exporter,
+            Err(error) => {
+                let _ = writeln!(err, "inspect: {error}");
+                return exit::USAGE;
+            }
         };
-        if let Err(error) = read {
-            let _ = writeln!(err, "{program}: cannot read `{}`: {error}", path.display());
-            return Err(exit::IO);
+        let mut tracer = Tracer::new(settings.include_input);
+        let mut send = |span| exporter.send(span);
+        let read = input::for_each_input(&args.files, stdin, "inspect", err, &mut |input| {
+            let read =
+                input::read_into_with_messages(ledger, input, Clock::None, &mut |ledger, sent| {
+                    match sent {
+                        Sent::Record { dir, time, message } => {
+                            tracer.observe(message, Some(*dir), *time, &mut send);
+                        }
+                        Sent::Plain(message) => tracer.observe(message, None, None, &mut send),
+                        Sent::Unread => {}
+                    }
+                    tracer.after(ledger, &mut send);
+                    ControlFlow::Continue(())
+                });
+            // The end of one input: what it left open ends there.
+            tracer.finish(ledger, &mut send);
+            read.map(|()| ControlFlow::Continue(()))
+        });
+        // An input that failed to read ends here.
+        tracer.finish(ledger, &mut send);
+        let code = match read {
+            Ok(()) => write_output(args, ledger, out, err),
+            Err(code) => code,
+        };
+        let report = exporter.finish(LOG_FLUSH_WAIT);
+        if report.dropped > 0 {
+            let _ = writeln!(
+                err,
+                "inspect: {} spans dropped ({} exported) to {}",
+                report.dropped, report.exported, settings.traces_endpoint
+            );
+        }
+        match report.error {
+            Some(error) => {
+                let _ = writeln!(err, "inspect: {error}");
+                if code == exit::OK {
+                    exit::EXPORT_FAILED
+                } else {
+                    code
+                }
+            }
+            None if report.dropped > 0 && code == exit::OK => exit::EXPORT_FAILED,
+            None => code,
         }
     }
-    Ok(())
+}
+
+/// `inspect` with `--otlp` in a build without the `otel` feature: says how to get it.
+#[cfg(not(feature = "otel"))]
+mod export {
+    use std::io::{BufRead, Write};
+
+    use toolmeta::client::Ledger;
+
+    use super::{Args, read_all, write_output};
+    use crate::exit;
+    use crate::otlp::{NOT_BUILT, Settings};
+
+    pub(super) fn run(
+        args: &Args,
+        _settings: &Settings,
+        ledger: &mut Ledger,
+        stdin: &mut dyn BufRead,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> u8 {
+        if args.otlp.otlp.is_some() || args.otlp.otlp_input {
+            let _ = writeln!(err, "inspect: --otlp: {NOT_BUILT}");
+            return exit::USAGE;
+        }
+        // Only the environment asked: the calls are read and shown, and the export is
+        // skipped, said once.
+        let _ = writeln!(err, "inspect: OTEL_EXPORTER_OTLP_* is set, but {NOT_BUILT}");
+        if let Err(code) = read_all(ledger, &args.files, stdin, err) {
+            return code;
+        }
+        write_output(args, ledger, out, err)
+    }
 }
 
 /// One call, flat, as `--json` prints it: the keys `tool_call_id`, `name`, `label`,
@@ -221,12 +331,15 @@ impl<'a> CallRecord<'a> {
 
 /// Writes one [`CallRecord`] per line (JSON Lines) for every call of `ledger`, in
 /// first-seen order: the output of `--json`.
-pub fn write_json_lines<W: Write>(ledger: &Ledger, mut out: W) -> io::Result<()> {
+pub fn write_json_lines<W: Write>(ledger: &Ledger, out: W) -> io::Result<()> {
+    // Buffered here: a record is many small writes, and standard output flushes at every
+    // line (it was 12% of `inspect --json`'s instructions: `docs/performance.md`, "Where the time goes").
+    let mut out = io::BufWriter::with_capacity(64 << 10, out);
     for call in ledger {
         serde_json::to_writer(&mut out, &CallRecord::of(call))?;
         out.write_all(b"\n")?;
     }
-    Ok(())
+    out.flush()
 }
 
 /// What `--explain` prints: one line per call, in first-seen order — its id, label and name
@@ -272,10 +385,63 @@ pub fn explain(ledger: &Ledger) -> String {
 /// `null` when it does not read back as a JSON value.
 fn one_line<S: Serializer>(input: &Option<&RawValue>, serializer: S) -> Result<S::Ok, S::Error> {
     match input {
-        Some(raw) if serde_json::from_str::<serde_json::Value>(raw.get()).is_ok() => {
+        Some(raw) if serde_json::from_str::<ReadsBack>(raw.get()).is_ok() => {
             raw.serialize(serializer)
         }
         _ => serializer.serialize_none(),
+    }
+}
+
+/// JSON that serde_json reads back as a value, checked without building the value (which
+/// was a third of writing `--json`'s records). Unlike `IgnoredAny`, which skips a number
+/// unread, every number is read, so `1e400` fails as it fails a `Value`.
+struct ReadsBack;
+
+impl<'de> Deserialize<'de> for ReadsBack {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(ReadsBack)
+    }
+}
+
+impl<'de> Visitor<'de> for ReadsBack {
+    type Value = ReadsBack;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<ReadsBack, E> {
+        Ok(ReadsBack)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<ReadsBack, E> {
+        Ok(ReadsBack)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<ReadsBack, E> {
+        Ok(ReadsBack)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<ReadsBack, E> {
+        Ok(ReadsBack)
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<ReadsBack, E> {
+        Ok(ReadsBack)
+    }
+
+    fn visit_unit<E>(self) -> Result<ReadsBack, E> {
+        Ok(ReadsBack)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ReadsBack, A::Error> {
+        while seq.next_element::<ReadsBack>()?.is_some() {}
+        Ok(ReadsBack)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ReadsBack, A::Error> {
+        while map.next_entry::<ReadsBack, ReadsBack>()?.is_some() {}
+        Ok(ReadsBack)
     }
 }
 
@@ -414,13 +580,13 @@ fn outcomes(summary: &Summary) -> String {
 fn counts(out: &mut String, calls: usize, counts: &LineCounts) {
     let _ = writeln!(
         out,
-        "{}; {}: {} tool-call updates, {} permission answers, {} other session updates, {} other messages, {} blank",
+        "{}; {}: {}, {}, {}, {}, {} blank",
         plural(calls as u64, "call"),
         plural(counts.lines, "line"),
-        counts.tool_call_updates,
-        counts.permission_answers,
-        counts.other_updates,
-        counts.not_update,
+        plural(counts.tool_call_updates, "tool-call update"),
+        plural(counts.permission_answers, "permission answer"),
+        plural(counts.other_updates, "other session update"),
+        plural(counts.not_update, "other message"),
         counts.blank
     );
     if counts.evicted_finished + counts.evicted_pending > 0 {

@@ -114,11 +114,11 @@ fn touched_exits_3_and_says_why_when_its_report_may_be_incomplete() {
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
-        "read   src/f0.rs\nread   src/f1.rs\n"
+        "verb    path, or command run\nread    src/f0.rs\nread    src/f1.rs\n\nread    a path read\n"
     );
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
-        "touched: the report may be incomplete: 1 lines skipped (not JSON 1, too long 0, tool-call update without toolCallId 0)\n"
+        "touched: the report may be incomplete: 1 line skipped (not JSON 1, too long 0, tool-call update without toolCallId 0)\n"
     );
 }
 
@@ -140,6 +140,7 @@ fn touched_json_is_one_object_per_path_and_a_complete_log_exits_0() {
     let keys = [
         "action",
         "what",
+        "directory",
         "from_title",
         "outcome",
         "by_subagent",

@@ -134,22 +134,30 @@ fn codex_acp() {
     check(
         "codex",
         &[
-            // Every exec is a command (argv `/bin/bash -lc X` read as X); codex-acp's own
-            // reading of it as a read or a listing names the path in `locations`.
+            // Every exec is a command (argv `/bin/bash -lc X` read as X) run in the `cwd` of
+            // its rawInput; codex-acp's own reading of it as a read or a search (ACP kind)
+            // names the path in `locations`.
             (Run, "cat README.md", ""),
+            (Cwd, "/home/dev/work/codex", ""),
             (Read, "/home/dev/work/codex/README.md", ""),
             (Run, "sed -n '10,14p' notes.txt", ""),
+            (Cwd, "/home/dev/work/codex", ""),
             (Read, "/home/dev/work/codex/notes.txt", ""),
             (Run, "ls -la src", ""),
-            (Read, "/home/dev/work/codex/src", ""),
+            (Cwd, "/home/dev/work/codex", ""),
+            (Search, "/home/dev/work/codex/src", ""),
             (Run, "rg --files -g '*.py'", ""),
+            (Cwd, "/home/dev/work/codex", ""),
             (Run, "rg -n TODO", ""),
+            (Cwd, "/home/dev/work/codex", ""),
             (
                 Run,
                 "python3 -c \"import sys; print(sys.version.split()[0])\"",
                 "",
             ),
+            (Cwd, "/home/dev/work/codex", ""),
             (Run, "curl -s http://127.0.0.1:8766/page | head -5", ""),
+            (Cwd, "/home/dev/work/codex", ""),
             // view_image: a location only.
             (Read, "/home/dev/work/codex/docs/logo.png", ""),
             // apply_patch: `changes` adds storage.py (a diff without old text) and updates
@@ -163,11 +171,15 @@ fn codex_acp() {
                 "python3 -c \"from src.utils import parse_qty; print(parse_qty('4'))\"",
                 "",
             ),
+            (Cwd, "/home/dev/work/codex", ""),
             (Run, "cat src/missing.py", "failed"),
+            (Cwd, "/home/dev/work/codex", "failed"),
             (Read, "/home/dev/work/codex/src/missing.py", "failed"),
             (Run, "python3 -i -q", ""),
+            (Cwd, "/home/dev/work/codex", ""),
             // Announced only by its permission request; the client picked `abort`.
             (Run, "rm -rf build  # sa-reject", "rejected"),
+            (Cwd, "/home/dev/work/codex", "rejected"),
         ],
     );
 }
@@ -182,7 +194,7 @@ fn gemini_cli() {
             (Read, "/home/dev/work/gemini/README.md", ""),
             (Read, "/home/dev/work/gemini/notes.txt", ""),
             // list_directory: no location; its title is the directory.
-            (Read, "src", "title"),
+            (List, "src", "title"),
             (Run, "ls -la && python3 --version", "title"),
             (
                 Run,
@@ -233,10 +245,10 @@ fn opencode() {
             (Read, "/home/dev/work/opencode/notes.txt", ""),
             (Read, "/home/dev/work/opencode/src", ""),
             // grep in src and glob in docs: each search's path, also its location.
-            (Read, "/home/dev/work/opencode/src", ""),
-            (Read, "/home/dev/work/opencode/docs", ""),
+            (Search, "/home/dev/work/opencode/src", ""),
+            (Search, "/home/dev/work/opencode/docs", ""),
             (Run, "ls -la && python3 --version", ""),
-            (Touch, "/home/dev/work/opencode", ""),
+            (Cwd, "/home/dev/work/opencode", ""),
             (Edit, "/home/dev/work/opencode/src/utils.py", ""),
             (Write, "/home/dev/work/opencode/src/storage.py", ""),
             (Edit, "/home/dev/work/opencode/src/main.py", "failed"),
@@ -246,17 +258,17 @@ fn opencode() {
                 "python3 -c \"from src.utils import parse_qty; print(parse_qty('4'))\"",
                 "",
             ),
-            (Touch, "/home/dev/work/opencode", ""),
+            (Cwd, "/home/dev/work/opencode", ""),
             (Run, "exit 3", ""),
-            (Touch, "/home/dev/work/opencode", ""),
+            (Cwd, "/home/dev/work/opencode", ""),
             (Read, "/etc/hostname", ""),
             (Read, "/etc", ""),
             (Read, "/home/dev/work/opencode/src/missing.py", "failed"),
             (Run, "rm -rf build  # sa-reject", "rejected"),
-            // Every location counts, whatever the label: each bash call is located at its
-            // working directory (what it did there is not said), and the outside read's
-            // permission request at `/etc`.
-            (Touch, "/home/dev/work/opencode", "rejected"),
+            // Every location counts, whatever the label: each bash call is located at the
+            // working directory its rawInput gives (`cwd`), and the outside read's permission
+            // request at `/etc`.
+            (Cwd, "/home/dev/work/opencode", "rejected"),
         ],
     );
 }
@@ -267,7 +279,7 @@ fn grok_build_reference_session() {
     let rows = rows(&report(&session("grok_build")));
     let expected: Vec<(Action, String, String)> = [
         // grep's path: the directory it searched.
-        (Read, "src"),
+        (Search, "src"),
         (Read, "src/config.rs"),
         // The envelope's input names the path as the model gave it; the diff, absolute.
         (Edit, "src/config.rs"),

@@ -205,7 +205,7 @@ fn an_update_dropped_for_an_evicted_call_makes_the_report_incomplete() {
     assert_eq!(code, 3);
     assert_eq!(
         err,
-        "touched: the report may be incomplete: 1 updates of evicted calls dropped\n"
+        "touched: the report may be incomplete: 1 update of evicted calls dropped\n"
     );
 }
 
@@ -220,6 +220,6 @@ fn a_line_too_long_to_read_makes_the_report_incomplete() {
     assert!(records.is_empty());
     assert_eq!(
         err,
-        "touched: the report may be incomplete: 1 lines skipped (not JSON 0, too long 1, tool-call update without toolCallId 0)\n"
+        "touched: the report may be incomplete: 1 line skipped (not JSON 0, too long 1, tool-call update without toolCallId 0)\n"
     );
 }

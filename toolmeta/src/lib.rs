@@ -97,6 +97,8 @@ pub mod client;
 mod contract;
 pub mod convert;
 mod envelope;
+#[cfg(feature = "policy")]
+pub mod policy;
 #[cfg(any(feature = "client", feature = "catalog"))]
 pub mod recognition;
 #[cfg(feature = "rmcp")]

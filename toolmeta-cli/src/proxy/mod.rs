@@ -72,9 +72,9 @@ Exit codes:
   126  the agent could not be run
   127  the agent was not found")]
 pub struct Args {
-    /// The agent, when its `initialize` answer does not name it: a catalog harness
-    /// (claude_code, codex, gemini_cli, opencode, grok_build), or the agent's own name,
-    /// whose calls get the extension namespace made from it (`qwen-code` → `_qwen_code`)
+    /// The agent, when its `initialize` answer does not name it: a catalog harness (the
+    /// help lists them from the catalog), or the agent's own name, whose calls get the
+    /// extension namespace made from it (`acme-coder` → `_acme_coder`)
     #[arg(long, value_name = "NAME")]
     pub harness: Option<String>,
     /// Append both directions to FILE, one JSON object per line
@@ -86,7 +86,8 @@ pub struct Args {
     #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = parse_size)]
     pub log_limit: u64,
     /// Also fill ACP's own `name`, `kind` and `locations` in the events the proxy stamps,
-    /// where the agent sent none, for clients that read those and not `_meta`
+    /// where the agent sent none (a `kind` of `other` counts as none), for clients that
+    /// read those and not `_meta`
     #[arg(long)]
     pub acp_fields: bool,
     /// Seconds the agent has to exit after the client closed its input, before SIGTERM

@@ -10,7 +10,7 @@ use super::evidence::Evidence;
 use super::received::Received;
 use super::resolve::Resolved;
 use super::synthesis::Catalog;
-use super::tolerant::{fields, read};
+use super::fields::{fields, read};
 use super::{KindFallback, Source};
 
 /// The `_meta` key under which `toolmeta proxy` marks the envelopes it stamped, beside

@@ -12,9 +12,9 @@ use super::content::{ContentBlocks, Location};
 use super::evidence::{Claims, Evidence, META_KEYS, Says, follows_title_format, is_tool_name};
 use super::few::Few;
 use super::line::{LocationFields, MetaFields, RequestId, UpdateFields};
-use super::loose::{LooseMeta, WellKnown, merge_str};
+use super::loose_meta::LooseMeta;
 use super::permission::Requested;
-use super::text::{Text, merge_text};
+use super::text::{Text, WellKnown, merge_str, merge_text};
 use super::{Content, Permission, PermissionOutcome, Status};
 use crate::ToolKind;
 
@@ -101,8 +101,9 @@ impl Envelope {
         }
     }
 
-    /// Merges a later envelope into it; says what changed.
-    fn merge(&mut self, later: LooseMeta<'_>) -> EnvelopeChange {
+    /// Merges a later envelope into it; says what changed. The one envelope merge
+    /// ([`LooseMeta::merge`] is this one too).
+    pub(crate) fn merge(&mut self, later: LooseMeta<'_>) -> EnvelopeChange {
         let mut change = EnvelopeChange::default();
         self.version = later.version.or(self.version);
         change.identity |= merge_text(&mut self.name, later.name.as_deref(), WellKnown::ToolNames);
@@ -192,9 +193,9 @@ impl Envelope {
 }
 
 #[derive(Default)]
-struct EnvelopeChange {
+pub(crate) struct EnvelopeChange {
     identity: bool,
-    input: bool,
+    pub(crate) input: bool,
 }
 
 /// What few calls have.
@@ -317,7 +318,7 @@ impl Received {
     ///
     /// The rare paths it takes (conflicts, replaced diffs, subagent links, earlier paths)
     /// are kept out of line (`#[inline(never)]`): the code every update runs stays small
-    /// enough for the instruction cache (`docs/performance.md`).
+    /// enough for the instruction cache (`docs/performance.md`, "The instruction cache").
     pub(crate) fn merge(
         &mut self,
         update: &mut UpdateFields<'_>,

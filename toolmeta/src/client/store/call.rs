@@ -12,7 +12,6 @@ use crate::ToolKind;
 use crate::client::content::ContentBlocks;
 use crate::client::evidence::{Evidence, names};
 use crate::client::evidence_value::{EvidenceValue, evidence_of, kind_alone};
-use crate::client::fallback::{canonical_input, location_input};
 use crate::client::received::{Conflict, PathFrom, Received};
 use crate::client::resolve::{Input, Resolved};
 use crate::client::text::Text;
@@ -348,39 +347,7 @@ impl Call {
                 .as_ref()
                 .and_then(|envelope| envelope.input.as_deref()),
             Input::Kept(input) => Some(input),
-            Input::Completion(completion) => completion
-                .completed
-                .get_or_init(|| {
-                    let raw = self
-                        .received
-                        .raw_input
-                        .as_ref()
-                        .and_then(|raw| crate::client::lenient::parse_value(raw.get()));
-                    let name = self
-                        .received
-                        .envelope
-                        .as_ref()
-                        .and_then(|envelope| envelope.name.as_deref());
-                    let completed = completion
-                        .harness
-                        .zip(name)
-                        .and_then(|(harness, name)| {
-                            completion.catalog.synthesize(harness, name, raw.as_ref())
-                        })
-                        .and_then(|meta| meta.input);
-                    let label = self.label();
-                    completed
-                        .or_else(|| match (&raw, self.received.locations.first()) {
-                            (Some(raw), _) => canonical_input(label, raw),
-                            (None, Some(location)) => {
-                                location_input(label, location.path(), location.line())
-                            }
-                            (None, None) => None,
-                        })
-                        .filter(Value::is_object)
-                        .and_then(|input| serde_json::value::to_raw_value(&input).ok())
-                })
-                .as_deref(),
+            Input::Completion(completion) => completion.input(&self.received, self.label()),
         }
     }
 

@@ -1,4 +1,5 @@
-//! Tolerant decoding: a value of the wrong JSON type reads as absent instead of failing.
+//! The `fields!` tables: each object the client reads, read tolerantly — a value of the
+//! wrong JSON type reads as absent instead of failing ([`Loose`]).
 //!
 //! The objects the client side reads are declared once each, as a table of wire keys and
 //! fields ([`fields!`]); the table gives the struct, its reader and the list of its keys,
@@ -492,10 +493,10 @@ macro_rules! fields {
             }
         }
 
-        impl<'de> $crate::client::tolerant::Fields<'de> for $name<'de> {
+        impl<'de> $crate::client::fields::Fields<'de> for $name<'de> {
             fn read_field<S, A>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error>
             where
-                S: $crate::client::tolerant::Source<'de>,
+                S: $crate::client::fields::Source<'de>,
                 A: ::serde::de::MapAccess<'de>,
             {
                 match key {

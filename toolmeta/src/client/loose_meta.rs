@@ -7,7 +7,9 @@ use serde::de::{Deserialize, Deserializer, Error as _};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::tolerant::{FromValue, Raw, fields, read, read_object};
+use super::fields::{FromValue, Raw, fields, read, read_object};
+use super::received::Envelope;
+use super::text::{WellKnown, owned_or_static};
 use crate::{TOOL_META_KEY, ToolKind};
 
 /// The envelope as a tolerant reader sees it: every field optional, nothing fatal.
@@ -249,37 +251,12 @@ impl LooseMeta<'static> {
     /// assert_eq!(merged.input.unwrap().get(), r#"{"path":"a.rs"}"#);
     /// ```
     pub fn merge(&mut self, later: LooseMeta<'_>) -> bool {
-        let LooseMeta {
-            version,
-            name,
-            kind,
-            namespace,
-            label,
-            contradicted_label,
-            read_only,
-            input,
-        } = later;
-        self.version = version.or(self.version);
-        merge_str(&mut self.name, name, WellKnown::ToolNames);
-        self.kind = kind.or(self.kind);
-        merge_str(&mut self.namespace, namespace, WellKnown::Namespaces);
-        // The label the later envelope sent, before its own kind fixed it.
-        merge_str(
-            &mut self.label,
-            contradicted_label.or(label),
-            WellKnown::Labels,
-        );
-        self.read_only = read_only.or(self.read_only);
-        if let Some(kind) = self.kind {
-            self.fix_label(kind);
-        }
-        match input {
-            Some(input) if self.input.as_deref().map(RawValue::get) != Some(input.get()) => {
-                self.input = Some(Cow::Owned(input.into_owned()));
-                true
-            }
-            _ => false,
-        }
+        // The ledger's own merge, through the envelope a call keeps.
+        let mut kept = Envelope::default();
+        kept.merge(std::mem::take(self));
+        let input_changed = kept.merge(later).input;
+        *self = kept.as_loose().into_owned();
+        input_changed
     }
 }
 
@@ -307,72 +284,6 @@ pub(crate) fn one_line(raw: Cow<'_, RawValue>) -> Cow<'_, RawValue> {
         .ok()
         .and_then(|value| serde_json::value::to_raw_value(&value).ok())
         .map_or(raw, Cow::Owned)
-}
-
-/// Detaches a string, without copying it when it is one of the `well_known` values.
-pub(crate) fn owned_or_static(value: Cow<'_, str>, well_known: WellKnown) -> Cow<'static, str> {
-    match well_known.find(&value) {
-        Some(known) => Cow::Borrowed(known),
-        None => Cow::Owned(value.into_owned()),
-    }
-}
-
-/// Replaces `slot` with `later` when it is present and different; a value in `well_known`
-/// is stored without a copy (streams repeat the same few labels, kinds and statuses). Says
-/// whether it replaced it.
-pub(crate) fn merge_str(
-    slot: &mut Option<Cow<'static, str>>,
-    later: Option<Cow<'_, str>>,
-    well_known: WellKnown,
-) -> bool {
-    match later {
-        Some(later) if slot.as_deref() != Some(&*later) => {
-            *slot = Some(owned_or_static(later, well_known));
-            true
-        }
-        _ => false,
-    }
-}
-
-/// Sets of strings that recur in every stream.
-#[derive(Clone, Copy)]
-pub(crate) enum WellKnown {
-    /// Nothing to share (titles, ids).
-    None,
-    /// The labels of the kinds.
-    Labels,
-    /// The wire names of the namespaces.
-    Namespaces,
-    /// ACP's tool kinds.
-    AcpKinds,
-    /// ACP's tool-call statuses.
-    Statuses,
-    /// The names of the catalog's tools.
-    ToolNames,
-}
-
-impl WellKnown {
-    pub(crate) fn find(self, value: &str) -> Option<&'static str> {
-        match self {
-            WellKnown::None => None,
-            WellKnown::Labels => ToolKind::ALL
-                .iter()
-                .map(|kind| kind.label())
-                .find(|label| *label == value),
-            WellKnown::Namespaces => crate::Namespace::ALL
-                .iter()
-                .map(|ns| ns.as_str())
-                .find(|ns| *ns == value),
-            WellKnown::AcpKinds => super::KindFallback::ACP_KINDS
-                .iter()
-                .copied()
-                .find(|kind| *kind == value),
-            WellKnown::Statuses => ["pending", "in_progress", "completed", "failed"]
-                .into_iter()
-                .find(|status| *status == value),
-            WellKnown::ToolNames => super::synthesis::Catalog::tool_name(value),
-        }
-    }
 }
 
 /// Reads any JSON object without failing; only a value that is not an object is an error.

@@ -1,0 +1,139 @@
+//! A decision of a 200-rule policy (DESIGN §8, issue 41: p99 ≤ 20 µs), from the library's
+//! `Call` to the verdict: the shell parse, path normalization (and resolution on this
+//! machine) and matching included, reading the message not.
+//!
+//! `cargo bench -p toolmeta-benches --bench policy` — criterion's estimate per call shape,
+//! then the percentiles of single decisions over the mix (each timed on its own, so the
+//! clock's own cost, some tens of nanoseconds, is in them).
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group};
+use toolmeta::policy::{Call, CallIdentity, CommandInput, Context, Policy};
+
+/// 200 rules: command allows and denies, path allows and denies, hosts, label-only asks.
+fn policy_text() -> String {
+    let mut text = String::from("version = 1\ndefault = \"ask\"\n");
+    let mut rule = |body: String| {
+        text.push_str("[[rule]]\n");
+        text.push_str(&body);
+        text.push('\n');
+    };
+    for i in 0..60 {
+        rule(format!(
+            "name = \"allow-cmd-{i}\"\ndecision = \"allow\"\nlabel = \"Run Command\"\ncommand = [\"tool{i} run\", \"tool{i} check --all\"]"
+        ));
+    }
+    rule("name = \"cargo\"\ndecision = \"allow\"\nlabel = \"Run Command\"\ncommand = [\"cargo test\", \"git log\", \"head\"]".into());
+    for i in 0..39 {
+        rule(format!(
+            "name = \"deny-cmd-{i}\"\ndecision = \"deny\"\nlabel = \"Run Command\"\ncommand = [\"danger{i}\", \"git push --force{i}\"]"
+        ));
+    }
+    for i in 0..25 {
+        rule(format!(
+            "name = \"allow-path-{i}\"\ndecision = \"allow\"\nlabel = [\"Read\", \"Edit\"]\npath = [\"/module{i}/**\", \"docs{i}/*.md\"]"
+        ));
+    }
+    for i in 0..25 {
+        rule(format!(
+            "name = \"deny-path-{i}\"\ndecision = \"deny\"\npath = [\"**/.secret{i}\", \"~/.cred{i}/**\", \"*.key{i}\"]"
+        ));
+    }
+    for i in 0..30 {
+        rule(format!(
+            "name = \"host-{i}\"\ndecision = \"{}\"\nlabel = \"Web Fetch\"\nhost = [\"site{i}.example\", \"*.cdn{i}.example\"]",
+            if i % 3 == 0 { "deny" } else { "allow" }
+        ));
+    }
+    for i in 0..20 {
+        rule(format!(
+            "name = \"ask-{i}\"\ndecision = \"ask\"\ntool = \"special_tool_{i}\""
+        ));
+    }
+    text
+}
+
+fn calls() -> Vec<(&'static str, Call)> {
+    let earned = |label: &str| Call {
+        identities: vec![CallIdentity::labelled(label)],
+        earned: true,
+        ..Call::default()
+    };
+    let mut shell = earned("Run Command");
+    shell.commands = vec![CommandInput::line(
+        "cargo test -p toolmeta && git log --oneline | head -5",
+    )];
+    let mut nasty = earned("Run Command");
+    nasty.commands = vec![CommandInput::line(
+        "sudo env X=1 bash -c 'tool3 run; echo $(danger7 now)'",
+    )];
+    let mut argv = earned("Run Command");
+    argv.commands = vec![CommandInput::Argv {
+        argv: vec!["tool12".into(), "check".into(), "--all".into()],
+        cwd: Some("sub/dir".into()),
+    }];
+    let mut read = earned("Read");
+    read.paths = vec![
+        "module7/src/../src/lib.rs".into(),
+        "module7/src/main.rs".into(),
+    ];
+    let mut fetch = earned("Web Fetch");
+    fetch.urls = vec!["https://a.b.cdn17.example:8443/x?y".into()];
+    vec![
+        ("shell line", shell),
+        ("nested shell", nasty),
+        ("argv", argv),
+        ("two paths", read),
+        ("url", fetch),
+    ]
+}
+
+fn decide(c: &mut Criterion) {
+    let policy = Policy::from_toml(&policy_text(), "bench.toml").expect("the bench policy loads");
+    assert_eq!(policy.rule_count(), 200);
+    let context = Context::new(
+        Some(PathBuf::from("/tmp/toolmeta-bench/project")),
+        PathBuf::from("/tmp/toolmeta-bench/home"),
+    );
+    let calls = calls();
+    for (name, call) in &calls {
+        c.bench_function(&format!("policy decide, 200 rules: {name}"), |b| {
+            b.iter(|| black_box(policy.decide(black_box(call), black_box(&context))))
+        });
+    }
+    // Percentiles of single decisions over the mix.
+    let mut samples: Vec<Duration> = Vec::with_capacity(50_000);
+    for round in 0..10_000 {
+        let (_, call) = &calls[round % calls.len()];
+        let start = Instant::now();
+        black_box(policy.decide(black_box(call), black_box(&context)));
+        samples.push(start.elapsed());
+    }
+    samples.sort_unstable();
+    let at = |q: f64| samples[((samples.len() as f64 - 1.0) * q) as usize];
+    eprintln!(
+        "policy decide, 200 rules, {} single decisions over the mix: p50 {:?}, p90 {:?}, p99 {:?}, max {:?}",
+        samples.len(),
+        at(0.50),
+        at(0.90),
+        at(0.99),
+        samples[samples.len() - 1]
+    );
+    for (name, call) in &calls {
+        eprintln!("  {name}: {}", policy.decide(call, &context).reason);
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().measurement_time(Duration::from_secs(3)).warm_up_time(Duration::from_secs(1));
+    targets = decide
+}
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

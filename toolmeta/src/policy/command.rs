@@ -1,0 +1,159 @@
+//! The `command` constraint: token prefixes of the commands a call runs, read by a real bash
+//! parser (DESIGN §8, `command`).
+
+use super::call::{CommandInput, Context};
+use super::path::{inside, lexical, resolve};
+use super::shell::{self, Everything};
+use super::wrappers::{basename, is_exact_shell, program_positions};
+
+/// The prefixes of one rule's `command`.
+#[derive(Debug, Clone)]
+pub(crate) struct CommandConstraint {
+    prefixes: Vec<Vec<String>>,
+}
+
+impl CommandConstraint {
+    /// Reads each prefix as one simple command of literal words; the index and the reason of
+    /// the first that is not one.
+    pub(crate) fn compile(values: &[String]) -> Result<CommandConstraint, (usize, String)> {
+        let mut prefixes = Vec::with_capacity(values.len());
+        for (i, value) in values.iter().enumerate() {
+            match shell::plain_commands(value) {
+                Some(mut commands) if commands.len() == 1 => prefixes.push(commands.remove(0)),
+                _ => {
+                    return Err((
+                        i,
+                        format!(
+                            "`{value}` is not a command prefix: write the program and its first \
+                             words as plain words, one command, with no operators, quotes around \
+                             nothing but literal text, and no expansions (`cargo test`, `git log`)"
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(CommandConstraint { prefixes })
+    }
+
+    /// Whether an allow's prefix starts `words`: the program word exactly as written, then
+    /// each word of the prefix, whole.
+    pub(crate) fn allows(&self, words: &[String]) -> bool {
+        self.prefixes
+            .iter()
+            .any(|prefix| words.len() >= prefix.len() && words[..prefix.len()] == prefix[..])
+    }
+
+    /// Whether a deny or ask's prefix matches anything in `everything`: at any program
+    /// position of any simple command (the program also by its basename, ignoring ASCII
+    /// case), or as consecutive words of text that did not parse.
+    pub(crate) fn denies(&self, everything: &Everything) -> bool {
+        self.prefixes.iter().any(|prefix| {
+            everything.commands.iter().any(|words| {
+                program_positions(words)
+                    .into_iter()
+                    .any(|at| prefix_at(prefix, words, at))
+            }) || everything.unparsed.iter().any(|text| {
+                let words = loose_words(text);
+                (0..words.len()).any(|at| prefix_at(prefix, &words, at))
+            })
+        })
+    }
+}
+
+/// Whether `prefix` matches `words` from `at`, the program by its basename.
+fn prefix_at<S: AsRef<str>>(prefix: &[String], words: &[S], at: usize) -> bool {
+    let Some(rest) = words.get(at..) else {
+        return false;
+    };
+    if rest.len() < prefix.len() || prefix.is_empty() {
+        return false;
+    }
+    let program = rest[0].as_ref();
+    let wanted = &prefix[0];
+    let program_matches =
+        program == wanted || basename(program).eq_ignore_ascii_case(basename(wanted));
+    program_matches
+        && prefix[1..]
+            .iter()
+            .zip(&rest[1..])
+            .all(|(want, word)| want == word.as_ref())
+}
+
+/// The words of text bash could not parse, or would expand, for the deny side's last resort:
+/// split at blanks, quotes and shell operators, so a prefix that appears in it as words is
+/// found wherever it stands. (Never used to allow anything.)
+fn loose_words(text: &str) -> Vec<&str> {
+    text.split(|c: char| {
+        c.is_whitespace()
+            || matches!(
+                c,
+                ';' | '&' | '|' | '(' | ')' | '<' | '>' | '`' | '\'' | '"' | '$' | '{' | '}' | '\\'
+            )
+    })
+    .filter(|word| !word.is_empty())
+    .collect()
+}
+
+/// One command of a call, read once per decision for every rule.
+#[derive(Debug)]
+pub(crate) struct ReadCommand {
+    /// The simple commands an allow may accept, or `None` when the command is not only
+    /// plain simple commands (then no `command` allow matches it).
+    pub(crate) plain: Option<Vec<Vec<String>>>,
+    /// Whether the command's `cwd`, if it names one, lies inside the session's cwd.
+    pub(crate) cwd_inside: bool,
+    /// Everything a deny or ask looks at.
+    pub(crate) everything: Everything,
+}
+
+impl ReadCommand {
+    /// Reads `command` in `context`.
+    pub(crate) fn read(command: &CommandInput, context: &Context) -> ReadCommand {
+        let (plain, everything) = match command {
+            CommandInput::Line { line, .. } => {
+                (shell::plain_commands(line), shell::everything(line))
+            }
+            CommandInput::Argv { argv, .. } => {
+                let plain = match argv.as_slice() {
+                    [] => None,
+                    [program, flag, line, ..]
+                        if is_exact_shell(program) && matches!(flag.as_str(), "-c" | "-lc") =>
+                    {
+                        shell::plain_commands(line)
+                    }
+                    argv => Some(vec![argv.to_vec()]),
+                };
+                (plain, shell::everything_of_argv(argv))
+            }
+        };
+        ReadCommand {
+            plain,
+            cwd_inside: cwd_inside(command.cwd(), context),
+            everything,
+        }
+    }
+}
+
+/// Whether a command's `cwd` (resolved against the session cwd) lies inside the session cwd
+/// with no `..` component; a command without one runs in the session's own.
+fn cwd_inside(cwd: Option<&str>, context: &Context) -> bool {
+    let Some(cwd) = cwd else {
+        return true;
+    };
+    let Some(session) = &context.cwd else {
+        return false;
+    };
+    if std::path::Path::new(cwd)
+        .components()
+        .any(|c| matches!(c, std::path::Component::ParentDir))
+    {
+        return false;
+    }
+    let joined = session.join(cwd);
+    let lexical_cwd = lexical(&joined);
+    if !inside(&lexical_cwd, &lexical(session)) {
+        return false;
+    }
+    let real_session = resolve(session);
+    inside(&resolve(&joined), &real_session)
+}

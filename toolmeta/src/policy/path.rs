@@ -1,0 +1,357 @@
+//! The `path` constraint: `.gitignore`-style globs (`globset`) anchored at the session cwd,
+//! the home directory or the root, with the normalization, symlink and case rules of
+//! DESIGN §8 (`path`).
+
+use std::path::{Component, Path, PathBuf};
+
+use globset::{Candidate, GlobBuilder, GlobMatcher, GlobSet, GlobSetBuilder};
+use unicode_normalization::UnicodeNormalization;
+
+use super::call::Context;
+
+/// Where a pattern is anchored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Anchor {
+    /// `/p`, or any pattern with a slash before its end: the session cwd.
+    Cwd,
+    /// `~/p`: the home directory.
+    Home,
+    /// `//p`: the root.
+    Root,
+    /// A pattern without a slash, or starting with `**/`: any depth.
+    Anywhere,
+}
+
+#[derive(Debug, Clone)]
+enum Matcher {
+    /// An allow: the path itself, exactly (case-sensitive, no Unicode normalization).
+    Allow(GlobMatcher),
+    /// A deny or ask: the path or anything beneath it, case-insensitively after NFC.
+    Deny(GlobSet),
+}
+
+#[derive(Debug, Clone)]
+struct PathPattern {
+    anchor: Anchor,
+    matcher: Matcher,
+}
+
+/// A rule's `path` patterns, compiled for the rule's decision.
+#[derive(Debug, Clone)]
+pub(crate) struct PathConstraint {
+    patterns: Vec<PathPattern>,
+}
+
+impl PathConstraint {
+    /// Compiles each pattern for an allow (`for_allow`) or a deny/ask; the index and the
+    /// reason of the first that is not a pattern.
+    pub(crate) fn compile(
+        values: &[String],
+        for_allow: bool,
+    ) -> Result<PathConstraint, (usize, String)> {
+        let mut patterns = Vec::with_capacity(values.len());
+        for (i, value) in values.iter().enumerate() {
+            patterns.push(pattern(value, for_allow).map_err(|why| (i, why))?);
+        }
+        Ok(PathConstraint { patterns })
+    }
+
+    /// Whether an allow's patterns allow `path`: it matches one of them inside the cwd
+    /// (unless the pattern is `//` or `~/`), with no `..` as given, both as written and as
+    /// resolved through symlinks.
+    pub(crate) fn allows(&self, path: &ReadPath, bases: &Bases) -> bool {
+        if path.has_parent_component {
+            return false;
+        }
+        let (Some(lexical), Some(resolved)) = (&path.lexical, &path.resolved) else {
+            return false;
+        };
+        self.patterns.iter().any(|pattern| {
+            let Matcher::Allow(glob) = &pattern.matcher else {
+                return false;
+            };
+            let (lexical_base, real_base) = match pattern.anchor {
+                Anchor::Root => {
+                    return glob.is_match(lexical) && glob.is_match(resolved);
+                }
+                Anchor::Home => (Some(&bases.home), Some(&bases.real_home)),
+                Anchor::Cwd | Anchor::Anywhere => (bases.cwd.as_ref(), bases.real_cwd.as_ref()),
+            };
+            let (Some(lexical_base), Some(real_base)) = (lexical_base, real_base) else {
+                return false;
+            };
+            match (
+                lexical.strip_prefix(lexical_base),
+                resolved.strip_prefix(real_base),
+            ) {
+                (Ok(lexical), Ok(resolved)) => glob.is_match(lexical) && glob.is_match(resolved),
+                _ => false,
+            }
+        })
+    }
+
+    /// Whether a deny or ask's patterns match `path`, as written or as resolved, anywhere on
+    /// the filesystem for patterns that match at any depth (NFC and lowercase on both sides).
+    pub(crate) fn denies(&self, path: &ReadPath, bases: &Bases) -> bool {
+        self.patterns.iter().any(|pattern| {
+            let Matcher::Deny(set) = &pattern.matcher else {
+                return false;
+            };
+            let is_match = |candidate: &str| set.is_match_candidate(&Candidate::new(candidate));
+            let absolute = [&path.lexical_nfc, &path.resolved_nfc];
+            match pattern.anchor {
+                Anchor::Root => absolute.iter().copied().flatten().any(|p| is_match(p)),
+                Anchor::Anywhere => {
+                    absolute
+                        .iter()
+                        .copied()
+                        .flatten()
+                        .any(|p| is_match(p.trim_start_matches('/')))
+                        || path.relative_nfc.as_deref().is_some_and(is_match)
+                }
+                Anchor::Home => {
+                    let bases = [&bases.home_nfc, &bases.real_home_nfc];
+                    absolute.iter().copied().flatten().any(|p| {
+                        bases
+                            .iter()
+                            .any(|base| beneath(p, base).is_some_and(is_match))
+                    })
+                }
+                Anchor::Cwd => {
+                    let in_cwd = [&bases.cwd_nfc, &bases.real_cwd_nfc];
+                    absolute.iter().copied().flatten().any(|p| {
+                        in_cwd
+                            .iter()
+                            .copied()
+                            .flatten()
+                            .any(|base| beneath(p, base).is_some_and(is_match))
+                    }) || path.relative_nfc.as_deref().is_some_and(is_match)
+                }
+            }
+        })
+    }
+}
+
+/// `path` relative to `base` (both NFC strings of absolute paths), if it lies beneath it.
+fn beneath<'p>(path: &'p str, base: &str) -> Option<&'p str> {
+    let rest = path.strip_prefix(base.trim_end_matches('/'))?;
+    if rest.is_empty() {
+        Some(rest)
+    } else {
+        rest.strip_prefix('/')
+    }
+}
+
+fn pattern(value: &str, for_allow: bool) -> Result<PathPattern, String> {
+    if value.is_empty() {
+        return Err(
+            "an empty path pattern matches nothing: write a glob such as `/src/**` or `**/.env`"
+                .into(),
+        );
+    }
+    let (anchor, rest) = if value == "~" {
+        (Anchor::Home, "")
+    } else if let Some(rest) = value.strip_prefix("~/") {
+        (Anchor::Home, rest)
+    } else if let Some(rest) = value.strip_prefix("//") {
+        (Anchor::Root, rest)
+    } else if let Some(rest) = value.strip_prefix("**/") {
+        (Anchor::Anywhere, rest)
+    } else if let Some(rest) = value.strip_prefix('/') {
+        (Anchor::Cwd, rest)
+    } else if value.trim_end_matches('/').contains('/') {
+        (Anchor::Cwd, value)
+    } else {
+        (Anchor::Anywhere, value)
+    };
+    // A trailing slash marks a directory in `.gitignore`; the directory is what is named.
+    let rest = rest.trim_end_matches('/');
+    if rest.split('/').any(|part| part == ".." || part == ".") {
+        return Err(format!(
+            "`{value}` has a `.` or `..` component: write the path it means without them"
+        ));
+    }
+    if value.starts_with('~') && !(value == "~" || value.starts_with("~/")) {
+        return Err(format!(
+            "`{value}`: only `~/` (the home directory) is understood: write `~/…` or the \
+             directory itself (`//home/name/…`)"
+        ));
+    }
+    let glob = match anchor {
+        Anchor::Root => format!("/{rest}"),
+        Anchor::Anywhere => format!("**/{rest}"),
+        Anchor::Cwd | Anchor::Home => rest.to_owned(),
+    };
+    let build = |glob: &str, case_insensitive: bool| {
+        GlobBuilder::new(glob)
+            .literal_separator(true)
+            .case_insensitive(case_insensitive)
+            .backslash_escape(true)
+            .build()
+            .map_err(|err| {
+                format!(
+                    "`{value}` is not a glob ({}): write `.gitignore`-style patterns with `*`, \
+                     `**`, `?` and `[…]`",
+                    err.kind()
+                )
+            })
+    };
+    let matcher = if for_allow {
+        Matcher::Allow(build(&glob, false)?.compile_matcher())
+    } else {
+        // Folded by hand as well: globset's case-insensitivity leaves some letters (`É`) apart.
+        let glob: String = glob.nfc().collect::<String>().to_lowercase();
+        let mut set = GlobSetBuilder::new();
+        set.add(build(&glob, true)?);
+        // A directory it matches covers everything beneath it.
+        let beneath = if glob.is_empty() || glob == "/" {
+            "**".to_owned()
+        } else {
+            format!("{}/**", glob.trim_end_matches('/'))
+        };
+        set.add(build(&beneath, true)?);
+        Matcher::Deny(
+            set.build()
+                .map_err(|err| format!("`{value}` is not a glob: {err}"))?,
+        )
+    };
+    Ok(PathPattern { anchor, matcher })
+}
+
+/// The session's directories a path is judged against, read once per decision.
+#[derive(Debug)]
+pub(crate) struct Bases {
+    cwd: Option<PathBuf>,
+    real_cwd: Option<PathBuf>,
+    home: PathBuf,
+    real_home: PathBuf,
+    cwd_nfc: Option<String>,
+    real_cwd_nfc: Option<String>,
+    home_nfc: String,
+    real_home_nfc: String,
+}
+
+impl Bases {
+    /// The directories of `context`, lexical and resolved.
+    pub(crate) fn new(context: &Context) -> Bases {
+        let cwd = context
+            .cwd
+            .as_deref()
+            .filter(|cwd| cwd.is_absolute())
+            .map(lexical);
+        let real_cwd = cwd.as_deref().map(resolve);
+        let home = lexical(&context.home);
+        let real_home = resolve(&home);
+        Bases {
+            cwd_nfc: cwd.as_deref().map(nfc),
+            real_cwd_nfc: real_cwd.as_deref().map(nfc),
+            home_nfc: nfc(&home),
+            real_home_nfc: nfc(&real_home),
+            cwd,
+            real_cwd,
+            home,
+            real_home,
+        }
+    }
+}
+
+/// A path as deny and ask compare it: NFC, then lowercase.
+fn nfc(path: &Path) -> String {
+    path.to_string_lossy()
+        .nfc()
+        .collect::<String>()
+        .to_lowercase()
+}
+
+/// One path of a call, read once per decision for every rule.
+#[derive(Debug)]
+pub(crate) struct ReadPath {
+    has_parent_component: bool,
+    /// Absolute, normalized lexically (`None` for a relative path without a session cwd).
+    lexical: Option<PathBuf>,
+    /// Absolute, through the deepest existing ancestor's real path.
+    resolved: Option<PathBuf>,
+    lexical_nfc: Option<String>,
+    resolved_nfc: Option<String>,
+    /// A relative path without a session cwd, normalized lexically, for deny and ask.
+    relative_nfc: Option<String>,
+}
+
+impl ReadPath {
+    /// Reads `given` (as the agent wrote it) in the session of `bases`.
+    pub(crate) fn read(given: &str, bases: &Bases) -> ReadPath {
+        let has_parent_component = Path::new(given)
+            .components()
+            .any(|c| matches!(c, Component::ParentDir));
+        let expanded: Option<PathBuf> = if given == "~" {
+            Some(bases.home.clone())
+        } else if let Some(rest) = given.strip_prefix("~/") {
+            Some(bases.home.join(rest))
+        } else if Path::new(given).is_absolute() {
+            Some(PathBuf::from(given))
+        } else {
+            bases.cwd.as_ref().map(|cwd| cwd.join(given))
+        };
+        let lexical_path = expanded.as_deref().map(lexical);
+        let resolved = expanded.as_deref().map(resolve);
+        let relative_nfc = match expanded {
+            Some(_) => None,
+            None => Some(nfc(&lexical(Path::new(given)))),
+        };
+        ReadPath {
+            has_parent_component,
+            lexical_nfc: lexical_path.as_deref().map(nfc),
+            resolved_nfc: resolved.as_deref().map(nfc),
+            lexical: lexical_path,
+            resolved,
+            relative_nfc,
+        }
+    }
+}
+
+/// `path` with `.` removed and each `..` taking away the component before it (never above
+/// the root; a relative path keeps the `..` it cannot take away).
+pub(crate) fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    let mut depth = 0usize;
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if depth > 0 {
+                    out.pop();
+                    depth -= 1;
+                } else if !out.has_root() {
+                    out.push("..");
+                }
+            }
+            Component::Normal(part) => {
+                out.push(part);
+                depth += 1;
+            }
+            Component::RootDir | Component::Prefix(_) => out.push(component.as_os_str()),
+        }
+    }
+    out
+}
+
+/// The real path of `path` (absolute) on this machine: its deepest existing ancestor's real
+/// path, then the rest normalized lexically, so that a file not yet created under a
+/// symlinked directory resolves where it would be written.
+pub(crate) fn resolve(path: &Path) -> PathBuf {
+    let components: Vec<Component<'_>> = path.components().collect();
+    for keep in (1..=components.len()).rev() {
+        let ancestor: PathBuf = components[..keep].iter().collect();
+        if let Ok(real) = std::fs::canonicalize(&ancestor) {
+            let mut out = real;
+            out.extend(&components[keep..]);
+            return lexical(&out);
+        }
+    }
+    lexical(path)
+}
+
+/// Whether `path` is `dir` or lies beneath it (both lexical and absolute).
+pub(crate) fn inside(path: &Path, dir: &Path) -> bool {
+    path.starts_with(dir)
+}
