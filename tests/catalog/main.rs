@@ -6,6 +6,9 @@
 
 // A recording of the `agent` example driven by the official ACP TypeScript SDK's client.
 mod agent_recording;
+// A reading must be earned (DESIGN §6, §8): every recorded call with each piece of its
+// evidence removed, and its arguments renamed to another tool's, reads as the design says.
+mod earned_sweep;
 // For each harness, a realistic `rawInput` of each major tool gives the right envelope.
 mod harnesses;
 // Every recorded real session comes out call by call as its `expected.jsonl` says.

@@ -18,6 +18,8 @@ use serde::de::{MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::value::RawValue;
 use toolmeta::catalog::Harness;
+#[cfg(doc)]
+use toolmeta::client::EvidenceValue;
 use toolmeta::client::{Call, Ledger, LineCounts, PermissionOutcome, Summary};
 
 use crate::input::{self, Clock, MAX_LINE_BYTES};
@@ -36,6 +38,10 @@ pub struct Args {
     /// Print one JSON object per call (JSON Lines) instead of the table
     #[arg(long)]
     pub json: bool,
+    /// Print one line per call saying what its identity rests on: its id, label, name, the
+    /// evidence (with its `_meta` key or argument keys) and whether it is earned (DESIGN §8)
+    #[arg(long, conflicts_with = "json")]
+    pub explain: bool,
     /// The agent behind calls without an envelope, when the log does not say: a harness of
     /// the catalog (the help text lists them from `Harness::ALL`, see `crate::parse`)
     #[arg(long, value_name = "NAME")]
@@ -89,6 +95,8 @@ fn read_all(
 fn write_output(args: &Args, ledger: &Ledger, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let written = if args.json {
         write_json_lines(ledger, &mut *out)
+    } else if args.explain {
+        out.write_all(explain(ledger).as_bytes())
     } else {
         out.write_all(table(ledger).as_bytes())
     };
@@ -209,7 +217,8 @@ mod export {
 /// `kind`, `namespace`, `read_only`, `input`, `status`, `source` (the first release's,
 /// unchanged), then `session_id`, `tool_name`, `title`, `parent_tool_call_id`,
 /// `first_seen_ms`, `finished_at_ms`, `duration_ms`, `finished`, `permission`,
-/// `locations`, in that order, with `null` for a missing value.
+/// `locations`, `evidence`, `evidence_key`, `evidence_keys`, `earned`, in that order, with
+/// `null` for a missing value.
 ///
 /// - `name`: the tool's name, else its latest title (what a person reads); `tool_name`: the
 ///   tool's name only, `null` when the traffic does not name the tool.
@@ -218,6 +227,11 @@ mod export {
 /// - `permission`: `null`, or `{"decision": "waiting" | "allowed" | "rejected" |
 ///   "cancelled" | "unclear", "selected": optionId | null, "options": [optionId, ...]}`.
 /// - `locations`: `[{"path": ..., "line": ... | null}, ...]`.
+/// - `evidence`, `evidence_key`, `evidence_keys`, `earned`: the call's evidence value
+///   (DESIGN §8, [`EvidenceValue`]): what its identity rests on (`envelope`,
+///   `proxy_envelope`, `acp_name`, `meta`, `call_id`, `title`, `title_format`, `arguments`,
+///   `acp_kind`, `none`), the `_meta` key path for `meta` (else `null`), the argument keys
+///   that matched for `arguments` (else `[]`), and whether the identity is earned.
 #[derive(Debug, Clone, Serialize)]
 pub struct CallRecord<'a> {
     tool_call_id: &'a str,
@@ -242,6 +256,10 @@ pub struct CallRecord<'a> {
     finished: bool,
     permission: Option<PermissionRecord<'a>>,
     locations: Vec<LocationRecord<'a>>,
+    evidence: &'static str,
+    evidence_key: Option<&'static str>,
+    evidence_keys: Vec<String>,
+    earned: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -264,6 +282,7 @@ impl<'a> CallRecord<'a> {
             time.and_then(|time| time.duration_since(UNIX_EPOCH).ok())
                 .map(|since| since.as_millis())
         };
+        let evidence = call.evidence();
         CallRecord {
             tool_call_id: call.tool_call_id(),
             name: call.name().or(call.title()),
@@ -302,6 +321,10 @@ impl<'a> CallRecord<'a> {
                     line: location.line(),
                 })
                 .collect(),
+            evidence: evidence.evidence.as_str(),
+            evidence_key: evidence.evidence_key,
+            evidence_keys: evidence.evidence_keys,
+            earned: evidence.earned,
         }
     }
 }
@@ -317,6 +340,49 @@ pub fn write_json_lines<W: Write>(ledger: &Ledger, out: W) -> io::Result<()> {
         out.write_all(b"\n")?;
     }
     out.flush()
+}
+
+/// What `--explain` prints: one line per call, in first-seen order — its id, label and name
+/// (`-` when nothing names the tool), the evidence with its `_meta` key or its argument
+/// keys, and `earned` or `not earned` — each value escaped for the terminal.
+///
+/// ```
+/// use toolmeta::client::Ledger;
+/// let mut ledger = Ledger::new();
+/// ledger.feed(r#"{"sessionUpdate":"tool_call","toolCallId":"toolu_1","kind":"read","_meta":{"claudeCode":{"toolName":"Read"}}}"#);
+/// ledger.feed(r#"{"sessionUpdate":"tool_call","toolCallId":"c\u001b2","kind":"think","title":"Planning the work"}"#);
+/// assert_eq!(
+///     toolmeta_cli::inspect::explain(&ledger),
+///     "toolu_1  Read  Read  meta claudeCode.toolName  earned\nc\\u{1b}2  Think  -  acp_kind  not earned\n"
+/// );
+/// ```
+pub fn explain(ledger: &Ledger) -> String {
+    let mut out = String::new();
+    for call in ledger {
+        let evidence = call.evidence();
+        let keys = match evidence.evidence_key {
+            Some(key) => key.to_owned(),
+            None => evidence.evidence_keys.join(","),
+        };
+        let _ = write!(
+            out,
+            "{}  {}  {}  {}",
+            printable(call.tool_call_id()),
+            printable(call.label()),
+            printable(call.name().unwrap_or("-")),
+            evidence.evidence
+        );
+        if !keys.is_empty() {
+            let _ = write!(out, " {}", printable(&keys));
+        }
+        let earned = if evidence.earned {
+            "earned"
+        } else {
+            "not earned"
+        };
+        let _ = writeln!(out, "  {earned}");
+    }
+    out
 }
 
 /// Serializes the input as the ledger keeps it — on one line (see [`Call::input`]) — or

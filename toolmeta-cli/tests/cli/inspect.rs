@@ -26,11 +26,11 @@ fn inspect(args: &[&str], stdin: &str) -> Output {
     }
 }
 
-const SESSION_JSON: &str = r#"{"tool_call_id":"call_gr1","name":"grep","label":"Search","kind":"search","namespace":"grok_build","read_only":true,"input":{"pattern":"RETRIES","path":"src"},"status":"completed","source":"envelope","session_id":"s1","tool_name":"grep","title":"RETRIES","parent_tool_call_id":null,"first_seen_ms":null,"finished_at_ms":null,"duration_ms":null,"finished":true,"permission":null,"locations":[]}
-{"tool_call_id":"call_rf2","name":"read_file","label":"Read","kind":"read","namespace":"grok_build","read_only":true,"input":{"path":"src/config.rs","offset":1,"limit":40},"status":"completed","source":"envelope","session_id":"s1","tool_name":"read_file","title":"Read `src/config.rs`","parent_tool_call_id":null,"first_seen_ms":null,"finished_at_ms":null,"duration_ms":null,"finished":true,"permission":null,"locations":[{"path":"src/config.rs","line":1}]}
-{"tool_call_id":"call_sr3","name":"search_replace","label":"Edit","kind":"edit","namespace":"grok_build","read_only":false,"input":{"path":"src/config.rs"},"status":"completed","source":"envelope","session_id":"s1","tool_name":"search_replace","title":"Edit `src/config.rs`","parent_tool_call_id":null,"first_seen_ms":null,"finished_at_ms":null,"duration_ms":null,"finished":true,"permission":{"decision":"waiting","selected":null,"options":["allow","reject"]},"locations":[{"path":"src/config.rs","line":null}]}
-{"tool_call_id":"call_sh4","name":"run_terminal_command","label":"Run Command","kind":"execute","namespace":"grok_build","read_only":false,"input":{"command":"cargo test -p config","description":"Run the config tests"},"status":"completed","source":"envelope","session_id":"s1","tool_name":"run_terminal_command","title":"Execute `cargo test -p config`","parent_tool_call_id":null,"first_seen_ms":1791130584000,"finished_at_ms":1791130590000,"duration_ms":6000,"finished":true,"permission":null,"locations":[]}
-{"tool_call_id":"call_ws5","name":"web_search","label":"Web Search","kind":"web_search","namespace":"grok_build","read_only":true,"input":null,"status":"completed","source":"catalog","session_id":"s1","tool_name":"web_search","title":"web_search","parent_tool_call_id":null,"first_seen_ms":1791130591000,"finished_at_ms":1791130591000,"duration_ms":0,"finished":true,"permission":null,"locations":[]}
+const SESSION_JSON: &str = r#"{"tool_call_id":"call_gr1","name":"grep","label":"Search","kind":"search","namespace":"grok_build","read_only":true,"input":{"pattern":"RETRIES","path":"src"},"status":"completed","source":"envelope","session_id":"s1","tool_name":"grep","title":"RETRIES","parent_tool_call_id":null,"first_seen_ms":null,"finished_at_ms":null,"duration_ms":null,"finished":true,"permission":null,"locations":[],"evidence":"envelope","evidence_key":null,"evidence_keys":[],"earned":true}
+{"tool_call_id":"call_rf2","name":"read_file","label":"Read","kind":"read","namespace":"grok_build","read_only":true,"input":{"path":"src/config.rs","offset":1,"limit":40},"status":"completed","source":"envelope","session_id":"s1","tool_name":"read_file","title":"Read `src/config.rs`","parent_tool_call_id":null,"first_seen_ms":null,"finished_at_ms":null,"duration_ms":null,"finished":true,"permission":null,"locations":[{"path":"src/config.rs","line":1}],"evidence":"envelope","evidence_key":null,"evidence_keys":[],"earned":true}
+{"tool_call_id":"call_sr3","name":"search_replace","label":"Edit","kind":"edit","namespace":"grok_build","read_only":false,"input":{"path":"src/config.rs"},"status":"completed","source":"envelope","session_id":"s1","tool_name":"search_replace","title":"Edit `src/config.rs`","parent_tool_call_id":null,"first_seen_ms":null,"finished_at_ms":null,"duration_ms":null,"finished":true,"permission":{"decision":"waiting","selected":null,"options":["allow","reject"]},"locations":[{"path":"src/config.rs","line":null}],"evidence":"envelope","evidence_key":null,"evidence_keys":[],"earned":true}
+{"tool_call_id":"call_sh4","name":"run_terminal_command","label":"Run Command","kind":"execute","namespace":"grok_build","read_only":false,"input":{"command":"cargo test -p config","description":"Run the config tests"},"status":"completed","source":"envelope","session_id":"s1","tool_name":"run_terminal_command","title":"Execute `cargo test -p config`","parent_tool_call_id":null,"first_seen_ms":1791130584000,"finished_at_ms":1791130590000,"duration_ms":6000,"finished":true,"permission":null,"locations":[],"evidence":"envelope","evidence_key":null,"evidence_keys":[],"earned":true}
+{"tool_call_id":"call_ws5","name":"web_search","label":"Web Search","kind":"web_search","namespace":"grok_build","read_only":true,"input":null,"status":"completed","source":"catalog","session_id":"s1","tool_name":"web_search","title":"web_search","parent_tool_call_id":null,"first_seen_ms":1791130591000,"finished_at_ms":1791130591000,"duration_ms":0,"finished":true,"permission":null,"locations":[],"evidence":"title","evidence_key":null,"evidence_keys":[],"earned":true}
 "#;
 
 #[test]
@@ -62,6 +62,10 @@ fn json_records_have_exactly_the_documented_keys_on_every_shipped_log() {
         "finished",
         "permission",
         "locations",
+        "evidence",
+        "evidence_key",
+        "evidence_keys",
+        "earned",
     ];
     for log in [
         "acp_session",
@@ -86,6 +90,20 @@ fn json_records_have_exactly_the_documented_keys_on_every_shipped_log() {
             assert!(
                 ["envelope", "catalog", "fallback"].contains(&record["source"].as_str().unwrap())
             );
+            let evidence = record["evidence"].as_str().unwrap();
+            assert!(
+                toolmeta::client::EvidenceKind::from_wire(evidence).is_some(),
+                "{line}"
+            );
+            // A key path only for `meta`, keys only for `arguments`.
+            assert_eq!(
+                record["evidence_key"].is_string(),
+                evidence == "meta",
+                "{line}"
+            );
+            if evidence != "arguments" {
+                assert_eq!(record["evidence_keys"], serde_json::json!([]), "{line}");
+            }
         }
     }
 }
@@ -395,4 +413,33 @@ fn session_logs_of_both_directions_are_read_message_by_message_at_their_time() {
             &serde_json::json!(58)
         )
     );
+}
+
+/// `--explain`: one line per call — id, label, name, the evidence with its key or keys,
+/// earned or not (DESIGN §8) — on the shipped Claude Code log (`_meta.claudeCode.toolName`
+/// names every tool: earned) and the session log (agents' own envelopes, and a first
+/// title that is the tool's wire name: earned).
+#[test]
+fn explain_says_what_each_identity_rests_on() {
+    let out = inspect(&["--explain", "$DATA/acp_session.jsonl"], "");
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+    assert_eq!(
+        out.stdout,
+        "call_gr1  Search  grep  envelope  earned\n\
+         call_rf2  Read  read_file  envelope  earned\n\
+         call_sr3  Edit  search_replace  envelope  earned\n\
+         call_sh4  Run Command  run_terminal_command  envelope  earned\n\
+         call_ws5  Web Search  web_search  title  earned\n"
+    );
+    let out = inspect(&["--explain", "$DATA/claude_code_session.jsonl"], "");
+    assert_eq!(out.code, 0);
+    assert!(!out.stdout.is_empty());
+    for line in out.stdout.lines() {
+        assert!(
+            line.contains("  meta claudeCode.toolName  earned"),
+            "{line}"
+        );
+    }
+    let both = inspect(&["--explain", "--json", "$DATA/acp_session.jsonl"], "");
+    assert_eq!(both.code, 2, "{}", both.stderr);
 }

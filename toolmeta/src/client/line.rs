@@ -14,6 +14,7 @@ use std::marker::PhantomData;
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use super::evidence::{META_KEY_COUNT, META_KEYS};
+use super::evidence_value::{PROXY_EVIDENCE_KEY, ProxyMarkFields};
 use super::few::Few;
 use super::fields::{
     Fields, Loose, Raw, Source, Tolerant, fields, read, read_object, scalars_read_as,
@@ -133,6 +134,8 @@ pub(crate) struct MetaFields<'a> {
     pub(crate) envelope: Option<EnvelopeFields<'a>>,
     /// What each of the `_meta` keys said, when it is a string.
     pub(crate) keys: [Option<Cow<'a, str>>; META_KEY_COUNT],
+    /// `_meta["toolmeta/evidence"]`, the proxy's mark on an envelope it stamped.
+    pub(crate) proxy_mark: Option<ProxyMarkFields<'a>>,
 }
 
 impl<'de> Fields<'de> for MetaFields<'de> {
@@ -143,6 +146,10 @@ impl<'de> Fields<'de> for MetaFields<'de> {
     ) -> Result<bool, A::Error> {
         if key == TOOL_META_KEY {
             read::object(PhantomData::<S>, map, &mut self.envelope)?;
+            return Ok(true);
+        }
+        if key == PROXY_EVIDENCE_KEY {
+            read::object(PhantomData::<S>, map, &mut self.proxy_mark)?;
             return Ok(true);
         }
         read_meta_key(map, key, 0, u32::MAX, &mut self.keys)

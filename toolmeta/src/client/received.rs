@@ -72,6 +72,10 @@ pub(crate) struct Envelope {
     pub(crate) contradicted_label: Option<Text>,
     pub(crate) read_only: Option<bool>,
     pub(crate) input: Option<Box<RawValue>>,
+    /// When `toolmeta proxy` stamped the envelope (its mark, `_meta["toolmeta/evidence"]`,
+    /// came with it), whether the mark says it is earned. Once marked, always marked: an
+    /// envelope part of which the proxy made is trusted only as far as its mark says.
+    pub(crate) proxy_earned: Option<bool>,
 }
 
 impl Envelope {
@@ -329,9 +333,13 @@ impl Received {
         }
         let from_permission = permission.is_some();
         let mut merged = Merged::default();
-        let (envelope, keys) = match update.meta.take() {
-            Some(MetaFields { envelope, keys }) => (envelope.map(LooseMeta::from), Some(keys)),
-            None => (None, None),
+        let (envelope, keys, proxy_mark) = match update.meta.take() {
+            Some(MetaFields {
+                envelope,
+                keys,
+                proxy_mark,
+            }) => (envelope.map(LooseMeta::from), Some(keys), proxy_mark),
+            None => (None, None, None),
         };
         // Most updates carry no `_meta`: then no key is looked at.
         let keys: &[Option<Cow<'_, str>>] = keys.as_ref().map_or(&[], |keys| keys);
@@ -346,6 +354,12 @@ impl Received {
         if self.finished {
             merged.conflict = self.record_conflicts(update, envelope, keys, kind, raw_input);
         } else {
+            if let (Some(mark), true) = (proxy_mark, envelope.is_some()) {
+                let kept = self.envelope.get_or_insert_with(Envelope::default);
+                let earned = kept.proxy_earned.unwrap_or(true) && mark.earned();
+                merged.evidence |= kept.proxy_earned != Some(earned);
+                kept.proxy_earned = Some(earned);
+            }
             merged.evidence |= self.merge_evidence(update, envelope, keys, at, &mut merged);
             merged.evidence |= merge_str(&mut self.acp_kind, kind, WellKnown::AcpKinds);
             if let Some(raw) = raw_input {

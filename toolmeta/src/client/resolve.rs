@@ -42,6 +42,9 @@ pub(crate) struct Resolved {
     pub(crate) party: Option<&'static Party>,
     /// The catalog tools the arguments fit equally well, when nothing else said which.
     pub(crate) ambiguous: Box<[&'static str]>,
+    /// For a tool named by the arguments: whether their keys tell it apart from every other
+    /// tool they fit as well (not so for the general tool of a tie, DESIGN §8).
+    pub(crate) told_apart: bool,
 }
 
 /// Where the canonical input is.
@@ -108,6 +111,7 @@ impl Resolved {
             input: Input::None,
             party: None,
             ambiguous: Box::default(),
+            told_apart: false,
         }
     }
 
@@ -121,6 +125,7 @@ impl Resolved {
             && self.namespace == other.namespace
             && self.read_only == other.read_only
             && self.ambiguous == other.ambiguous
+            && self.told_apart == other.told_apart
     }
 
     /// Whether its input is `other`'s, given whether what a completion or the envelope's
@@ -215,6 +220,7 @@ fn resolve_identity(
             input,
             party: harness.party,
             ambiguous: Box::default(),
+            told_apart: false,
         };
     }
     // Without a catalog only the fallback reads the arguments, and only their canonical
@@ -311,7 +317,11 @@ fn resolve_from_traffic(
         let by_arguments = || {
             let raw = raw_input?;
             match fits(catalog_harness, raw, fallback.kind) {
-                Fit::One(name) => ask(name, Evidence::Arguments),
+                Fit::One(name, told_apart) => {
+                    let mut resolved = ask(name, Evidence::Arguments)?;
+                    resolved.told_apart = told_apart;
+                    Some(resolved)
+                }
                 Fit::Several(names) => {
                     ambiguous = names.into_boxed_slice();
                     None
@@ -352,6 +362,7 @@ fn by_fallback(
         input: kept(input),
         party: harness.party,
         ambiguous,
+        told_apart: false,
     }
 }
 
@@ -386,6 +397,8 @@ fn from_catalog(
         input: kept(input),
         party: None,
         ambiguous: Box::default(),
+        // A tool named by the arguments is told apart unless the tie-break says otherwise.
+        told_apart: true,
     }
 }
 
@@ -436,7 +449,8 @@ fn harness_of(received: &Received, tool_call_id: &str, context: &Context<'_>) ->
 /// How a call's arguments fit the tools of its harness.
 enum Fit {
     None,
-    One(&'static str),
+    /// One tool, and whether the keys tell it apart (not the general tool of a tie).
+    One(&'static str, bool),
     Several(Vec<&'static str>),
 }
 
@@ -446,6 +460,7 @@ enum Fit {
 /// Claude Code's `Bash` beside `PowerShell`). Several left: the arguments do not say.
 fn fits(harness: Harness, raw: &Value, acp_kind: ToolKind) -> Fit {
     let mut best = Catalog::fits(harness, raw);
+    let mut told_apart = true;
     if best.len() > 1 && acp_kind != ToolKind::Other {
         let of_kind: Vec<&'static str> = best
             .iter()
@@ -472,11 +487,12 @@ fn fits(harness: Harness, raw: &Value, acp_kind: ToolKind) -> Fit {
             .collect();
         if general.len() == 1 {
             best = general;
+            told_apart = false;
         }
     }
     match best.as_slice() {
         [] => Fit::None,
-        [only] => Fit::One(only),
+        [only] => Fit::One(only, told_apart),
         _ => Fit::Several(best),
     }
 }

@@ -3,7 +3,8 @@
 //! ids match), and everything the client receives is compared with the recording.
 //!
 //! - a line that is not a tool-call event reaches the client byte for byte;
-//! - a tool-call event differs, if at all, by one insertion: the envelope under `_meta`;
+//! - a tool-call event differs, if at all, by one insertion: the envelope under `_meta`,
+//!   with the proxy's mark beside it (`toolmeta/evidence`, DESIGN §8);
 //! - every call gets the right identity: read with the envelopes alone (a ledger whose
 //!   catalog knows nothing), each call is the one in the folder's `expected.jsonl`,
 //!   written by hand from the recordings; a call nothing names arrives unstamped;
@@ -17,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use serde_json::{Map, Value};
-use toolmeta::client::{Ledger, Source};
+use toolmeta::client::{EvidenceKind, Ledger, PROXY_EVIDENCE_KEY, Source};
 use toolmeta_cli::log::{Direction, Message, read_record};
 
 const TOOLMETA: &str = env!("CARGO_BIN_EXE_toolmeta");
@@ -157,6 +158,13 @@ fn check_line(harness: &str, line: &Received) -> bool {
     // A valid v1 envelope: strict decoding accepts it.
     serde_json::from_value::<toolmeta::ToolMeta>(envelope.clone())
         .unwrap_or_else(|error| panic!("{harness}: {error}: {envelope}"));
+    // Beside it, the proxy's mark: what the identity rests on, and whether it is earned.
+    let mark = meta.remove(PROXY_EVIDENCE_KEY).expect("the proxy's mark");
+    let evidence = mark["evidence"].as_str().and_then(EvidenceKind::from_wire);
+    assert!(
+        evidence.is_some() && mark["earned"].is_boolean() && mark.as_object().unwrap().len() == 2,
+        "{harness}: {mark}"
+    );
     if meta.is_empty() && !had_meta {
         event.remove("_meta");
     }
@@ -184,6 +192,10 @@ fn check(harness: &str) -> (usize, usize) {
     assert!(stamped > 0, "{harness}: nothing was stamped");
 
     let ledger = envelopes_only(&lines);
+    let mut recorded = Ledger::new();
+    for line in &lines {
+        recorded.feed(&line.recorded);
+    }
     let expected: Vec<Value> = fs::read_to_string(format!("{REAL}/{harness}/expected.jsonl"))
         .unwrap()
         .lines()
@@ -220,6 +232,17 @@ fn check(harness: &str) -> (usize, usize) {
             Source::Envelope
         };
         assert_eq!(call.source(), source, "{harness}: {id}");
+        // The stamped envelope is trusted as far as its mark says: as earned as the call
+        // the proxy read from the agent's own lines.
+        if source == Source::Envelope {
+            let evidence = call.evidence();
+            let proxy_read = recorded.get(id).unwrap().evidence();
+            assert_eq!(
+                (evidence.evidence, evidence.earned),
+                (EvidenceKind::ProxyEnvelope, proxy_read.earned),
+                "{harness}: {id}"
+            );
+        }
         right += 1;
     }
 

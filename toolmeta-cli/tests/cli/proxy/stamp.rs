@@ -14,6 +14,12 @@ const READ_ENVELOPE: &str = r#"{"version":1,"name":"Read","kind":"read","namespa
 
 use crate::common::stamp_all;
 
+/// The proxy's mark beside its envelope (DESIGN §8): what the identity rests on, and
+/// whether it is earned.
+fn mark(evidence: &str, earned: bool) -> String {
+    format!(r#","toolmeta/evidence":{{"evidence":"{evidence}","earned":{earned}}}"#)
+}
+
 /// The last line's outcome after `lines`.
 fn last(harness: Option<&str>, lines: &[&str]) -> Option<String> {
     stamp_all(harness, false, lines).pop().unwrap()
@@ -39,7 +45,10 @@ fn the_envelope_is_spliced_into_the_text_and_every_other_byte_is_kept() {
         last(None, &[CLAUDE, &marked]),
         Some(marked.replace(
             r#""toolName":"Read"}} }"#,
-            &format!(r#""toolName":"Read"}},"x.ai/tool":{READ_ENVELOPE}}} }}"#)
+            &format!(
+                r#""toolName":"Read"}},"x.ai/tool":{READ_ENVELOPE}{}}} }}"#,
+                mark("meta", true)
+            )
         ))
     );
     // Without a `_meta`, one is added at the end of the event object.
@@ -47,7 +56,10 @@ fn the_envelope_is_spliced_into_the_text_and_every_other_byte_is_kept() {
         last(None, &[CLAUDE, &line]),
         Some(line.replace(
             r#""kind":"read" }"#,
-            &format!(r#""kind":"read" ,"_meta":{{"x.ai/tool":{READ_ENVELOPE}}}}}"#)
+            &format!(
+                r#""kind":"read" ,"_meta":{{"x.ai/tool":{READ_ENVELOPE}{}}}}}"#,
+                mark("arguments", true)
+            )
         ))
     );
 }
@@ -61,7 +73,10 @@ fn an_empty_meta_gets_the_envelope_without_a_comma() {
         last(None, &[CLAUDE, &line]),
         Some(line.replace(
             r#""_meta":{ }"#,
-            &format!(r#""_meta":{{ "x.ai/tool":{READ_ENVELOPE}}}"#)
+            &format!(
+                r#""_meta":{{ "x.ai/tool":{READ_ENVELOPE}{}}}"#,
+                mark("arguments", true)
+            )
         ))
     );
 }
@@ -101,7 +116,10 @@ fn an_escaped_meta_key_is_the_meta_key() {
         last(None, &[CLAUDE, &line]),
         Some(line.replace(
             r#""_m\u0065ta":{}"#,
-            &format!(r#""_m\u0065ta":{{"x.ai/tool":{READ_ENVELOPE}}}"#)
+            &format!(
+                r#""_m\u0065ta":{{"x.ai/tool":{READ_ENVELOPE}{}}}"#,
+                mark("arguments", true)
+            )
         ))
     );
 }
@@ -173,15 +191,18 @@ fn updates_are_stamped_only_when_they_carry_evidence_or_arguments() {
         outcomes[0].as_deref(),
         Some(call.replace(
             r#""status":"pending"}"#,
-            r#""status":"pending","_meta":{"x.ai/tool":{"version":1,"name":"read","kind":"read","namespace":"opencode","label":"Read","read_only":true}}}"#
+            &format!(
+                r#""status":"pending","_meta":{{"x.ai/tool":{{"version":1,"name":"read","kind":"read","namespace":"opencode","label":"Read","read_only":true}}{}}}}}"#,
+                mark("title", true)
+            )
         ))
         .as_deref()
     );
     assert!(
-        outcomes[4]
-            .as_deref()
-            .unwrap()
-            .ends_with(r#""read_only":true,"input":{"path":"/w/README.md"}}}}}}"#),
+        outcomes[4].as_deref().unwrap().ends_with(&format!(
+            r#""read_only":true,"input":{{"path":"/w/README.md"}}}}{}}}}}}}}}"#,
+            mark("title", true)
+        )),
         "{:?}",
         outcomes[4]
     );
@@ -241,7 +262,10 @@ fn a_permission_requests_tool_call_is_stamped() {
         last(None, &[CLAUDE, request]),
         Some(request.replace(
             r#""/w/a.rs"}}"#,
-            &format!(r#""/w/a.rs"}},"_meta":{{"x.ai/tool":{READ_ENVELOPE}}}}}"#)
+            &format!(
+                r#""/w/a.rs"}},"_meta":{{"x.ai/tool":{READ_ENVELOPE}{}}}}}"#,
+                mark("arguments", true)
+            )
         ))
     );
 }
@@ -257,7 +281,10 @@ fn an_agent_without_a_catalog_gets_its_extension_namespace_for_named_tools() {
         last(None, &[vibe, &named]),
         Some(named.replace(
             r#""path":"/w/a.rs"}}"#,
-            r#""path":"/w/a.rs"},"_meta":{"x.ai/tool":{"version":1,"name":"read_file","kind":"read","namespace":"_mistral_vibe","label":"Read","read_only":true,"input":{"path":"/w/a.rs"}}}}"#
+            &format!(
+                r#""path":"/w/a.rs"}},"_meta":{{"x.ai/tool":{{"version":1,"name":"read_file","kind":"read","namespace":"_mistral_vibe","label":"Read","read_only":true,"input":{{"path":"/w/a.rs"}}}}{}}}}}"#,
+                mark("acp_kind", false)
+            )
         ))
     );
     // ACP `other`: label Tool, not read-only.
@@ -268,7 +295,10 @@ fn an_agent_without_a_catalog_gets_its_extension_namespace_for_named_tools() {
         last(None, &[vibe, &other]),
         Some(other.replace(
             r#""kind":"other"}"#,
-            r#""kind":"other","_meta":{"x.ai/tool":{"version":1,"name":"save_memory","kind":"other","namespace":"_mistral_vibe","label":"Tool","read_only":false}}}"#
+            &format!(
+                r#""kind":"other","_meta":{{"x.ai/tool":{{"version":1,"name":"save_memory","kind":"other","namespace":"_mistral_vibe","label":"Tool","read_only":false}}{}}}}}"#,
+                mark("acp_kind", false)
+            )
         ))
     );
     // Nothing names the tool: left unstamped.
@@ -288,7 +318,10 @@ fn harness_names_the_agent_when_initialize_does_not() {
     let web_search = r#"{"version":1,"name":"web_search","kind":"web_search","namespace":"codex","label":"Web Search","read_only":true,"input":{"query":"rust"}}"#;
     let expected = search.replace(
         r#""action":{}}}"#,
-        &format!(r#""action":{{}}}},"_meta":{{"x.ai/tool":{web_search}}}}}"#),
+        &format!(
+            r#""action":{{}}}},"_meta":{{"x.ai/tool":{web_search}{}}}}}"#,
+            mark("arguments", true)
+        ),
     );
     assert_eq!(last(Some("codex"), &[&search]), Some(expected.clone()));
     // An adapter's name reads too.
@@ -322,10 +355,14 @@ fn acp_fields_fill_name_kind_and_locations_where_the_agent_sent_none() {
     // The locations from the input's path, with the offset as the line (a Read's); the
     // name and kind after the envelope, at the end of the event.
     let envelope_at = filled.find(r#","x.ai/tool":"#).unwrap();
-    let envelope_end = filled.find(r#"}},"name""#).unwrap() + 1;
+    let envelope_end = filled.find(r#","toolmeta/evidence""#).unwrap();
     let envelope: serde_json::Value =
         serde_json::from_str(&filled[envelope_at + r#","x.ai/tool":"#.len()..envelope_end])
             .unwrap();
+    // Named by Claude Code's `_meta` key: earned.
+    let mark = mark("meta", true);
+    assert_eq!(&filled[envelope_end..envelope_end + mark.len()], mark);
+    let envelope_end = envelope_end + mark.len();
     assert_eq!(
         envelope,
         serde_json::json!({"version": 1, "name": "Read", "kind": "read", "namespace": "claude_code",
