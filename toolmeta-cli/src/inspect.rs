@@ -375,7 +375,11 @@ pub fn explain(ledger: &Ledger) -> String {
         if !keys.is_empty() {
             let _ = write!(out, " {}", printable(&keys));
         }
-        let earned = if evidence.earned { "earned" } else { "not earned" };
+        let earned = if evidence.earned {
+            "earned"
+        } else {
+            "not earned"
+        };
         let _ = writeln!(out, "  {earned}");
     }
     out

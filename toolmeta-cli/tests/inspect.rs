@@ -96,7 +96,11 @@ fn json_records_have_exactly_the_documented_keys_on_every_shipped_log() {
                 "{line}"
             );
             // A key path only for `meta`, keys only for `arguments`.
-            assert_eq!(record["evidence_key"].is_string(), evidence == "meta", "{line}");
+            assert_eq!(
+                record["evidence_key"].is_string(),
+                evidence == "meta",
+                "{line}"
+            );
             if evidence != "arguments" {
                 assert_eq!(record["evidence_keys"], serde_json::json!([]), "{line}");
             }

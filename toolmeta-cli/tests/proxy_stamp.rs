@@ -210,13 +210,10 @@ fn updates_are_stamped_only_when_they_carry_evidence_or_arguments() {
         .as_deref()
     );
     assert!(
-        outcomes[4]
-            .as_deref()
-            .unwrap()
-            .ends_with(&format!(
-                r#""read_only":true,"input":{{"path":"/w/README.md"}}}}{}}}}}}}}}"#,
-                mark("title", true)
-            )),
+        outcomes[4].as_deref().unwrap().ends_with(&format!(
+            r#""read_only":true,"input":{{"path":"/w/README.md"}}}}{}}}}}}}}}"#,
+            mark("title", true)
+        )),
         "{:?}",
         outcomes[4]
     );

@@ -373,7 +373,11 @@ impl Tracer {
             attributes.push(KeyValue::new(names::EVIDENCE_KEY, key));
         }
         if !evidence.evidence_keys.is_empty() {
-            let keys = evidence.evidence_keys.into_iter().map(StringValue::from).collect();
+            let keys = evidence
+                .evidence_keys
+                .into_iter()
+                .map(StringValue::from)
+                .collect();
             attributes.push(KeyValue::new(
                 names::EVIDENCE_KEYS,
                 Value::Array(Array::String(keys)),
@@ -597,7 +601,10 @@ mod tests {
         let envelope = evidence_of(
             r#"{"sessionUpdate":"tool_call","toolCallId":"c1","kind":"read","_meta":{"x.ai/tool":{"name":"read_file","namespace":"grok_build","kind":"read","label":"Read","read_only":true}}}"#,
         );
-        assert_eq!((envelope.evidence.as_str(), envelope.earned), ("envelope", true));
+        assert_eq!(
+            (envelope.evidence.as_str(), envelope.earned),
+            ("envelope", true)
+        );
         let meta = evidence_of(
             r#"{"sessionUpdate":"tool_call","toolCallId":"c1","kind":"read","_meta":{"claudeCode":{"toolName":"Read"}}}"#,
         );

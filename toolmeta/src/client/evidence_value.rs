@@ -4,13 +4,16 @@
 //! policy and telemetry all use.
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::fmt;
 
+use serde::de::IgnoredAny;
+
 use super::evidence::Evidence;
+use super::fields::{fields, read};
 use super::received::Received;
 use super::resolve::Resolved;
 use super::synthesis::Catalog;
-use super::fields::{fields, read};
 use super::{KindFallback, Source};
 
 /// The `_meta` key under which `toolmeta proxy` marks the envelopes it stamped, beside
@@ -241,23 +244,17 @@ fn argument_keys(received: &Received, resolved: &Resolved) -> Vec<String> {
     let Some(raw) = received.raw_input.as_deref() else {
         return Vec::new();
     };
-    let Ok(serde_json::Value::Object(raw)) = serde_json::from_str(raw.get()) else {
+    // The keys alone, sorted, without building the values.
+    let Ok(raw) = serde_json::from_str::<BTreeMap<String, IgnoredAny>>(raw.get()) else {
         return Vec::new();
     };
-    let harness = resolved
-        .namespace
-        .as_deref()
-        .and_then(Catalog::harness_of);
+    let harness = resolved.namespace.as_deref().and_then(Catalog::harness_of);
     let (Some(harness), Some(name)) = (harness, resolved.name.as_deref()) else {
         return Vec::new();
     };
     let arguments = Catalog::argument_names(harness, name).unwrap_or_default();
     let event_keys = Catalog::event_keys(harness);
-    let mut keys: Vec<String> = raw
-        .keys()
+    raw.into_keys()
         .filter(|key| arguments.contains(&key.as_str()) && !event_keys.contains(&key.as_str()))
-        .cloned()
-        .collect();
-    keys.sort_unstable();
-    keys
+        .collect()
 }
