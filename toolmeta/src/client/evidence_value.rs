@@ -4,7 +4,10 @@
 //! policy and telemetry all use.
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::fmt;
+
+use serde::de::IgnoredAny;
 
 use super::evidence::Evidence;
 use super::fields::{fields, read};
@@ -241,7 +244,8 @@ fn argument_keys(received: &Received, resolved: &Resolved) -> Vec<String> {
     let Some(raw) = received.raw_input.as_deref() else {
         return Vec::new();
     };
-    let Ok(serde_json::Value::Object(raw)) = serde_json::from_str(raw.get()) else {
+    // The keys alone, sorted, without building the values.
+    let Ok(raw) = serde_json::from_str::<BTreeMap<String, IgnoredAny>>(raw.get()) else {
         return Vec::new();
     };
     let harness = resolved.namespace.as_deref().and_then(Catalog::harness_of);
@@ -250,11 +254,7 @@ fn argument_keys(received: &Received, resolved: &Resolved) -> Vec<String> {
     };
     let arguments = Catalog::argument_names(harness, name).unwrap_or_default();
     let event_keys = Catalog::event_keys(harness);
-    let mut keys: Vec<String> = raw
-        .keys()
+    raw.into_keys()
         .filter(|key| arguments.contains(&key.as_str()) && !event_keys.contains(&key.as_str()))
-        .cloned()
-        .collect();
-    keys.sort_unstable();
-    keys
+        .collect()
 }
