@@ -3,13 +3,20 @@
 
 use super::call::{CommandInput, Context};
 use super::path::{inside, lexical, resolve};
-use super::shell::{self, Everything};
-use super::wrappers::{basename, is_exact_shell, program_positions};
+use super::shell::{self, Everything, program_name};
+use super::wrappers::{basename, is_exact_shell};
+
+/// One prefix of a rule's `command`: its words, and its program's [`program_name`].
+#[derive(Debug, Clone)]
+struct Prefix {
+    words: Vec<String>,
+    program_name: String,
+}
 
 /// The prefixes of one rule's `command`.
 #[derive(Debug, Clone)]
 pub(crate) struct CommandConstraint {
-    prefixes: Vec<Vec<String>>,
+    prefixes: Vec<Prefix>,
 }
 
 impl CommandConstraint {
@@ -19,7 +26,13 @@ impl CommandConstraint {
         let mut prefixes = Vec::with_capacity(values.len());
         for (i, value) in values.iter().enumerate() {
             match shell::plain_commands(value) {
-                Some(mut commands) if commands.len() == 1 => prefixes.push(commands.remove(0)),
+                Some(mut commands) if commands.len() == 1 => {
+                    let words = commands.remove(0);
+                    prefixes.push(Prefix {
+                        program_name: program_name(&words[0]),
+                        words,
+                    });
+                }
                 _ => {
                     return Err((
                         i,
@@ -38,9 +51,10 @@ impl CommandConstraint {
     /// Whether an allow's prefix starts `words`: the program word exactly as written, then
     /// each word of the prefix, whole.
     pub(crate) fn allows(&self, words: &[String]) -> bool {
-        self.prefixes
-            .iter()
-            .any(|prefix| words.len() >= prefix.len() && words[..prefix.len()] == prefix[..])
+        self.prefixes.iter().any(|prefix| {
+            let prefix = &prefix.words;
+            words.len() >= prefix.len() && words[..prefix.len()] == prefix[..]
+        })
     }
 
     /// Whether a deny or ask's prefix matches anything in `everything`: at any program
@@ -48,14 +62,20 @@ impl CommandConstraint {
     /// case), or as consecutive words of text that did not parse.
     pub(crate) fn denies(&self, everything: &Everything) -> bool {
         self.prefixes.iter().any(|prefix| {
-            everything.commands.iter().any(|words| {
-                program_positions(words)
-                    .into_iter()
-                    .any(|at| prefix_at(prefix, words, at))
-            }) || everything.unparsed.iter().any(|text| {
-                let words = loose_words(text);
-                (0..words.len()).any(|at| prefix_at(prefix, &words, at))
-            })
+            // No word it could start at has its program's name: it matches nowhere.
+            everything.may_start_with(&prefix.program_name)
+                && (everything
+                    .commands
+                    .iter()
+                    .zip(&everything.program_positions)
+                    .any(|(words, positions)| {
+                        positions
+                            .iter()
+                            .any(|&at| prefix_at(&prefix.words, words, at))
+                    })
+                    || everything.loose.iter().any(|words| {
+                        (0..words.len()).any(|at| prefix_at(&prefix.words, words, at))
+                    }))
         })
     }
 }
@@ -79,21 +99,6 @@ fn prefix_at<S: AsRef<str>>(prefix: &[String], words: &[S], at: usize) -> bool {
             .all(|(want, word)| want == word.as_ref())
 }
 
-/// The words of text bash could not parse, or would expand, for the deny side's last resort:
-/// split at blanks, quotes and shell operators, so a prefix that appears in it as words is
-/// found wherever it stands. (Never used to allow anything.)
-fn loose_words(text: &str) -> Vec<&str> {
-    text.split(|c: char| {
-        c.is_whitespace()
-            || matches!(
-                c,
-                ';' | '&' | '|' | '(' | ')' | '<' | '>' | '`' | '\'' | '"' | '$' | '{' | '}' | '\\'
-            )
-    })
-    .filter(|word| !word.is_empty())
-    .collect()
-}
-
 /// One command of a call, read once per decision for every rule.
 #[derive(Debug)]
 pub(crate) struct ReadCommand {
@@ -110,9 +115,7 @@ impl ReadCommand {
     /// Reads `command` in `context`.
     pub(crate) fn read(command: &CommandInput, context: &Context) -> ReadCommand {
         let (plain, everything) = match command {
-            CommandInput::Line { line, .. } => {
-                (shell::plain_commands(line), shell::everything(line))
-            }
+            CommandInput::Line { line, .. } => shell::read_line(line),
             CommandInput::Argv { argv, .. } => {
                 let plain = match argv.as_slice() {
                     [] => None,
