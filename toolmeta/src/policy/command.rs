@@ -4,7 +4,7 @@
 use super::call::{CommandInput, Context};
 use super::path::{inside, lexical, resolve};
 use super::shell::{self, Everything, program_name};
-use super::wrappers::{basename, is_exact_shell};
+use super::wrappers::is_exact_shell;
 
 /// One prefix of a rule's `command`: its words, and its program's [`program_name`].
 #[derive(Debug, Clone)]
@@ -62,41 +62,17 @@ impl CommandConstraint {
     /// case), or as consecutive words of text that did not parse.
     pub(crate) fn denies(&self, everything: &Everything) -> bool {
         self.prefixes.iter().any(|prefix| {
-            // No word it could start at has its program's name: it matches nowhere.
-            everything.may_start_with(&prefix.program_name)
-                && (everything
-                    .commands
-                    .iter()
-                    .zip(&everything.program_positions)
-                    .any(|(words, positions)| {
-                        positions
-                            .iter()
-                            .any(|&at| prefix_at(&prefix.words, words, at))
-                    })
-                    || everything.loose.iter().any(|words| {
-                        (0..words.len()).any(|at| prefix_at(&prefix.words, words, at))
-                    }))
+            // The program matches as written or by its basename, ignoring ASCII case: exactly
+            // when the names agree.
+            everything.starting_with(&prefix.program_name).any(|rest| {
+                rest.len() >= prefix.words.len()
+                    && prefix.words[1..]
+                        .iter()
+                        .zip(&rest[1..])
+                        .all(|(want, word)| want == word)
+            })
         })
     }
-}
-
-/// Whether `prefix` matches `words` from `at`, the program by its basename.
-fn prefix_at<S: AsRef<str>>(prefix: &[String], words: &[S], at: usize) -> bool {
-    let Some(rest) = words.get(at..) else {
-        return false;
-    };
-    if rest.len() < prefix.len() || prefix.is_empty() {
-        return false;
-    }
-    let program = rest[0].as_ref();
-    let wanted = &prefix[0];
-    let program_matches =
-        program == wanted || basename(program).eq_ignore_ascii_case(basename(wanted));
-    program_matches
-        && prefix[1..]
-            .iter()
-            .zip(&rest[1..])
-            .all(|(want, word)| want == word.as_ref())
 }
 
 /// One command of a call, read once per decision for every rule.

@@ -311,46 +311,76 @@ pub(crate) struct Everything {
     /// Lines or words that did not parse or that bash would expand in ways the parser gives
     /// only as text: a deny or ask matches when its prefix appears in them as words.
     pub(crate) unparsed: Vec<String>,
-    /// For each of `commands`, the positions a program stands at (after wrappers).
-    pub(crate) program_positions: Vec<Vec<usize>>,
     /// `unparsed` split into words (see [`loose_words`]).
     pub(crate) loose: Vec<Vec<String>>,
-    /// The basenames, ASCII-lowercased, of every word a prefix could start at (each program
-    /// position, each loose word), sorted: a prefix whose program is none of them cannot
-    /// match, which spares most rules the word-by-word comparison.
-    pub(crate) program_names: Vec<String>,
+    /// Every word a prefix could start at (each program position of each command, each
+    /// loose word), sorted by its [`program_name`]: a prefix is compared only with the words
+    /// whose program has its program's name.
+    pub(crate) starts: Vec<Start>,
+}
+
+/// A word a prefix could start at.
+#[derive(Debug)]
+pub(crate) struct Start {
+    /// The word's [`program_name`].
+    pub(crate) name: String,
+    /// In `commands` (or `loose`), which.
+    pub(crate) loose: bool,
+    pub(crate) list: usize,
+    /// The word's position in it.
+    pub(crate) at: usize,
 }
 
 impl Everything {
-    /// Fills the positions, loose words and program names from `commands` and `unparsed`.
+    /// Fills the loose words and the starts from `commands` and `unparsed`.
     fn index(&mut self) {
-        self.program_positions = self
-            .commands
-            .iter()
-            .map(|words| wrappers::program_positions(words))
-            .collect();
         self.loose = self
             .unparsed
             .iter()
             .map(|text| loose_words(text).into_iter().map(str::to_owned).collect())
             .collect();
-        let mut names: Vec<String> = Vec::new();
-        for (words, positions) in self.commands.iter().zip(&self.program_positions) {
-            names.extend(positions.iter().map(|&at| program_name(&words[at])));
+        let mut starts = Vec::new();
+        for (list, words) in self.commands.iter().enumerate() {
+            starts.extend(
+                wrappers::program_positions(words)
+                    .into_iter()
+                    .map(|at| Start {
+                        name: program_name(&words[at]),
+                        loose: false,
+                        list,
+                        at,
+                    }),
+            );
         }
-        for words in &self.loose {
-            names.extend(words.iter().map(|word| program_name(word)));
+        for (list, words) in self.loose.iter().enumerate() {
+            starts.extend(words.iter().enumerate().map(|(at, word)| Start {
+                name: program_name(word),
+                loose: true,
+                list,
+                at,
+            }));
         }
-        names.sort_unstable();
-        names.dedup();
-        self.program_names = names;
+        starts.sort_by(|a, b| a.name.cmp(&b.name));
+        self.starts = starts;
     }
 
-    /// Whether a program whose [`program_name`] is `name` stands anywhere a prefix could start.
-    pub(crate) fn may_start_with(&self, name: &str) -> bool {
-        self.program_names
-            .binary_search_by(|have| have.as_str().cmp(name))
-            .is_ok()
+    /// The words whose program is named `name`, each with the words from it on.
+    pub(crate) fn starting_with<'a>(
+        &'a self,
+        name: &str,
+    ) -> impl Iterator<Item = &'a [String]> + 'a {
+        let from = self
+            .starts
+            .partition_point(|start| start.name.as_str() < name);
+        let to = from + self.starts[from..].partition_point(|start| start.name.as_str() == name);
+        self.starts[from..to].iter().map(|start| {
+            let words = if start.loose {
+                &self.loose[start.list]
+            } else {
+                &self.commands[start.list]
+            };
+            &words[start.at..]
+        })
     }
 }
 
