@@ -262,6 +262,7 @@ pub(crate) fn decide(
         index.allowed(&read.paths, &read.bases, rules.len())
     };
     let allowed = !call.identities.is_empty()
+        && !call.incomplete
         && call.identities.iter().all(|identity| {
             allowed_by(
                 rules,

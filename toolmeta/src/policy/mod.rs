@@ -40,6 +40,8 @@ mod error;
 mod examples;
 mod file;
 mod host;
+#[cfg(feature = "client")]
+mod ledger;
 mod path;
 mod path_index;
 mod rule;
@@ -53,6 +55,8 @@ use std::path::Path;
 pub use call::{Call, CallIdentity, ClientMethodError, CommandInput, Context};
 pub use error::{LoadError, Problem};
 pub use examples::{EXAMPLE_CWD, EXAMPLE_HOME, ExampleFailure};
+#[cfg(feature = "client")]
+pub use ledger::{CallHistory, MAX_PER_CALL, reading_earned};
 pub use verdict::{Decision, Verdict};
 
 use path_index::PathIndex;
