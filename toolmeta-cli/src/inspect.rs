@@ -64,15 +64,79 @@ pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut 
     };
     match settings {
         None => {
-            if let Err(code) =
-                read_all(&mut ledger, &args.files, stdin, "inspect", err, &mut |_| {})
-            {
+            // The decisions of `toolmeta proxy --policy` in a session log.
+            let mut decisions = Vec::new();
+            if let Err(code) = read_all_lines(
+                &mut ledger,
+                &args.files,
+                stdin,
+                "inspect",
+                err,
+                &mut |_, line| {
+                    if let Some(decision) = line.and_then(crate::log::read_policy_decision) {
+                        decisions.push(decision);
+                    }
+                },
+            ) {
                 return code;
             }
-            write_output(args, &ledger, out, err)
+            let code = write_output(args, &ledger, out, err);
+            if code == exit::OK && !args.json && !decisions.is_empty() {
+                let written = out
+                    .write_all(policy_decisions(&decisions).as_bytes())
+                    .and_then(|()| out.flush());
+                return finish_output(written, "inspect", err);
+            }
+            code
         }
         Some(settings) => export::run(args, &settings, &mut ledger, stdin, out, err),
     }
+}
+
+/// The decisions `toolmeta proxy --policy` logged, one line each after a count by decision.
+fn policy_decisions(decisions: &[crate::log::PolicyDecision]) -> String {
+    let count = |wanted: &str| {
+        decisions
+            .iter()
+            .filter(|decision| decision.decision == wanted)
+            .count()
+    };
+    let mut text = format!(
+        "\npolicy decisions: {} (allow {}, ask {}, deny {})\n",
+        decisions.len(),
+        count("allow"),
+        count("ask"),
+        count("deny")
+    );
+    for decision in decisions {
+        let what = decision
+            .tool_call_id
+            .clone()
+            .or_else(|| {
+                decision
+                    .id
+                    .as_ref()
+                    .map(|id| format!("request {}", id.get()))
+            })
+            .unwrap_or_default();
+        let answer = match &decision.option_id {
+            Some(option) => format!(", answered `{option}`"),
+            None => String::new(),
+        };
+        let evidence = match (&decision.evidence, decision.earned) {
+            (Some(evidence), Some(true)) => format!(" ({evidence}, earned)"),
+            (Some(evidence), _) => format!(" ({evidence}, not earned)"),
+            (None, _) => String::new(),
+        };
+        let _ = writeln!(
+            text,
+            "  {:<5} {}  rule {}{answer}{evidence}",
+            decision.decision,
+            printable(&what),
+            printable(&decision.rule)
+        );
+    }
+    text
 }
 
 /// Writes the table or the JSON lines; returns the exit code.
