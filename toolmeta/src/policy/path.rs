@@ -152,6 +152,60 @@ pub(crate) struct Bases {
     pub(crate) real_cwd_nfc: Option<String>,
     pub(crate) home_nfc: String,
     pub(crate) real_home_nfc: String,
+    /// What resolving paths has found so far in this decision.
+    resolver: Resolver,
+}
+
+/// The real paths found during one decision (the moment it decides): an ancestor several
+/// paths share (the cwd, a directory) is resolved once, and nothing beneath an ancestor
+/// that does not exist is looked up (the system could not resolve it either).
+#[derive(Debug, Default)]
+struct Resolver {
+    known: std::cell::RefCell<Vec<(PathBuf, Option<PathBuf>)>>,
+}
+
+impl Resolver {
+    /// [`resolve`], remembering what it finds.
+    fn resolve(&self, path: &Path) -> PathBuf {
+        for ancestor in path.ancestors() {
+            if ancestor.as_os_str().is_empty() {
+                break;
+            }
+            let real = {
+                let known = self.known.borrow();
+                if known
+                    .iter()
+                    .any(|(missing, real)| real.is_none() && ancestor.starts_with(missing))
+                {
+                    continue;
+                }
+                known
+                    .iter()
+                    .find(|(seen, _)| seen == ancestor)
+                    .map(|(_, real)| real.clone())
+            };
+            let real = real.unwrap_or_else(|| {
+                let real = std::fs::canonicalize(ancestor).ok();
+                self.known
+                    .borrow_mut()
+                    .push((ancestor.to_owned(), real.clone()));
+                real
+            });
+            if let Some(real) = real {
+                return joined(path, ancestor, real);
+            }
+        }
+        lexical(path)
+    }
+}
+
+/// `path`, whose `ancestor` resolves to `real`, resolved.
+fn joined(path: &Path, ancestor: &Path, real: PathBuf) -> PathBuf {
+    match path.strip_prefix(ancestor) {
+        Ok(rest) if rest.as_os_str().is_empty() => real,
+        Ok(rest) => lexical(&real.join(rest)),
+        Err(_) => lexical(&real),
+    }
 }
 
 impl Bases {
@@ -162,10 +216,12 @@ impl Bases {
             .as_deref()
             .filter(|cwd| cwd.is_absolute())
             .map(lexical);
-        let real_cwd = cwd.as_deref().map(resolve);
+        let resolver = Resolver::default();
+        let real_cwd = cwd.as_deref().map(|cwd| resolver.resolve(cwd));
         let home = lexical(&context.home);
-        let real_home = resolve(&home);
+        let real_home = resolver.resolve(&home);
         Bases {
+            resolver,
             cwd_nfc: cwd.as_deref().map(nfc),
             real_cwd_nfc: real_cwd.as_deref().map(nfc),
             home_nfc: nfc(&home),
@@ -218,7 +274,7 @@ impl ReadPath {
             bases.cwd.as_ref().map(|cwd| cwd.join(given))
         };
         let lexical_path = expanded.as_deref().map(lexical);
-        let resolved = expanded.as_deref().map(resolve);
+        let resolved = expanded.as_deref().map(|path| bases.resolver.resolve(path));
         let relative_nfc = match expanded {
             Some(_) => None,
             None => Some(nfc(&lexical(Path::new(given)))),
@@ -264,19 +320,7 @@ pub(crate) fn lexical(path: &Path) -> PathBuf {
 /// path, then the rest normalized lexically, so that a file not yet created under a
 /// symlinked directory resolves where it would be written.
 pub(crate) fn resolve(path: &Path) -> PathBuf {
-    for ancestor in path.ancestors() {
-        if ancestor.as_os_str().is_empty() {
-            break;
-        }
-        if let Ok(real) = std::fs::canonicalize(ancestor) {
-            return match path.strip_prefix(ancestor) {
-                Ok(rest) if rest.as_os_str().is_empty() => real,
-                Ok(rest) => lexical(&real.join(rest)),
-                Err(_) => lexical(&real),
-            };
-        }
-    }
-    lexical(path)
+    Resolver::default().resolve(path)
 }
 
 /// Whether `path` is `dir` or lies beneath it (both lexical and absolute).
