@@ -173,15 +173,16 @@ impl Resolver {
             }
             let real = {
                 let known = self.known.borrow();
+                let text = ancestor.as_os_str().as_encoded_bytes();
                 if known
                     .iter()
-                    .any(|(missing, real)| real.is_none() && ancestor.starts_with(missing))
+                    .any(|(missing, real)| real.is_none() && beneath_text(text, missing))
                 {
                     continue;
                 }
                 known
                     .iter()
-                    .find(|(seen, _)| seen == ancestor)
+                    .find(|(seen, _)| seen.as_os_str() == ancestor.as_os_str())
                     .map(|(_, real)| real.clone())
             };
             let real = real.unwrap_or_else(|| {
@@ -197,6 +198,19 @@ impl Resolver {
         }
         lexical(path)
     }
+}
+
+/// Whether the path spelled `text` is `dir` or lies beneath it as written (the system
+/// resolves `dir`'s spelling on the way to it: if `dir` does not resolve, neither does it).
+fn beneath_text(text: &[u8], dir: &Path) -> bool {
+    let dir = dir.as_os_str().as_encoded_bytes();
+    text.strip_prefix(dir).is_some_and(|rest| {
+        rest.is_empty()
+            || dir
+                .last()
+                .is_some_and(|&last| std::path::is_separator(char::from(last)))
+            || std::path::is_separator(char::from(rest[0]))
+    })
 }
 
 /// `path`, whose `ancestor` resolves to `real`, resolved.
