@@ -10,7 +10,7 @@
 //! ledger read on 2026-12-05: [`BoundLine`], frozen), bound time / validation time, and
 //! parse-to-`Value` time / ledger time. The whole-process measurement over a log file, with
 //! the Node.js peer, is `benches/ledger_log.sh`; the figures and their commands are in
-//! `docs/performance.md`.
+//! `docs/performance.md`, "The ledger and `toolmeta inspect`".
 
 use std::hint::black_box;
 use std::time::Duration;

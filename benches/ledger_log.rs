@@ -7,7 +7,8 @@
 //!   (`serde_json::from_str::<IgnoredAny>`), as any reader that must not be fooled by a broken
 //!   line does at least;
 //! - `ledger-log ledger PATH [PASSES]`: reads it with `Ledger::read_lines`, into a fresh
-//!   ledger each pass;
+//!   ledger each pass: the library pass, through the reading loop `toolmeta inspect` reads
+//!   through (`Ledger::read_lines_with`);
 //! - `ledger-log bound PATH [PASSES]`: reads each line with serde_json into borrowed structs
 //!   of only the fields the ledger reads ([`BoundLine`]), and keeps nothing: a lower bound
 //!   for any ledger that reads its fields through serde_json, below the ledger's own reading
@@ -19,7 +20,8 @@
 //!
 //! All three read lines the same way, with the line reader the ledger's `read_lines` uses
 //! (`toolmeta::client::for_each_line`), then a UTF-8 check, so the difference is what the
-//! ledger does beyond validating. `benches/ledger_log.sh` times them with `/usr/bin/time`.
+//! ledger does beyond validating. `benches/ledger_log.sh` times them beside `toolmeta
+//! inspect` and a Node.js peer.
 #![forbid(unsafe_code)]
 
 use std::fs::File;

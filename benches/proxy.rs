@@ -19,6 +19,15 @@
 //!   numbered on so that no two repeats share an id: an endless agent, for peak memory.
 //! - `proxy-bench long-line BYTES`: writes one line of BYTES bytes (a tool call whose
 //!   `rawInput` holds them), for the memory a line too long to read whole takes.
+//! - `proxy-bench latency-export TOOLMETA LOG [LINES]`: what the OpenTelemetry export
+//!   (`--otlp`, a build with the `otel` feature) adds per message: `toolmeta proxy -- cat`
+//!   without export, with export to a collector in this process (it answers every request
+//!   at once), and with export to a port nothing listens on, each line through each in
+//!   turn (the order rotating), one in flight; the median and p99 of each, and of what each
+//!   export adds to the round trip without it (paired).
+//! - `proxy-bench drive-export ENDPOINT -- CMD [ARGS…]`: `drive`, with every argument
+//!   `ENDPOINT` replaced by the endpoint of the collector in this process (`live`) or of a
+//!   port nothing listens on (`dead`).
 #![forbid(unsafe_code)]
 
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
@@ -39,9 +48,30 @@ fn main() -> io::Result<()> {
         ["stamp", log] => stamp(log),
         ["endless", lines] => endless(parse(lines)),
         ["long-line", bytes] => long_line(parse(bytes)),
+        ["latency-export", toolmeta, log] => latency_export(toolmeta, log, 20_000),
+        ["latency-export", toolmeta, log, lines] => latency_export(toolmeta, log, parse(lines)),
+        [
+            "drive-export",
+            which @ ("live" | "dead"),
+            "--",
+            command @ ..,
+        ] if !command.is_empty() => {
+            let endpoint = endpoint(which)?;
+            let command: Vec<&str> = command
+                .iter()
+                .map(|arg| {
+                    if *arg == "ENDPOINT" {
+                        endpoint.as_str()
+                    } else {
+                        arg
+                    }
+                })
+                .collect();
+            drive(&command)
+        }
         _ => {
             eprintln!(
-                "usage: proxy-bench latency TOOLMETA LOG [LINES] | drive -- CMD [ARGS...] | stamp LOG | endless LINES | long-line BYTES"
+                "usage: proxy-bench latency TOOLMETA LOG [LINES] | drive -- CMD [ARGS...] | stamp LOG | endless LINES | long-line BYTES | latency-export TOOLMETA LOG [LINES] | drive-export live|dead -- CMD [ARGS...]"
             );
             std::process::exit(2);
         }
@@ -97,6 +127,112 @@ impl Echo {
         drop(self.input);
         self.child.wait().map(drop)
     }
+}
+
+/// The endpoint of a collector in this process that answers every request at once with
+/// an empty success (`live`), or of a port nothing listens on (`dead`).
+fn endpoint(which: &str) -> io::Result<String> {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
+    let port = listener.local_addr()?.port();
+    if which == "dead" {
+        drop(listener);
+    } else {
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                std::thread::spawn(move || collect(stream));
+            }
+        });
+    }
+    Ok(format!("http://127.0.0.1:{port}"))
+}
+
+/// Answers each OTLP/HTTP request on `stream` 200, its body read and dropped.
+fn collect(stream: std::net::TcpStream) {
+    let mut reader = BufReader::new(&stream);
+    let mut line = String::new();
+    loop {
+        let mut length = 0usize;
+        loop {
+            line.clear();
+            if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                return;
+            }
+            let header = line.trim_end();
+            if header.is_empty() {
+                break;
+            }
+            if let Some((name, value)) = header.split_once(':')
+                && name.eq_ignore_ascii_case("content-length")
+            {
+                length = value.trim().parse().unwrap_or(0);
+            }
+        }
+        if io::copy(&mut (&mut reader).take(length as u64), &mut io::sink()).is_err() {
+            return;
+        }
+        let answer =
+            b"HTTP/1.1 200 OK\r\ncontent-type: application/x-protobuf\r\ncontent-length: 0\r\n\r\n";
+        if (&stream).write_all(answer).is_err() {
+            return;
+        }
+    }
+}
+
+fn latency_export(toolmeta: &str, log: &str, lines: usize) -> io::Result<()> {
+    let text = std::fs::read_to_string(log)?;
+    let sample: Vec<String> = text
+        .lines()
+        .take(lines)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let live = endpoint("live")?;
+    let dead = endpoint("dead")?;
+    let mut proxies = [
+        Echo::start(&[toolmeta, "proxy", "--", "cat"])?,
+        Echo::start(&[toolmeta, "proxy", "--otlp", &live, "--", "cat"])?,
+        Echo::start(&[toolmeta, "proxy", "--otlp", &dead, "--", "cat"])?,
+    ];
+    for line in sample.iter().take(1_000) {
+        for proxy in &mut proxies {
+            proxy.round_trip(line.as_bytes())?;
+        }
+    }
+    let mut times: [Vec<Duration>; 3] = Default::default();
+    for (i, line) in sample.iter().enumerate() {
+        // Rotate which goes first, so none always runs on a warmer cache.
+        for k in 0..3 {
+            let which = (i + k) % 3;
+            times[which].push(proxies[which].round_trip(line.as_bytes())?);
+        }
+    }
+    for proxy in proxies {
+        proxy.stop()?;
+    }
+    let added = |with: &[Duration]| -> Vec<Duration> {
+        with.iter()
+            .zip(&times[0])
+            .map(|(with, without)| with.saturating_sub(*without))
+            .collect()
+    };
+    let added_live = added(&times[1]);
+    let added_dead = added(&times[2]);
+    println!("messages: {}", sample.len());
+    let [without, live_times, dead_times] = times;
+    for (what, times) in [
+        ("proxy, no export", without),
+        ("proxy --otlp to a live collector", live_times),
+        ("proxy --otlp to a dead endpoint", dead_times),
+        ("added by export to a live collector (paired)", added_live),
+        ("added by export to a dead endpoint (paired)", added_dead),
+    ] {
+        let (median, p99) = percentiles(times);
+        println!(
+            "{what}: median {:.1} µs, p99 {:.1} µs",
+            micros(median),
+            micros(p99)
+        );
+    }
+    Ok(())
 }
 
 fn latency(toolmeta: &str, log: &str, lines: usize) -> io::Result<()> {

@@ -9,13 +9,17 @@
 #     proxy-bench drive (input held open, output read to its end) in a rotating order; the
 #     median over rounds of each round's wall-clock ratios;
 #   - memory: the proxy's peak RSS (its own VmHWM) in front of an endless agent, at two
-#     lengths, and in front of an agent that sends one line of 256 MiB.
+#     lengths, and in front of an agent that sends one line of 256 MiB;
+#   - export (`--otlp`, the program built with the `otel` feature): the latency without
+#     export, with export to a collector that answers at once, and to a port nothing
+#     listens on, alternately (proxy-bench latency-export), and the peak RSS of the
+#     endless agent's proxy exporting to each.
 #   sh benches/proxy.sh [ROUNDS [PASSES]]    # 5 rounds, 10 passes by default
 set -eu
 cd "$(dirname "$0")/.."
 rounds=${1:-5}
 passes=${2:-10}
-cargo build --release -q -p toolmeta-cli -p toolmeta-benches --bin toolmeta --bin proxy-bench --bin ledger-log
+cargo build --release -q -p toolmeta-cli -p toolmeta-benches --features toolmeta-cli/otel --bin toolmeta --bin proxy-bench --bin ledger-log
 bin=target/release
 log=${LEDGER_LOG:-target/ledger-bench.jsonl}
 [ -f "$log" ] || "$bin/ledger-log" generate "$log"
@@ -82,3 +86,16 @@ for lines in 200000 2000000; do
 done
 printf "one line of 256 MiB: "
 "$bin/proxy-bench" drive -- "$bin/toolmeta" proxy -- "$bin/proxy-bench" long-line 268435456 | sed 's/.*peak RSS/peak RSS/'
+
+echo
+echo "== export (--otlp): latency without, to a live collector, to a dead endpoint (20000 messages, one in flight)"
+"$bin/proxy-bench" latency-export "$bin/toolmeta" "$log" 20000
+
+echo
+echo "== export (--otlp): the proxy's peak RSS (VmHWM) in front of an endless agent"
+for collector in live dead; do
+    for lines in 200000 2000000; do
+        printf "%s collector, endless agent, %s lines: " "$collector" "$lines"
+        "$bin/proxy-bench" drive-export "$collector" -- "$bin/toolmeta" proxy --otlp ENDPOINT -- "$bin/proxy-bench" endless "$lines" | sed 's/.*peak RSS/peak RSS/'
+    done
+done

@@ -2,7 +2,7 @@
 """The large probes of the `agent` example, kept out of `cargo test` (they take seconds to
 minutes and hundreds of megabytes): a 40 MiB line that is not JSON, a 64 MiB prompt,
 100,000 sessions at once and 200,000 in steps, each against a fresh agent process. The regression tests run the same
-cases with kilobyte limits (tests/agent_peer_input.rs).
+cases with kilobyte limits (tests/acp_mcp/agent/peer_input.rs).
 
     cargo build --release --example agent
     python3 scripts/agent_probes.py target/release/examples/agent [ARGS...]

@@ -1,6 +1,8 @@
-//! Fixtures shared by the behaviour tests: tools declared once, as the design declares them.
+//! Fixtures shared by the behaviour tests: tools declared once, as the design declares them,
+//! the record of a call, the examples' binaries and proptest's settings.
 //!
-//! Each test binary that needs them says `mod common;`; a binary uses only some of them.
+//! Each test binary that needs them says `#[path = "../common/mod.rs"] mod common;` in its
+//! `main.rs`; a binary uses only some of them.
 #![allow(dead_code)]
 
 mod call_record;
@@ -78,4 +80,17 @@ pub fn example_binary(name: &str) -> std::path::PathBuf {
         binary.display()
     );
     binary
+}
+
+/// Proptest's settings for these tests: a failure is kept next to the module that found it
+/// (`props.rs` → `props.proptest-regressions`), and replayed from there first. Proptest's
+/// default looks up from the module for a `main.rs`, finds the test binary's, and would keep
+/// every module's failures in one `tests/proptest-regressions/` (of the module's file name).
+pub fn proptest_config() -> proptest::test_runner::Config {
+    proptest::test_runner::Config {
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..proptest::test_runner::Config::default()
+    }
 }

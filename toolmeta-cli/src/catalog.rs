@@ -73,9 +73,9 @@ fn write_harness(harness: &HarnessData, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
-        "{} ({} tools), checked against {}",
+        "{} ({}), checked against {}",
         harness.harness,
-        harness.tools.len(),
+        crate::inspect::plural(harness.tools.len() as u64, "tool"),
         harness.release
     )?;
     writeln!(

@@ -2,14 +2,19 @@
 //! line within a bound (`toolmeta::client::for_each_line`), and fed to a ledger whether
 //! they are plain ACP logs or session logs ([`crate::log`]).
 
+use std::borrow::Cow;
+use std::cell::Cell;
+use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use toolmeta::client::{BoundedLine, Ledger, LineOutcome, for_each_line};
+use toolmeta::client::{BoundedLine, Ledger, LineMessage};
 
+use crate::exit;
 use crate::log::{self, MAX_RECORD_BYTES, Message};
 
 /// The longest line the programs read (16 MiB, the ledger's default); a longer one is
@@ -55,81 +60,190 @@ pub enum Clock {
     Now,
 }
 
-/// Feeds lines to a ledger: a record of a session log ([`crate::log`]) as its message, at
-/// its time `t`; any other line as it is, at the [`Clock`]'s time.
-pub struct Feeder {
-    clock: Clock,
-    /// A line longer than the ledger reads, to count a record of a line that was too long
-    /// (allocated the first time one is met).
-    too_long: Vec<u8>,
-}
-
-impl Feeder {
-    /// A feeder whose plain lines are fed at `clock`'s time.
-    pub fn new(clock: Clock) -> Feeder {
-        Feeder {
-            clock,
-            too_long: Vec::new(),
-        }
-    }
-
-    /// Feeds one line (as [`for_each_line`] reads it, with the limit [`MAX_RECORD_BYTES`]).
-    pub fn feed(&mut self, ledger: &mut Ledger, line: BoundedLine<'_>) -> LineOutcome {
-        let bytes = match line {
-            BoundedLine::Whole(bytes) => bytes,
-            // Longer than a record: too long for the ledger too, never held whole.
-            BoundedLine::TooLong(start) => return ledger.feed(start),
-        };
-        match log::read_record(bytes) {
-            Some(record) => match record.message {
-                Message::Json(message) => match record.time.or_else(|| self.now()) {
-                    Some(time) => ledger.feed_at(message, time),
-                    None => ledger.feed(message),
-                },
-                // Not JSON: counted so by the ledger.
-                Message::Raw(text) => ledger.feed(text.as_ref()),
-                Message::TooLong(_) => {
-                    if self.too_long.is_empty() {
-                        self.too_long = vec![b' '; MAX_RECORD_BYTES + 1];
-                    }
-                    ledger.feed(&self.too_long)
-                }
-            },
-            None => match (self.now(), std::str::from_utf8(bytes)) {
-                (Some(now), Ok(text)) => ledger.feed_at(text, now),
-                // A line between the ledger's limit and a record's is counted as too long
-                // by the ledger itself.
-                _ => ledger.feed(bytes),
-            },
-        }
-    }
-
-    fn now(&self) -> Option<SystemTime> {
-        match self.clock {
+impl Clock {
+    fn now(self) -> Option<SystemTime> {
+        match self {
             Clock::None => None,
             Clock::Now => Some(SystemTime::now()),
         }
     }
 }
 
-/// Reads every line of `reader` into `ledger` (see [`Feeder`]), calling `each` with the
-/// ledger after every line (its [`events`](Ledger::events) are that line's) and the line
-/// itself (empty for a line too long to hold: a reader of what the ledger does not keep,
-/// such as the export's prompt turns, reads it); only I/O errors are errors.
-pub fn read_lines_into(
+/// The message a line of the programs' inputs holds: a record of a session log
+/// ([`crate::log`]) holds its message, at its time `t`; any other line is the message, at
+/// the [`Clock`]'s time.
+pub fn message_of(line: BoundedLine<'_>, clock: Clock) -> LineMessage<'_> {
+    let BoundedLine::Whole(bytes) = line else {
+        // Longer than a record: too long for the ledger too, never held whole.
+        return LineMessage::TooLong;
+    };
+    let Some(record) = log::read_record(bytes) else {
+        // A line between the ledger's limit and a record's is counted as too long by the
+        // ledger itself.
+        return LineMessage::Message {
+            bytes: Cow::Borrowed(bytes),
+            time: clock.now(),
+        };
+    };
+    match record.message {
+        Message::Json(message) => LineMessage::Message {
+            bytes: Cow::Borrowed(message.as_bytes()),
+            time: record.time.or_else(|| clock.now()),
+        },
+        // Not JSON: counted so by the ledger.
+        Message::Raw(text) => LineMessage::Message {
+            bytes: match text {
+                Cow::Borrowed(text) => Cow::Borrowed(text.as_bytes()),
+                Cow::Owned(text) => Cow::Owned(text.into_bytes()),
+            },
+            time: None,
+        },
+        Message::TooLong(_) => LineMessage::TooLong,
+    }
+}
+
+/// Reads every line of `reader` into `ledger` ([`Ledger::read_lines_with`], each line's
+/// message as [`message_of`] says), calling `each` with the ledger after every line (its
+/// [`events`](Ledger::events) are that line's) until it breaks; only I/O errors are errors.
+pub fn read_into(
     ledger: &mut Ledger,
     reader: impl BufRead,
     clock: Clock,
-    each: &mut dyn FnMut(&Ledger, &[u8]),
+    each: &mut dyn FnMut(&Ledger) -> ControlFlow<()>,
 ) -> io::Result<()> {
-    let mut feeder = Feeder::new(clock);
-    for_each_line(reader, MAX_RECORD_BYTES, |line| {
-        let bytes = match line {
-            BoundedLine::Whole(bytes) => bytes,
-            BoundedLine::TooLong(_) => &[],
+    ledger.read_lines_with(
+        reader,
+        MAX_RECORD_BYTES,
+        |line| message_of(line, clock),
+        each,
+    )
+}
+
+/// Reads every line of `reader` into `ledger` as [`read_into`] does, calling `each` with
+/// the ledger and the line's message as sent (who sent it and when, for a session log's
+/// record) after every line, until it breaks: for a reader of what the ledger does not keep,
+/// such as the export's prompt turns. The lines read ahead are held as [`Sent`] in order,
+/// each given to `each` with the line applied.
+pub fn read_into_with_messages(
+    ledger: &mut Ledger,
+    reader: impl BufRead,
+    clock: Clock,
+    each: &mut dyn FnMut(&Ledger, &Sent) -> ControlFlow<()>,
+) -> io::Result<()> {
+    let held = RefCell::new(VecDeque::new());
+    ledger.read_lines_with(
+        reader,
+        MAX_RECORD_BYTES,
+        |line| {
+            held.borrow_mut().push_back(Sent::of(line));
+            message_of(line, clock)
+        },
+        |ledger| {
+            let sent = held.borrow_mut().pop_front().unwrap_or(Sent::Unread);
+            each(ledger, &sent)
+        },
+    )
+}
+
+/// A line's message as it was sent, for [`read_into_with_messages`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Sent {
+    /// A session log's record of a JSON message: who sent it, and when.
+    Record {
+        /// Who sent it.
+        dir: log::Direction,
+        /// When, as the record says.
+        time: Option<SystemTime>,
+        /// The message.
+        message: String,
+    },
+    /// A line that is the message itself.
+    Plain(String),
+    /// A line too long, not UTF-8, or a record of no JSON message.
+    Unread,
+}
+
+impl Sent {
+    fn of(line: BoundedLine<'_>) -> Sent {
+        let BoundedLine::Whole(bytes) = line else {
+            return Sent::Unread;
         };
-        feeder.feed(ledger, line);
-        each(ledger, bytes);
-        ControlFlow::Continue(())
+        match log::read_record(bytes) {
+            Some(record) => match record.message {
+                Message::Json(message) => Sent::Record {
+                    dir: record.dir,
+                    time: record.time,
+                    message: message.to_owned(),
+                },
+                _ => Sent::Unread,
+            },
+            None => {
+                std::str::from_utf8(bytes).map_or(Sent::Unread, |text| Sent::Plain(text.to_owned()))
+            }
+        }
+    }
+}
+
+/// Reads every file (`-`: `stdin`, once) into `ledger` with [`read_into`] at `clock`, opening
+/// them all first so a typo fails before any output, and calls `each` with the ledger after
+/// every line, until it breaks; on failure, reports it on `err` as `program` and returns the
+/// exit code.
+pub fn read_all(
+    ledger: &mut Ledger,
+    files: &[PathBuf],
+    stdin: &mut dyn BufRead,
+    clock: Clock,
+    program: &str,
+    err: &mut dyn Write,
+    each: &mut dyn FnMut(&Ledger) -> ControlFlow<()>,
+) -> Result<(), u8> {
+    for_each_input(files, stdin, program, err, &mut |input| {
+        let stopped = Cell::new(false);
+        read_into(ledger, input, clock, &mut |ledger| {
+            let flow = each(ledger);
+            stopped.set(flow.is_break());
+            flow
+        })?;
+        Ok(if stopped.get() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        })
     })
+}
+
+/// Opens every file (`-`: `stdin`, once) first, so a typo fails before any output, then
+/// calls `read` with each in order until it breaks; on failure, reports it on `err` as
+/// `program` and returns the exit code.
+pub fn for_each_input(
+    files: &[PathBuf],
+    stdin: &mut dyn BufRead,
+    program: &str,
+    err: &mut dyn Write,
+    read: &mut dyn FnMut(&mut dyn BufRead) -> io::Result<ControlFlow<()>>,
+) -> Result<(), u8> {
+    let inputs = open_all(files).map_err(|(path, error)| {
+        let _ = writeln!(err, "{program}: cannot open `{}`: {error}", path.display());
+        exit::IO
+    })?;
+    let mut stdin = Some(stdin);
+    for (input, path) in inputs.into_iter().zip(files) {
+        let read = match input {
+            Input::File(mut file) => read(&mut file),
+            // `-` given twice reads standard input once.
+            Input::Stdin => match stdin.take() {
+                Some(stdin) => read(stdin),
+                None => Ok(ControlFlow::Continue(())),
+            },
+        };
+        match read {
+            Err(error) => {
+                let _ = writeln!(err, "{program}: cannot read `{}`: {error}", path.display());
+                return Err(exit::IO);
+            }
+            Ok(ControlFlow::Break(())) => break,
+            Ok(ControlFlow::Continue(())) => {}
+        }
+    }
+    Ok(())
 }

@@ -10,15 +10,19 @@
 
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use serde::{Serialize, Serializer};
+use serde::de::{MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::value::RawValue;
 use toolmeta::catalog::Harness;
+#[cfg(doc)]
+use toolmeta::client::EvidenceValue;
 use toolmeta::client::{Call, Ledger, LineCounts, PermissionOutcome, Summary};
 
-use crate::input::{self, Clock, Input, MAX_LINE_BYTES};
+use crate::input::{self, Clock, MAX_LINE_BYTES};
 use crate::printable::printable;
 use crate::{exit, finish_output, otlp};
 
@@ -34,9 +38,12 @@ pub struct Args {
     /// Print one JSON object per call (JSON Lines) instead of the table
     #[arg(long)]
     pub json: bool,
-    /// The agent behind calls without an envelope, when the log does not say (its
-    /// `initialize` answer, `_meta.claudeCode`, Gemini CLI's call ids and envelopes are
-    /// read without it): claude_code, codex, gemini_cli, opencode, grok_build, qwen_code or kimi_cli
+    /// Print one line per call saying what its identity rests on: its id, label, name, the
+    /// evidence (with its `_meta` key or argument keys) and whether it is earned (DESIGN §8)
+    #[arg(long, conflicts_with = "json")]
+    pub explain: bool,
+    /// The agent behind calls without an envelope, when the log does not say: a harness of
+    /// the catalog (the help text lists them from `Harness::ALL`, see `crate::parse`)
     #[arg(long, value_name = "NAME")]
     pub harness: Option<Harness>,
     /// ACP logs (JSON Lines, one message per line) or session logs of `toolmeta proxy --log`;
@@ -66,18 +73,7 @@ pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut 
         None => {
             // The decisions of `toolmeta proxy --policy` in a session log.
             let mut decisions = Vec::new();
-            if let Err(code) = read_all_lines(
-                &mut ledger,
-                &args.files,
-                stdin,
-                "inspect",
-                err,
-                &mut |_, line| {
-                    if let Some(decision) = line.and_then(crate::log::read_policy_decision) {
-                        decisions.push(decision);
-                    }
-                },
-            ) {
+            if let Err(code) = read_all(&mut ledger, &args.files, stdin, err, &mut decisions) {
                 return code;
             }
             let code = write_output(args, &ledger, out, err);
@@ -139,10 +135,34 @@ fn policy_decisions(decisions: &[crate::log::PolicyDecision]) -> String {
     text
 }
 
+/// Reads every input into `ledger` (see [`input::read_into_with_messages`]), keeping the
+/// policy decisions a session log of `toolmeta proxy --policy` records.
+fn read_all(
+    ledger: &mut Ledger,
+    files: &[PathBuf],
+    stdin: &mut dyn BufRead,
+    err: &mut dyn Write,
+    decisions: &mut Vec<crate::log::PolicyDecision>,
+) -> Result<(), u8> {
+    input::for_each_input(files, stdin, "inspect", err, &mut |reader| {
+        input::read_into_with_messages(ledger, reader, Clock::None, &mut |_, sent| {
+            if let input::Sent::Plain(text) = sent
+                && let Some(decision) = crate::log::read_policy_decision(text.as_bytes())
+            {
+                decisions.push(decision);
+            }
+            ControlFlow::Continue(())
+        })?;
+        Ok(ControlFlow::Continue(()))
+    })
+}
+
 /// Writes the table or the JSON lines; returns the exit code.
 fn write_output(args: &Args, ledger: &Ledger, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let written = if args.json {
         write_json_lines(ledger, &mut *out)
+    } else if args.explain {
+        out.write_all(explain(ledger).as_bytes())
     } else {
         out.write_all(table(ledger).as_bytes())
     };
@@ -153,12 +173,14 @@ fn write_output(args: &Args, ledger: &Ledger, out: &mut dyn Write, err: &mut dyn
 #[cfg(feature = "otel")]
 mod export {
     use std::io::{BufRead, Write};
+    use std::ops::ControlFlow;
 
     use toolmeta::client::Ledger;
 
-    use super::{Args, read_all_lines, write_output};
+    use super::{Args, write_output};
     use crate::exit;
-    use crate::log::{self, Message};
+    use crate::input::{self, Clock, Sent};
+
     use crate::otlp::{Delivery, Exporter, LOG_FLUSH_WAIT, Settings, Tracer};
 
     pub(super) fn run(
@@ -178,33 +200,23 @@ mod export {
         };
         let mut tracer = Tracer::new(settings.include_input);
         let mut send = |span| exporter.send(span);
-        let read = read_all_lines(
-            ledger,
-            &args.files,
-            stdin,
-            "inspect",
-            err,
-            &mut |ledger, line| {
-                let Some(line) = line else {
-                    // The end of one input: what it left open ends there.
-                    tracer.finish(ledger, &mut send);
-                    return;
-                };
-                match log::read_record(line) {
-                    Some(record) => {
-                        if let Message::Json(message) = record.message {
-                            tracer.observe(message, Some(record.dir), record.time, &mut send);
+        let read = input::for_each_input(&args.files, stdin, "inspect", err, &mut |input| {
+            let read =
+                input::read_into_with_messages(ledger, input, Clock::None, &mut |ledger, sent| {
+                    match sent {
+                        Sent::Record { dir, time, message } => {
+                            tracer.observe(message, Some(*dir), *time, &mut send);
                         }
+                        Sent::Plain(message) => tracer.observe(message, None, None, &mut send),
+                        Sent::Unread => {}
                     }
-                    None => {
-                        if let Ok(message) = std::str::from_utf8(line) {
-                            tracer.observe(message, None, None, &mut send);
-                        }
-                    }
-                }
-                tracer.after(ledger, &mut send);
-            },
-        );
+                    tracer.after(ledger, &mut send);
+                    ControlFlow::Continue(())
+                });
+            // The end of one input: what it left open ends there.
+            tracer.finish(ledger, &mut send);
+            read.map(|()| ControlFlow::Continue(()))
+        });
         // An input that failed to read ends here.
         tracer.finish(ledger, &mut send);
         let code = match read {
@@ -260,77 +272,19 @@ mod export {
         // Only the environment asked: the calls are read and shown, and the export is
         // skipped, said once.
         let _ = writeln!(err, "inspect: OTEL_EXPORTER_OTLP_* is set, but {NOT_BUILT}");
-        if let Err(code) = read_all(ledger, &args.files, stdin, "inspect", err, &mut |_| {}) {
+        if let Err(code) = read_all(ledger, &args.files, stdin, err, &mut Vec::new()) {
             return code;
         }
         write_output(args, ledger, out, err)
     }
 }
 
-/// Reads every file (`-`: `stdin`, once) into `ledger`, opening them all first so a typo
-/// fails before any output, and calls `each` with the ledger after every line; on failure,
-/// reports it on `err` and returns the exit code.
-pub(crate) fn read_all(
-    ledger: &mut Ledger,
-    files: &[PathBuf],
-    stdin: &mut dyn BufRead,
-    program: &str,
-    err: &mut dyn Write,
-    each: &mut dyn FnMut(&Ledger),
-) -> Result<(), u8> {
-    read_all_lines(ledger, files, stdin, program, err, &mut |ledger, line| {
-        if line.is_some() {
-            each(ledger);
-        }
-    })
-}
-
-/// [`read_all`], whose `each` also gets the line read (see [`input::read_lines_into`]), and
-/// is called with `None` when an input has ended (each file is a stream of its own).
-pub(crate) fn read_all_lines(
-    ledger: &mut Ledger,
-    files: &[PathBuf],
-    stdin: &mut dyn BufRead,
-    program: &str,
-    err: &mut dyn Write,
-    each: &mut dyn FnMut(&Ledger, Option<&[u8]>),
-) -> Result<(), u8> {
-    let inputs = input::open_all(files).map_err(|(path, error)| {
-        let _ = writeln!(err, "{program}: cannot open `{}`: {error}", path.display());
-        exit::IO
-    })?;
-    let mut stdin = Some(stdin);
-    for (input, path) in inputs.into_iter().zip(files) {
-        let read = match input {
-            Input::File(file) => {
-                input::read_lines_into(ledger, file, Clock::None, &mut |ledger, line| {
-                    each(ledger, Some(line));
-                })
-            }
-            // `-` given twice reads standard input once.
-            Input::Stdin => match stdin.take() {
-                Some(stdin) => {
-                    input::read_lines_into(ledger, stdin, Clock::None, &mut |ledger, line| {
-                        each(ledger, Some(line));
-                    })
-                }
-                None => Ok(()),
-            },
-        };
-        if let Err(error) = read {
-            let _ = writeln!(err, "{program}: cannot read `{}`: {error}", path.display());
-            return Err(exit::IO);
-        }
-        each(ledger, None);
-    }
-    Ok(())
-}
-
 /// One call, flat, as `--json` prints it: the keys `tool_call_id`, `name`, `label`,
 /// `kind`, `namespace`, `read_only`, `input`, `status`, `source` (the first release's,
 /// unchanged), then `session_id`, `tool_name`, `title`, `parent_tool_call_id`,
 /// `first_seen_ms`, `finished_at_ms`, `duration_ms`, `finished`, `permission`,
-/// `locations`, in that order, with `null` for a missing value.
+/// `locations`, `evidence`, `evidence_key`, `evidence_keys`, `earned`, in that order, with
+/// `null` for a missing value.
 ///
 /// - `name`: the tool's name, else its latest title (what a person reads); `tool_name`: the
 ///   tool's name only, `null` when the traffic does not name the tool.
@@ -339,6 +293,11 @@ pub(crate) fn read_all_lines(
 /// - `permission`: `null`, or `{"decision": "waiting" | "allowed" | "rejected" |
 ///   "cancelled" | "unclear", "selected": optionId | null, "options": [optionId, ...]}`.
 /// - `locations`: `[{"path": ..., "line": ... | null}, ...]`.
+/// - `evidence`, `evidence_key`, `evidence_keys`, `earned`: the call's evidence value
+///   (DESIGN §8, [`EvidenceValue`]): what its identity rests on (`envelope`,
+///   `proxy_envelope`, `acp_name`, `meta`, `call_id`, `title`, `title_format`, `arguments`,
+///   `acp_kind`, `none`), the `_meta` key path for `meta` (else `null`), the argument keys
+///   that matched for `arguments` (else `[]`), and whether the identity is earned.
 #[derive(Debug, Clone, Serialize)]
 pub struct CallRecord<'a> {
     tool_call_id: &'a str,
@@ -363,6 +322,10 @@ pub struct CallRecord<'a> {
     finished: bool,
     permission: Option<PermissionRecord<'a>>,
     locations: Vec<LocationRecord<'a>>,
+    evidence: &'static str,
+    evidence_key: Option<&'static str>,
+    evidence_keys: Vec<String>,
+    earned: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -385,6 +348,7 @@ impl<'a> CallRecord<'a> {
             time.and_then(|time| time.duration_since(UNIX_EPOCH).ok())
                 .map(|since| since.as_millis())
         };
+        let evidence = call.evidence();
         CallRecord {
             tool_call_id: call.tool_call_id(),
             name: call.name().or(call.title()),
@@ -423,28 +387,131 @@ impl<'a> CallRecord<'a> {
                     line: location.line(),
                 })
                 .collect(),
+            evidence: evidence.evidence.as_str(),
+            evidence_key: evidence.evidence_key,
+            evidence_keys: evidence.evidence_keys,
+            earned: evidence.earned,
         }
     }
 }
 
 /// Writes one [`CallRecord`] per line (JSON Lines) for every call of `ledger`, in
 /// first-seen order: the output of `--json`.
-pub fn write_json_lines<W: Write>(ledger: &Ledger, mut out: W) -> io::Result<()> {
+pub fn write_json_lines<W: Write>(ledger: &Ledger, out: W) -> io::Result<()> {
+    // Buffered here: a record is many small writes, and standard output flushes at every
+    // line (it was 12% of `inspect --json`'s instructions: `docs/performance.md`, "Where the time goes").
+    let mut out = io::BufWriter::with_capacity(64 << 10, out);
     for call in ledger {
         serde_json::to_writer(&mut out, &CallRecord::of(call))?;
         out.write_all(b"\n")?;
     }
-    Ok(())
+    out.flush()
+}
+
+/// What `--explain` prints: one line per call, in first-seen order — its id, label and name
+/// (`-` when nothing names the tool), the evidence with its `_meta` key or its argument
+/// keys, and `earned` or `not earned` — each value escaped for the terminal.
+///
+/// ```
+/// use toolmeta::client::Ledger;
+/// let mut ledger = Ledger::new();
+/// ledger.feed(r#"{"sessionUpdate":"tool_call","toolCallId":"toolu_1","kind":"read","_meta":{"claudeCode":{"toolName":"Read"}}}"#);
+/// ledger.feed(r#"{"sessionUpdate":"tool_call","toolCallId":"c\u001b2","kind":"think","title":"Planning the work"}"#);
+/// assert_eq!(
+///     toolmeta_cli::inspect::explain(&ledger),
+///     "toolu_1  Read  Read  meta claudeCode.toolName  earned\nc\\u{1b}2  Think  -  acp_kind  not earned\n"
+/// );
+/// ```
+pub fn explain(ledger: &Ledger) -> String {
+    let mut out = String::new();
+    for call in ledger {
+        let evidence = call.evidence();
+        let keys = match evidence.evidence_key {
+            Some(key) => key.to_owned(),
+            None => evidence.evidence_keys.join(","),
+        };
+        let _ = write!(
+            out,
+            "{}  {}  {}  {}",
+            printable(call.tool_call_id()),
+            printable(call.label()),
+            printable(call.name().unwrap_or("-")),
+            evidence.evidence
+        );
+        if !keys.is_empty() {
+            let _ = write!(out, " {}", printable(&keys));
+        }
+        let earned = if evidence.earned {
+            "earned"
+        } else {
+            "not earned"
+        };
+        let _ = writeln!(out, "  {earned}");
+    }
+    out
 }
 
 /// Serializes the input as the ledger keeps it — on one line (see [`Call::input`]) — or
 /// `null` when it does not read back as a JSON value.
 fn one_line<S: Serializer>(input: &Option<&RawValue>, serializer: S) -> Result<S::Ok, S::Error> {
     match input {
-        Some(raw) if serde_json::from_str::<serde_json::Value>(raw.get()).is_ok() => {
+        Some(raw) if serde_json::from_str::<ReadsBack>(raw.get()).is_ok() => {
             raw.serialize(serializer)
         }
         _ => serializer.serialize_none(),
+    }
+}
+
+/// JSON that serde_json reads back as a value, checked without building the value (which
+/// was a third of writing `--json`'s records). Unlike `IgnoredAny`, which skips a number
+/// unread, every number is read, so `1e400` fails as it fails a `Value`.
+struct ReadsBack;
+
+impl<'de> Deserialize<'de> for ReadsBack {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(ReadsBack)
+    }
+}
+
+impl<'de> Visitor<'de> for ReadsBack {
+    type Value = ReadsBack;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<ReadsBack, E> {
+        Ok(ReadsBack)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<ReadsBack, E> {
+        Ok(ReadsBack)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<ReadsBack, E> {
+        Ok(ReadsBack)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<ReadsBack, E> {
+        Ok(ReadsBack)
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<ReadsBack, E> {
+        Ok(ReadsBack)
+    }
+
+    fn visit_unit<E>(self) -> Result<ReadsBack, E> {
+        Ok(ReadsBack)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ReadsBack, A::Error> {
+        while seq.next_element::<ReadsBack>()?.is_some() {}
+        Ok(ReadsBack)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ReadsBack, A::Error> {
+        while map.next_entry::<ReadsBack, ReadsBack>()?.is_some() {}
+        Ok(ReadsBack)
     }
 }
 
@@ -583,13 +650,13 @@ fn outcomes(summary: &Summary) -> String {
 fn counts(out: &mut String, calls: usize, counts: &LineCounts) {
     let _ = writeln!(
         out,
-        "{}; {}: {} tool-call updates, {} permission answers, {} other session updates, {} other messages, {} blank",
+        "{}; {}: {}, {}, {}, {}, {} blank",
         plural(calls as u64, "call"),
         plural(counts.lines, "line"),
-        counts.tool_call_updates,
-        counts.permission_answers,
-        counts.other_updates,
-        counts.not_update,
+        plural(counts.tool_call_updates, "tool-call update"),
+        plural(counts.permission_answers, "permission answer"),
+        plural(counts.other_updates, "other session update"),
+        plural(counts.not_update, "other message"),
         counts.blank
     );
     if counts.evicted_finished + counts.evicted_pending > 0 {

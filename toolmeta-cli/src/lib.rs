@@ -118,7 +118,7 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    match Cli::try_parse_from(args) {
+    match parse(args) {
         Ok(cli) => run(&cli, stdin, out, err),
         Err(error) => {
             // `--help` and `--version` are "errors" that go to standard output with 0.
@@ -147,7 +147,7 @@ pub fn run(cli: &Cli, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut dy
 /// `toolmeta` as a program: its command line from the process, on the process's standard
 /// streams; returns the exit code.
 pub fn main() -> u8 {
-    match Cli::try_parse() {
+    match parse(std::env::args_os()) {
         // The proxy reads standard input from a thread of its own: it must not be locked.
         Ok(Cli {
             command: Command::Proxy(args),
@@ -164,6 +164,99 @@ pub fn main() -> u8 {
             code
         }
     }
+}
+
+/// Parses the command line (the program name first); a usage error says, where it can, what
+/// to write instead.
+pub fn parse<I, T>(args: I) -> Result<Cli, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let mut command = <Cli as clap::CommandFactory>::command();
+    command = command.mut_subcommand("proxy", |proxy| {
+        proxy.mut_arg("harness", |harness| harness.help(proxy_harness_help()))
+    });
+    command = command.mut_subcommand("inspect", |inspect| {
+        inspect.mut_arg("harness", |harness| harness.help(inspect_harness_help()))
+    });
+    command
+        .try_get_matches_from(&args)
+        .and_then(|matches| <Cli as clap::FromArgMatches>::from_arg_matches(&matches))
+        .map_err(|mut error| {
+            if let Some(tip) = agent_without_separator(&error, &args) {
+                error.insert(
+                    clap::error::ContextKind::Suggested,
+                    clap::error::ContextValue::StyledStrs(vec![tip.into()]),
+                );
+            }
+            error
+        })
+}
+
+/// The catalog's harnesses, as `--harness` takes them: `claude_code, codex, … or kimi_cli`.
+fn catalog_harnesses() -> String {
+    let names: Vec<String> = toolmeta::catalog::Harness::ALL
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    match names.split_last() {
+        Some((final_name, [])) => final_name.clone(),
+        Some((final_name, rest)) => format!("{} or {final_name}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// `proxy --harness`'s help, its list of harnesses the catalog's own.
+fn proxy_harness_help() -> String {
+    format!(
+        "The agent, when its `initialize` answer does not name it: a catalog harness ({}), \
+         or the agent's own name, whose calls get the extension namespace made from it \
+         (`acme-coder` → `_acme_coder`)",
+        catalog_harnesses()
+    )
+}
+
+/// `inspect --harness`'s help, its list of harnesses the catalog's own.
+fn inspect_harness_help() -> String {
+    format!(
+        "The agent behind calls without an envelope, when the log does not say (its \
+         `initialize` answer, `_meta.claudeCode`, Gemini CLI's call ids and envelopes are read \
+         without it): {}",
+        catalog_harnesses()
+    )
+}
+
+/// For `toolmeta proxy AGENT …` (the agent without `--` before it, which clap refuses as an
+/// unexpected argument), the command line to write instead.
+fn agent_without_separator(error: &clap::Error, args: &[OsString]) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument || args.get(1)? != "proxy" {
+        return None;
+    }
+    let Some(ContextValue::String(unexpected)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    if unexpected.starts_with('-') {
+        return None;
+    }
+    // The options of `proxy` that take a value: a word after one of them is its value.
+    const TAKE_A_VALUE: [&str; 4] = ["--harness", "--log", "--log-limit", "--grace"];
+    let words: Vec<String> = args
+        .iter()
+        .map(|arg| arg.to_string_lossy().into_owned())
+        .collect();
+    let agent = (2..words.len())
+        .find(|&i| words[i] == *unexpected && !TAKE_A_VALUE.contains(&words[i - 1].as_str()))?;
+    let mut fixed = vec!["toolmeta".to_owned()];
+    fixed.extend_from_slice(&words[1..agent]);
+    fixed.push("--".to_owned());
+    fixed.extend_from_slice(&words[agent..]);
+    Some(format!(
+        "the agent's command line goes after `--`: `{}`",
+        toolmeta::convert::command_line(&fixed)
+    ))
 }
 
 /// The exit code for the end of writing the output: a closed pipe (`… | head`) is the

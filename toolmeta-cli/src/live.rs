@@ -20,11 +20,10 @@ use std::path::PathBuf;
 
 use toolmeta::client::{Call, Change, Ledger};
 
-use crate::input::{self, Clock, Feeder, Input, MAX_LINE_BYTES};
+use crate::finish_output;
+use crate::input::{self, Clock, MAX_LINE_BYTES};
 use crate::inspect::{duration, plural};
-use crate::log::MAX_RECORD_BYTES;
 use crate::printable::printable;
-use crate::{exit, finish_output};
 
 /// The arguments of `toolmeta live`.
 #[derive(Debug, clap::Args)]
@@ -45,53 +44,33 @@ pub struct Args {
 
 /// Runs `live`; returns the exit code (see [`Args`]).
 pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let inputs = match input::open_all(&args.files) {
-        Ok(inputs) => inputs,
-        Err((path, error)) => {
-            let _ = writeln!(err, "live: cannot open `{}`: {error}", path.display());
-            return exit::IO;
-        }
-    };
     let mut ledger = Ledger::builder().max_line_bytes(MAX_LINE_BYTES).build();
-    let mut stdin = Some(stdin);
-    for (input, path) in inputs.into_iter().zip(&args.files) {
-        let mut written = Ok(());
-        let read = match input {
-            Input::File(file) => follow(&mut ledger, file, out, &mut written),
-            Input::Stdin => match stdin.take() {
-                Some(stdin) => follow(&mut ledger, stdin, out, &mut written),
-                None => Ok(()),
-            },
-        };
-        if written.is_err() {
-            return finish_output(written, "live", err);
-        }
-        if let Err(error) = read {
-            let _ = writeln!(err, "live: cannot read `{}`: {error}", path.display());
-            return exit::IO;
-        }
-    }
-    let written = summaries(&ledger, out).and_then(|()| out.flush());
-    finish_output(written, "live", err)
-}
-
-/// Feeds `reader` into `ledger` line by line, writing each event as it happens; stops at
-/// the first write error, left in `written`.
-fn follow(
-    ledger: &mut Ledger,
-    reader: impl BufRead,
-    out: &mut dyn Write,
-    written: &mut io::Result<()>,
-) -> io::Result<()> {
-    let mut feeder = Feeder::new(Clock::Now);
-    toolmeta::client::for_each_line(reader, MAX_RECORD_BYTES, |line| {
-        feeder.feed(ledger, line);
-        *written = events(ledger, out);
+    let mut written = Ok(());
+    // Each event written as it happens; the first write error stops the reading.
+    let mut follow = |ledger: &Ledger| {
+        written = events(ledger, out);
         match written {
             Ok(()) => ControlFlow::Continue(()),
             Err(_) => ControlFlow::Break(()),
         }
-    })
+    };
+    let read = input::read_all(
+        &mut ledger,
+        &args.files,
+        stdin,
+        Clock::Now,
+        "live",
+        err,
+        &mut follow,
+    );
+    if written.is_err() {
+        return finish_output(written, "live", err);
+    }
+    if let Err(code) = read {
+        return code;
+    }
+    let written = summaries(&ledger, out).and_then(|()| out.flush());
+    finish_output(written, "live", err)
 }
 
 /// One line per event of the last message.

@@ -18,11 +18,13 @@ use crate::ctxt::Ctxt;
 pub fn derive(input: &DeriveInput) -> TokenStream {
     let cx = Ctxt::default();
     let Some(container) = Container::from_ast(&cx, input) else {
-        return cx
+        let mut output = cx
             .check()
             .err()
             .map(|error| compile_errors(&error))
             .unwrap_or_default();
+        output.extend(fallback_unsupported(input));
+        return output;
     };
     // Everything the impls name is re-exported from `__private`, so that one short path
     // serves them all: fewer tokens per derived type to build, parse and resolve.
@@ -52,7 +54,9 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
         Data::Tagged(tagged) => {
             let tools = check::tagged(&cx, &container, tagged);
             if cx.has_errors() {
-                fallback_enum(&container)
+                let mut impls = fallback_enum(&container);
+                impls.extend(fallback_tagged(&container, tagged));
+                impls
             } else {
                 tagged_impls(&container, tagged, &tools)
             }
@@ -779,15 +783,74 @@ fn fallback_struct(container: &Container, tool: &Tool) -> TokenStream {
         StructParts {
             has_input: HasInput::Always,
             project: quote!(#converters __toolmeta::Ok(())),
-            identity: quote!(__toolmeta::Identity::new(
-                "",
-                __toolmeta::ToolKind::Other,
-                __toolmeta::Namespace::GrokBuild
-            )),
+            identity: fallback_identity(container.ident),
             input_fields: TokenStream::new(),
             typed: None,
         },
     )
+}
+
+/// The identity of a tool whose derive failed. Its wire name is one no other tool has (the
+/// type's path and where its derive is), so that a toolset registering several failed tools
+/// does not stop the build a second time on a duplicate wire name; the build stops anyway,
+/// on the derive's own errors.
+fn fallback_identity(ident: &Ident) -> TokenStream {
+    quote!(__toolmeta::Identity::new(
+        concat!(
+            "<",
+            module_path!(),
+            "::",
+            stringify!(#ident),
+            " at ",
+            file!(),
+            ":",
+            line!(),
+            ":",
+            column!(),
+            ": its #[derive(ToolIdentity)] failed>"
+        ),
+        __toolmeta::ToolKind::Other,
+        __toolmeta::Namespace::GrokBuild
+    ))
+}
+
+/// What the derive leaves for an item it does not support (a tuple struct, a union): a
+/// `ToolIdentity` impl with the fallback identity, so that registering it or calling its
+/// methods adds no error to the one the derive reported.
+fn fallback_unsupported(input: &DeriveInput) -> TokenStream {
+    // The item's errors are reported already: its attributes are read again only for a
+    // `crate = "..."` path, and what reading them reports is not reported twice.
+    let scratch = Ctxt::default();
+    let attrs = attr::Container::from_attrs(
+        &scratch,
+        &input.attrs,
+        attr::Scope::Struct,
+        attr::attr_name(input),
+    );
+    let _ = scratch.check();
+    let private = private_module();
+    let import = match &attrs.crate_path {
+        Some(path) => quote!(use #path::__private::#private as __toolmeta;),
+        None => quote!(use ::toolmeta::__private::#private as __toolmeta;),
+    };
+    let map = local("__toolmeta_map");
+    let ident = &input.ident;
+    let identity = fallback_identity(ident);
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    quote! {
+        #[allow(unused_qualifications, deprecated)]
+        const _: () = {
+            #import
+            #[automatically_derived]
+            impl #impl_generics __toolmeta::ToolIdentity for #ident #ty_generics #where_clause {
+                const IDENTITY: __toolmeta::Identity = #identity;
+                const INPUT_FIELDS: &'static [__toolmeta::InputField] = &[];
+                fn project<__ToolmetaMap: __toolmeta::SerializeMap>(&self, #map: &mut __ToolmetaMap) -> __toolmeta::Result<(), __ToolmetaMap::Error> {
+                    __toolmeta::Ok(())
+                }
+            }
+        };
+    }
 }
 
 /// The `ToolIdentity` impl of a tool struct, around its parts: one impl with the identity,
@@ -930,6 +993,24 @@ fn dispatch_impls(container: &Container, variants: &[Variant]) -> TokenStream {
                 }
             }
         }
+    }
+}
+
+/// A tagged enum's `TaggedTool` and `IntoToolEntry` beside errors: one variant, with the
+/// fallback identity, so that `toolset![Enum]` adds no error of its own.
+fn fallback_tagged(container: &Container, tagged: &Tagged) -> TokenStream {
+    let tag = &tagged.tag;
+    let identity = fallback_identity(container.ident);
+    let header = impl_header(container, container.generics, "TaggedTool");
+    let into_entry = into_tool_entry(container, container.generics);
+    quote! {
+        #header {
+            const TAG: &'static __toolmeta::str = #tag;
+            const VARIANTS: &'static [__toolmeta::TaggedVariant] = &[
+                __toolmeta::TaggedVariant { tag: "", aliases: &[], identity: #identity, fields: &[], typed: __toolmeta::None },
+            ];
+        }
+        #into_entry
     }
 }
 

@@ -1,3 +1,3 @@
 //! The root package's ACP tests, compiled against this crate's schema version.
-#[path = "../../../tests/acp.rs"]
+#[path = "../../../tests/acp_mcp/acp.rs"]
 mod acp;

@@ -1,7 +1,8 @@
 //! What the trace needs from the session's other messages: prompts and their answers,
 //! `session/load` and its answer, the agent's name (DESIGN §8: turns, replays,
-//! `gen_ai.agent.name`). The ledger reads the tool calls; this reads the rest, one JSON-RPC
-//! message at a time.
+//! `gen_ai.agent.name`), and the policy's decisions a proxy log records
+//! (`{"dir":"policy",…}`: who answered a permission request, by which rule). The ledger
+//! reads the tool calls; this reads the rest, one JSON-RPC message (or record) at a time.
 
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -28,6 +29,51 @@ pub(crate) enum Fact {
         /// `result.agentInfo.name` (the `initialize` answer).
         agent_name: Option<String>,
     },
+    /// The policy's decision on a permission request (a `{"dir":"policy",…}` record of the
+    /// proxy's log, DESIGN §8).
+    Policy(PolicyDecision),
+}
+
+/// A policy decision on one call's permission request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PolicyDecision {
+    pub(crate) session_id: Option<String>,
+    pub(crate) tool_call_id: String,
+    /// `allow`, `ask` or `deny`.
+    pub(crate) decision: String,
+    /// The option the proxy answered with (`None`: it forwarded the request, or answered
+    /// `cancelled`).
+    pub(crate) option_id: Option<String>,
+    /// The deciding rule (its name, `FILE:N`, or `default`).
+    pub(crate) rule: Option<String>,
+}
+
+impl PolicyDecision {
+    /// Whether the policy itself answered the request (DESIGN §8): a deny always does (with
+    /// a reject option, else `cancelled`); an allow only when an `allow_once` option was
+    /// offered (else the editor is asked); an ask never.
+    pub(crate) fn answered(&self) -> bool {
+        match self.decision.as_str() {
+            "deny" => true,
+            "allow" => self.option_id.is_some(),
+            _ => false,
+        }
+    }
+}
+
+/// The fields of a policy record the trace reads.
+#[derive(Deserialize)]
+struct PolicyRecord {
+    dir: String,
+    #[serde(default)]
+    session_id: Option<String>,
+    #[serde(default)]
+    tool_call_id: Option<String>,
+    decision: String,
+    #[serde(default)]
+    option_id: Option<String>,
+    #[serde(default)]
+    rule: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -78,6 +124,9 @@ struct ErrorObject {
 
 /// The fact one message states, if any. Never fails: a message of another shape states none.
 pub(crate) fn read(message: &str) -> Option<Fact> {
+    if message.trim_start().starts_with("{\"dir\"") {
+        return policy(message);
+    }
     let wire: Wire<'_> = serde_json::from_str(message).ok()?;
     let id = wire.id.map(|id| id.get().trim().to_owned());
     match (wire.method.as_deref(), id) {
@@ -118,6 +167,21 @@ pub(crate) fn read(message: &str) -> Option<Fact> {
         }
         _ => None,
     }
+}
+
+/// A policy record on a permission request (one on a client method names no call: none).
+fn policy(record: &str) -> Option<Fact> {
+    let record: PolicyRecord = serde_json::from_str(record).ok()?;
+    if record.dir != "policy" {
+        return None;
+    }
+    Some(Fact::Policy(PolicyDecision {
+        session_id: record.session_id,
+        tool_call_id: record.tool_call_id?,
+        decision: record.decision,
+        option_id: record.option_id,
+        rule: record.rule,
+    }))
 }
 
 #[cfg(test)]
@@ -174,7 +238,33 @@ mod tests {
                 agent_name: None
             })
         );
+        // DESIGN §8's record of a policy decision.
+        let deny = read(
+            r#"{"dir":"policy","t":5,"session_id":"s1","id":9,"tool_call_id":"c1","decision":"deny","option_id":null,"rule":"no-env","evidence":"meta","earned":true}"#,
+        );
+        let Some(Fact::Policy(deny)) = deny else {
+            panic!("{deny:?}");
+        };
+        assert_eq!(
+            (deny.session_id.as_deref(), deny.tool_call_id.as_str()),
+            (Some("s1"), "c1")
+        );
+        assert_eq!(deny.rule.as_deref(), Some("no-env"));
+        // A deny answers even with no reject option (`cancelled`); an allow only with an
+        // option to send; an ask never.
+        assert!(deny.answered());
+        let with = |decision: &str, option: Option<&str>| PolicyDecision {
+            decision: decision.into(),
+            option_id: option.map(str::to_owned),
+            ..deny.clone()
+        };
+        assert!(with("allow", Some("once")).answered());
+        assert!(!with("allow", None).answered());
+        assert!(!with("ask", None).answered());
         for other in [
+            // A client method's decision names no call.
+            r#"{"dir":"policy","t":5,"session_id":"s1","id":10,"tool_call_id":null,"decision":"deny","option_id":null,"rule":"r"}"#,
+            r#"{"dir":"agent->client","t":5,"msg":{}}"#,
             r#"{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{}}}"#,
             r#"{"jsonrpc":"2.0","id":1,"method":"session/prompt","params":[1]}"#,
             r#"{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/"}}"#,

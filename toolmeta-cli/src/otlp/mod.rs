@@ -8,7 +8,8 @@
 //! - With the `otel` feature: [`Tracer`] turns what a ledger saw into spans (a prompt turn's
 //!   `invoke_agent`, a call's `execute_tool {name}`), and [`Exporter`] sends them from a
 //!   thread of its own through a bounded queue. Both are fed line by line, so `inspect`
-//!   (a log after the fact) and the proxy (live, as calls finish) share them.
+//!   (a log after the fact) and the proxy (live, as calls finish, through a [`Tap`]) share
+//!   them.
 
 use std::fmt;
 
@@ -21,10 +22,14 @@ mod http_client;
 #[cfg(feature = "otel")]
 mod messages;
 #[cfg(feature = "otel")]
+mod tap;
+#[cfg(feature = "otel")]
 mod tracer;
 
 #[cfg(feature = "otel")]
 pub use export::{Delivery, ExportReport, Exporter, LIVE_FLUSH_WAIT, LOG_FLUSH_WAIT};
+#[cfg(feature = "otel")]
+pub use tap::{Tap, TapReport};
 #[cfg(feature = "otel")]
 pub use tracer::Tracer;
 
@@ -48,7 +53,7 @@ const TRACES_PATH: &str = "/v1/traces";
 /// How to get export into a build without it.
 pub const NOT_BUILT: &str = "this toolmeta was built without OpenTelemetry export; install it with the `otel` feature: cargo install --path toolmeta-cli --features otel";
 
-/// The export options of `inspect` (and, later, `proxy`).
+/// The export options of `inspect` and `proxy`.
 #[derive(Debug, Clone, Default, clap::Args)]
 #[group(id = "otlp_export")]
 #[command(next_help_heading = "OpenTelemetry export")]

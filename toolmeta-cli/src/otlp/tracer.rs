@@ -8,8 +8,8 @@
 //! [`Tracer::finish`] when the stream ends (what is still open is ended there, marked
 //! unfinished). `inspect` feeds it a log; the proxy can feed it the same way, live.
 //!
-//! Identity comes from the ledger's public [`Call`] only; the evidence value from
-//! [`evidence`], the one place that maps what the call knows of its evidence.
+//! Identity comes from the ledger's public [`Call`] only, the evidence value too
+//! ([`Call::evidence`], the library's one definition).
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::time::SystemTime;
@@ -23,9 +23,9 @@ use opentelemetry_sdk::propagation::TraceContextPropagator;
 use opentelemetry_sdk::trace::{
     IdGenerator as _, RandomIdGenerator, SpanData, SpanEvents, SpanLinks,
 };
-use toolmeta::client::{Call, CallId, Change, Evidence, Ledger, PermissionDecision, Source};
+use toolmeta::client::{Call, CallId, Change, Ledger, PermissionDecision};
 
-use super::messages::{self, Fact};
+use super::messages::{self, Fact, PolicyDecision};
 use super::names;
 use crate::log::Direction;
 
@@ -82,6 +82,9 @@ pub struct Tracer {
     ended: Bounded<(Option<String>, String), (TraceId, SpanId)>,
     /// The latest time any message carried: where the stream ends.
     latest: Option<SystemTime>,
+    /// The policy's decisions on permission requests, from a proxy log's policy records:
+    /// (session, toolCallId) → the decision.
+    policy: Bounded<(Option<String>, String), PolicyDecision>,
 }
 
 impl Tracer {
@@ -103,6 +106,7 @@ impl Tracer {
             open: HashMap::new(),
             ended: Bounded::new(REMEMBERED),
             latest: None,
+            policy: Bounded::new(REMEMBERED),
         }
     }
 
@@ -199,6 +203,10 @@ impl Tracer {
                 {
                     emit(self.turn_span(turn, time, stop_reason, error_code, false));
                 }
+            }
+            Fact::Policy(decision) => {
+                let key = (decision.session_id.clone(), decision.tool_call_id.clone());
+                self.policy.insert(key, decision);
             }
             _ => {}
         }
@@ -367,13 +375,17 @@ impl Tracer {
         if let Some(read_only) = call.read_only() {
             attributes.push(KeyValue::new(names::READ_ONLY, read_only));
         }
-        let evidence = evidence(call);
-        attributes.push(KeyValue::new(names::EVIDENCE, evidence.evidence));
-        if let Some(key) = evidence.key {
+        let evidence = call.evidence();
+        attributes.push(KeyValue::new(names::EVIDENCE, evidence.evidence.as_str()));
+        if let Some(key) = evidence.evidence_key {
             attributes.push(KeyValue::new(names::EVIDENCE_KEY, key));
         }
-        if !evidence.keys.is_empty() {
-            let keys = evidence.keys.into_iter().map(StringValue::from).collect();
+        if !evidence.evidence_keys.is_empty() {
+            let keys = evidence
+                .evidence_keys
+                .into_iter()
+                .map(StringValue::from)
+                .collect();
             attributes.push(KeyValue::new(
                 names::EVIDENCE_KEYS,
                 Value::Array(Array::String(keys)),
@@ -390,8 +402,21 @@ impl Tracer {
             });
         if let Some(decision) = decision {
             attributes.push(KeyValue::new(names::PERMISSION_DECISION, decision));
-            // The client's answer: the user's (the policy's decisions come with the policy).
-            attributes.push(KeyValue::new(names::PERMISSION_BY, names::BY_USER));
+            // The policy's answer when a policy record says it answered this call's request;
+            // else the client's, its user's.
+            let key = (
+                call.session_id().map(str::to_owned),
+                call.tool_call_id().to_owned(),
+            );
+            match self.policy.get(&key).filter(|policy| policy.answered()) {
+                Some(policy) => {
+                    attributes.push(KeyValue::new(names::PERMISSION_BY, names::BY_POLICY));
+                    if let Some(rule) = &policy.rule {
+                        attributes.push(KeyValue::new(names::PERMISSION_RULE, rule.clone()));
+                    }
+                }
+                None => attributes.push(KeyValue::new(names::PERMISSION_BY, names::BY_USER)),
+            }
         }
         let error = if call.status().as_str() == "failed" {
             Some(names::FAILED)
@@ -549,49 +574,6 @@ fn tool_type(call: &Call) -> &'static str {
     if mcp { "extension" } else { "function" }
 }
 
-/// The evidence value of a call (DESIGN §8), flat, as telemetry carries it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct EvidenceValue {
-    /// `envelope`, `acp_name`, `meta`, `call_id`, `title`, `title_format`, `arguments`,
-    /// `acp_kind` or `none`.
-    pub(crate) evidence: &'static str,
-    /// The `_meta` key path, for `meta`.
-    pub(crate) key: Option<String>,
-    /// The distinguishing argument keys, for `arguments`.
-    pub(crate) keys: Vec<String>,
-    /// Whether it earns an allow.
-    pub(crate) earned: bool,
-}
-
-/// The one place that maps what a call knows of its evidence to the evidence value: today
-/// from [`Call::named_by`]; when the ledger's `Call` carries the evidence value itself
-/// (`evidence`, `evidence_key(s)`, `earned`), this reads it instead.
-pub(crate) fn evidence(call: &Call) -> EvidenceValue {
-    let value = |evidence: &'static str, earned: bool| EvidenceValue {
-        evidence,
-        key: None,
-        keys: Vec::new(),
-        earned,
-    };
-    match call.named_by() {
-        Some(Evidence::Envelope) => value("envelope", true),
-        Some(Evidence::AcpName) => value("acp_name", true),
-        Some(Evidence::MetaKey(path)) => EvidenceValue {
-            key: Some(path.to_owned()),
-            ..value("meta", true)
-        },
-        Some(Evidence::ToolCallId) => value("call_id", true),
-        Some(Evidence::FirstTitle) => value("title", true),
-        Some(Evidence::TitleFormat) => value("title_format", false),
-        // The distinguishing keys are not yet told by the ledger.
-        Some(Evidence::Arguments) => value("arguments", true),
-        // An envelope the ledger read without a name claim (an envelope carries its own).
-        None if call.source() == Source::Envelope => value("envelope", true),
-        None if call.acp_kind().is_some() => value("acp_kind", false),
-        _ => value("none", false),
-    }
-}
-
 /// A map that forgets its oldest entries past a bound.
 #[derive(Debug)]
 struct Bounded<K, V> {
@@ -629,10 +611,10 @@ impl<K: std::hash::Hash + Eq + Clone, V> Bounded<K, V> {
 mod tests {
     use super::*;
 
-    fn evidence_of(update: &str) -> EvidenceValue {
+    fn evidence_of(update: &str) -> toolmeta::client::EvidenceValue {
         let mut ledger = Ledger::new();
         ledger.feed(update);
-        evidence(ledger.get("c1").expect("the call"))
+        ledger.get("c1").expect("the call").evidence()
     }
 
     #[test]
@@ -640,20 +622,23 @@ mod tests {
         let envelope = evidence_of(
             r#"{"sessionUpdate":"tool_call","toolCallId":"c1","kind":"read","_meta":{"x.ai/tool":{"name":"read_file","namespace":"grok_build","kind":"read","label":"Read","read_only":true}}}"#,
         );
-        assert_eq!((envelope.evidence, envelope.earned), ("envelope", true));
+        assert_eq!(
+            (envelope.evidence.as_str(), envelope.earned),
+            ("envelope", true)
+        );
         let meta = evidence_of(
             r#"{"sessionUpdate":"tool_call","toolCallId":"c1","kind":"read","_meta":{"claudeCode":{"toolName":"Read"}}}"#,
         );
         assert_eq!(
-            (meta.evidence, meta.key.as_deref(), meta.earned),
+            (meta.evidence.as_str(), meta.evidence_key, meta.earned),
             ("meta", Some("claudeCode.toolName"), true)
         );
         // ACP's kind alone names nothing and earns nothing.
         let kind = evidence_of(
             r#"{"sessionUpdate":"tool_call","toolCallId":"c1","kind":"read","title":"Reading the file"}"#,
         );
-        assert_eq!((kind.evidence, kind.earned), ("acp_kind", false));
+        assert_eq!((kind.evidence.as_str(), kind.earned), ("acp_kind", false));
         let nothing = evidence_of(r#"{"sessionUpdate":"tool_call","toolCallId":"c1"}"#);
-        assert_eq!((nothing.evidence, nothing.earned), ("none", false));
+        assert_eq!((nothing.evidence.as_str(), nothing.earned), ("none", false));
     }
 }

@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use serde::Serialize;
@@ -16,8 +17,7 @@ use toolmeta::policy::CallHistory;
 
 use super::judge::{Judge, Judgement, Session};
 use super::load;
-use crate::input::{self, Clock, Input, MAX_LINE_BYTES};
-use crate::log::{self, Message};
+use crate::input::{self, Clock, MAX_LINE_BYTES, Sent};
 
 /// Exit codes of `policy check` (DESIGN §8).
 pub mod exit {
@@ -108,17 +108,6 @@ pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut 
     } else {
         &args.logs
     };
-    let inputs = match input::open_all(logs) {
-        Ok(inputs) => inputs,
-        Err((path, error)) => {
-            let _ = writeln!(
-                err,
-                "toolmeta policy check: cannot open {}: {error}",
-                path.display()
-            );
-            return exit::USAGE;
-        }
-    };
     let judge = Judge::new(policy, home);
     let mut builder = Ledger::builder().max_line_bytes(MAX_LINE_BYTES);
     if let Some(harness) = args
@@ -133,52 +122,36 @@ pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut 
     let mut sessions = Sessions::default();
     let cwd = args.cwd.as_ref().map(|cwd| cwd.display().to_string());
     let mut write_failed = false;
-    let mut each = |ledger: &Ledger, line: &[u8]| {
-        history.note(ledger);
-        let text = match log::read_record(line) {
-            Some(record) => match record.message {
-                Message::Json(text) => text,
-                _ => return,
-            },
-            None => match std::str::from_utf8(line) {
-                Ok(text) => text,
-                Err(_) => return,
-            },
-        };
-        let Ok(message) = serde_json::from_str::<Value>(text) else {
-            return;
-        };
-        let Some(printed) = read_message(
-            &message,
-            text,
-            ledger,
-            &mut history,
-            &mut sessions,
-            &judge,
-            cwd.as_deref(),
-            args.harness.as_deref(),
-        ) else {
-            return;
-        };
-        if !write_failed && writeln!(out, "{printed}").is_err() {
-            write_failed = true;
-        }
-    };
-    for (input, path) in inputs.into_iter().zip(logs) {
-        let read = match input {
-            Input::File(file) => input::read_lines_into(&mut ledger, file, Clock::None, &mut each),
-            Input::Stdin => {
-                input::read_lines_into(&mut ledger, &mut *stdin, Clock::None, &mut each)
+    let read = input::for_each_input(logs, stdin, "toolmeta policy check", err, &mut |reader| {
+        input::read_into_with_messages(&mut ledger, reader, Clock::None, &mut |ledger, sent| {
+            history.note(ledger);
+            let text = match sent {
+                Sent::Record { message, .. } | Sent::Plain(message) => message.as_str(),
+                Sent::Unread => return ControlFlow::Continue(()),
+            };
+            let Ok(message) = serde_json::from_str::<Value>(text) else {
+                return ControlFlow::Continue(());
+            };
+            if let Some(printed) = read_message(
+                &message,
+                text,
+                ledger,
+                &mut history,
+                &mut sessions,
+                &judge,
+                cwd.as_deref(),
+                args.harness.as_deref(),
+            ) && !write_failed
+                && writeln!(out, "{printed}").is_err()
+            {
+                write_failed = true;
             }
-        };
-        if let Err(error) = read {
-            let _ = writeln!(
-                err,
-                "toolmeta policy check: cannot read {}: {error}",
-                path.display()
-            );
-            return exit::IO;
-        }
+            ControlFlow::Continue(())
+        })?;
+        Ok(ControlFlow::Continue(()))
+    });
+    if let Err(code) = read {
+        return code;
     }
     if write_failed || out.flush().is_err() {
         return exit::IO;

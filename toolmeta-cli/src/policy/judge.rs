@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 use toolmeta::Namespace;
-use toolmeta::client::{Call as LedgerCall, Evidence, Source};
+use toolmeta::client::Call as LedgerCall;
 use toolmeta::policy::{Call, CallHistory, Context, Decision, Policy, Verdict};
 
 /// What the proxy does with a request.
@@ -109,7 +109,7 @@ impl Judge {
         };
         Judgement {
             label: call.label().to_owned(),
-            evidence: evidence(call),
+            evidence: call.evidence().evidence.as_str(),
             earned: judged.earned,
             verdict,
             reply,
@@ -146,31 +146,5 @@ impl Judge {
             verdict,
             reply,
         })
-    }
-}
-
-/// What named `call`'s tool, spelled as DESIGN §8's evidence value.
-///
-/// TO BE REPLACED by the ledger's evidence value (`Call::evidence`) when it lands: read
-/// here from [`LedgerCall::source`] and [`LedgerCall::named_by`], which cannot tell the
-/// proxy's own envelope (`proxy_envelope`) from an agent's.
-pub fn evidence(call: &LedgerCall) -> &'static str {
-    match call.source() {
-        Source::Envelope => "envelope",
-        Source::Catalog => match call.named_by() {
-            Some(Evidence::Envelope) => "envelope",
-            Some(Evidence::AcpName) => "acp_name",
-            Some(Evidence::MetaKey(_)) => "meta",
-            Some(Evidence::ToolCallId) => "call_id",
-            Some(Evidence::FirstTitle) => "title",
-            Some(Evidence::TitleFormat) => "title_format",
-            Some(Evidence::Arguments) => "arguments",
-            _ => "none",
-        },
-        // The label comes from ACP's `kind`, when the agent sent one.
-        Source::Fallback => match call.acp_kind() {
-            Some(_) => "acp_kind",
-            None => "none",
-        },
     }
 }

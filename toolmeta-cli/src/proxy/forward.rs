@@ -13,6 +13,7 @@ use std::time::SystemTime;
 use super::agent_input::ClientSide;
 use super::lines::{self, Piece, body};
 use super::session_log::{LongLine, Records, SessionLog};
+use super::telemetry::Telemetry;
 use super::traffic::{AgentLines, ClientLines, Pass};
 use crate::MAX_LINE_BYTES;
 use crate::log::Direction;
@@ -85,6 +86,7 @@ pub(super) fn client_to_agent<W: Write>(
     agent_in: ClientSide<W>,
     mut lines: ClientLines,
     log: Option<&SessionLog>,
+    telemetry: Option<&Telemetry>,
 ) {
     struct Client<'a>(&'a mut ClientLines);
     impl LineReader for Client<'_> {
@@ -99,6 +101,7 @@ pub(super) fn client_to_agent<W: Write>(
         agent_in.clone(),
         Direction::ClientToAgent,
         log,
+        telemetry,
         &mut Client(&mut lines),
     );
     agent_in.close();
@@ -112,8 +115,16 @@ pub(super) fn agent_to_client(
     client_out: impl Write,
     lines: &mut AgentLines,
     log: Option<&SessionLog>,
+    telemetry: Option<&Telemetry>,
 ) {
-    forward(agent_out, client_out, Direction::AgentToClient, log, lines);
+    forward(
+        agent_out,
+        client_out,
+        Direction::AgentToClient,
+        log,
+        telemetry,
+        lines,
+    );
 }
 
 impl LineReader for AgentLines {
@@ -137,11 +148,13 @@ trait LineReader {
 /// records are written before the lines they record (the log then has every message
 /// before any answer to it; a request the proxy answers, then its answer, as
 /// `proxy->agent`), but for a line too long to read whole, whose record waits for its end.
+/// The export (`telemetry`) takes what the log records, as it is recorded.
 fn forward(
     from: impl Read,
     to: impl Write,
     dir: Direction,
     log: Option<&SessionLog>,
+    telemetry: Option<&Telemetry>,
     reader: &mut impl LineReader,
 ) {
     let mut to = Outlet::new(to);
@@ -161,6 +174,9 @@ fn forward(
                 if let Some(records) = &mut records {
                     records.record(dir, now, text, None);
                 }
+                if let Some(telemetry) = telemetry {
+                    telemetry.line(dir, now, text);
+                }
                 match reader.pass(text, now) {
                     Pass::Unchanged => to.line(&[line]),
                     Pass::Changed(changed) => to.line(&[&changed, &line[text.len()..]]),
@@ -168,6 +184,9 @@ fn forward(
                         if let Some(records) = &mut records {
                             records.record(Direction::ProxyToAgent, now, &response, None);
                             records.flush();
+                        }
+                        if let Some(telemetry) = telemetry {
+                            telemetry.line(Direction::ProxyToAgent, now, &response);
                         }
                         reader.answer(&response);
                     }

@@ -35,6 +35,7 @@ mod session_log;
 mod sessions;
 mod signals;
 mod stamp;
+mod telemetry;
 mod traffic;
 
 pub use decide::{AgentRequest, Answer, ClientMethod, Decider, Forward};
@@ -47,6 +48,7 @@ pub use stamp::Stamper;
 
 use forward::{agent_to_client, client_to_agent};
 use session_log::SessionLog;
+use telemetry::Telemetry;
 use traffic::{AgentLines, ClientLines};
 
 /// How long the proxy waits, once the agent has exited, for the rest of its output.
@@ -70,13 +72,15 @@ both ways unchanged, except that tool-call events without an `x.ai/tool` envelop
 Exit codes:
   the agent's own exit code, or 128 + the signal's number when a signal ended it
   1    the log could not be opened
-  2    a usage error, or a --policy file that does not load
+  2    a usage error, or a --policy file that does not load (also --otlp in a build
+       without the otel feature, or an OTLP setting that cannot be used); a failed export
+       never changes the exit code
   126  the agent could not be run
   127  the agent was not found")]
 pub struct Args {
-    /// The agent, when its `initialize` answer does not name it: a catalog harness
-    /// (claude_code, codex, gemini_cli, opencode, grok_build), or the agent's own name,
-    /// whose calls get the extension namespace made from it (`qwen-code` → `_qwen_code`)
+    /// The agent, when its `initialize` answer does not name it: a catalog harness (the
+    /// help lists them from the catalog), or the agent's own name, whose calls get the
+    /// extension namespace made from it (`acme-coder` → `_acme_coder`)
     #[arg(long, value_name = "NAME")]
     pub harness: Option<String>,
     /// Append both directions to FILE, one JSON object per line
@@ -88,7 +92,8 @@ pub struct Args {
     #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = parse_size)]
     pub log_limit: u64,
     /// Also fill ACP's own `name`, `kind` and `locations` in the events the proxy stamps,
-    /// where the agent sent none, for clients that read those and not `_meta`
+    /// where the agent sent none (a `kind` of `other` counts as none), for clients that
+    /// read those and not `_meta`
     #[arg(long)]
     pub acp_fields: bool,
     /// Answer the agent's permission requests (and refuse the fs/terminal requests it
@@ -101,6 +106,9 @@ pub struct Args {
     /// (then SIGKILL after as long again)
     #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_seconds)]
     pub grace: Duration,
+    /// OpenTelemetry export of the calls, live (docs/telemetry.md).
+    #[command(flatten)]
+    pub otlp: crate::otlp::Args,
     /// The agent's command line, after `--`
     #[arg(required = true, last = true, value_name = "AGENT")]
     pub agent: Vec<OsString>,
@@ -204,6 +212,12 @@ where
             }
         }
     };
+    // The export's settings are checked before anything starts; the agent's environment
+    // is its own, OTEL_* variables included.
+    let telemetry = match Telemetry::start(&args.otlp, args.harness.as_deref(), err) {
+        Ok(telemetry) => telemetry,
+        Err(code) => return code,
+    };
     let forwarded = signals::take();
     let log = match &args.log {
         Some(path) => match SessionLog::open(path, args.log_limit, Box::new(io::stderr())) {
@@ -263,20 +277,32 @@ where
     };
     let known = traffic::Shared::new(Stamper::new(args.harness.as_deref(), args.acp_fields));
     let (agent_in, proxy_in) = agent_input::split(agent_in);
-    let to_agent = (events.clone(), log.clone(), ClientLines::new(known.clone()));
+    let to_agent = (
+        events.clone(),
+        log.clone(),
+        telemetry.clone(),
+        ClientLines::new(known.clone()),
+    );
     thread::spawn(move || {
-        let (events, log, lines) = to_agent;
-        client_to_agent(client_in, agent_in, lines, log.as_ref());
+        let (events, log, telemetry, lines) = to_agent;
+        client_to_agent(client_in, agent_in, lines, log.as_ref(), telemetry.as_ref());
         let _ = events.send(Event::ClientClosed);
     });
     let to_client = (
         events.clone(),
         log,
+        telemetry.clone(),
         AgentLines::new(known, decider, proxy_in),
     );
     thread::spawn(move || {
-        let (events, log, mut lines) = to_client;
-        agent_to_client(agent_out, client_out, &mut lines, log.as_ref());
+        let (events, log, telemetry, mut lines) = to_client;
+        agent_to_client(
+            agent_out,
+            client_out,
+            &mut lines,
+            log.as_ref(),
+            telemetry.as_ref(),
+        );
         let _ = events.send(Event::OutputDone);
     });
     thread::spawn(move || {
@@ -284,6 +310,11 @@ where
     });
 
     let status = supervise(&inbox, pid, args.grace);
+    // Every byte has been passed on: the export's end (at most about 100 ms) delays only
+    // the proxy's exit.
+    if let Some(telemetry) = telemetry {
+        telemetry.finish(err);
+    }
     match status {
         Ok(status) => exit_code(status),
         Err(error) => {

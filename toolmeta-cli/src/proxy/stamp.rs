@@ -9,7 +9,7 @@ use std::time::SystemTime;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use toolmeta::catalog::Harness;
-use toolmeta::client::{Call, Ledger, PermissionOutcome};
+use toolmeta::client::{Call, Ledger, PROXY_EVIDENCE_KEY, PermissionOutcome};
 use toolmeta::policy::CallHistory;
 use toolmeta::{Namespace, TOOL_META_KEY, TOOL_META_VERSION, ToolKind};
 
@@ -34,7 +34,9 @@ const MAX_RETAINED_BYTES: usize = 32 << 20;
 /// arguments (`kind`, `name`, `rawInput`, `locations`, a harness's tool-name key in
 /// `_meta`, a first `title`), and a permission request's `toolCall` — when its `_meta` has
 /// no `x.ai/tool` key. A `_meta` that is not an object, and a call whose tool nothing
-/// names, leave the line unchanged.
+/// names, leave the line unchanged. Beside the envelope goes the proxy's mark,
+/// `_meta["toolmeta/evidence"] = {"evidence", "earned"}`: what the identity rests on and
+/// whether it is earned (DESIGN §8), so a reader trusts the envelope only that far.
 ///
 /// ```
 /// use std::time::SystemTime;
@@ -48,7 +50,7 @@ const MAX_RETAINED_BYTES: usize = 32 << 20;
 /// let stamped = String::from_utf8(stamper.stamp(call.as_bytes(), now).unwrap()).unwrap();
 /// assert_eq!(
 ///     stamped,
-///     r#"{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Search", "kind":"search","rawInput":{"query":"q","action":{}},"_meta":{"x.ai/tool":{"version":1,"name":"web_search","kind":"web_search","namespace":"codex","label":"Web Search","read_only":true,"input":{"query":"q"}}}}}}"#
+///     r#"{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Search", "kind":"search","rawInput":{"query":"q","action":{}},"_meta":{"x.ai/tool":{"version":1,"name":"web_search","kind":"web_search","namespace":"codex","label":"Web Search","read_only":true,"input":{"query":"q"}},"toolmeta/evidence":{"evidence":"arguments","earned":true}}}}}"#
 /// );
 /// ```
 pub struct Stamper {
@@ -179,7 +181,13 @@ impl Stamper {
                 .map(|namespace| namespace.as_str()))
             .or(self.agent_namespace.as_ref().map(Namespace::as_str))?;
         let envelope = serde_json::to_string(&Envelope::of(call, namespace)?).ok()?;
-        Some(splice(text, edits(event, call, &envelope, self.acp_fields)))
+        // The proxy's own envelope says what it rests on (DESIGN §8), so that a reader
+        // trusts it only as far as that goes.
+        let marked = format!(
+            "\"{TOOL_META_KEY}\":{envelope},\"{PROXY_EVIDENCE_KEY}\":{}",
+            call.evidence().proxy_mark()
+        );
+        Some(splice(text, edits(event, call, &marked, self.acp_fields)))
     }
 
     /// Feeds the answer to a permission request (the client's, or the proxy's own) to the
@@ -318,21 +326,18 @@ impl<'a> Envelope<'a> {
     }
 }
 
-/// The changes that put `envelope` (and with `acp_fields`, ACP's own fields) into the
-/// event's line.
-fn edits(event: &Event<'_>, call: &Call, envelope: &str, acp_fields: bool) -> Vec<Edit> {
+/// The changes that put the `_meta` members `marked` (the envelope and the proxy's mark)
+/// (and with `acp_fields`, ACP's own fields) into the event's line.
+fn edits(event: &Event<'_>, call: &Call, marked: &str, acp_fields: bool) -> Vec<Edit> {
     let mut edits = Vec::new();
     // Members added at the end of the event object.
     let mut added = Vec::new();
     match &event.meta {
         Meta::Object { span, is_empty, .. } => {
             let comma = if *is_empty { "" } else { "," };
-            edits.push(Edit::insert(
-                span.end - 1,
-                format!("{comma}\"{TOOL_META_KEY}\":{envelope}"),
-            ));
+            edits.push(Edit::insert(span.end - 1, format!("{comma}{marked}")));
         }
-        _ => added.push(format!("\"_meta\":{{\"{TOOL_META_KEY}\":{envelope}}}")),
+        _ => added.push(format!("\"_meta\":{{{marked}}}")),
     }
     if acp_fields {
         self::acp_fields(event, call, &mut edits, &mut added);

@@ -59,13 +59,13 @@ pub(crate) struct DescribedTool {
 
 /// `tools` with their arguments, read once into `cache`; a tool whose arguments cannot be
 /// read is left out (a test keeps every catalog tool readable).
-pub(crate) fn described<'a>(
+pub(crate) fn described<'a, 't>(
     cache: &'a OnceLock<Vec<DescribedTool>>,
-    tools: &[ToolArguments],
+    tools: impl IntoIterator<Item = &'t ToolArguments>,
 ) -> &'a [DescribedTool] {
     cache.get_or_init(|| {
         tools
-            .iter()
+            .into_iter()
             .filter_map(|tool| {
                 Some(DescribedTool {
                     name: tool.name,

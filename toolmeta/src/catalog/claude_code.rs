@@ -27,9 +27,9 @@
 
 use serde::Deserialize;
 
-use super::arguments::ToolArguments;
+use super::spec::{HarnessSpec, Tool, Tools};
 use crate::ToolIdentity;
-use crate::{StaticToolset, ToolEntry};
+use crate::recognition::parties;
 
 /// `Read`: reads a file, optionally a window of lines (`offset` is a 1-based line number).
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
@@ -594,99 +594,68 @@ identity_only! {
     ReadMcpResourceTool = "ReadMcpResourceTool", "other";
 }
 
-/// The release these declarations were checked against.
-pub(crate) const RELEASE: &str =
-    "Claude Code 2.1.318 (claude-agent-sdk 0.3.318, run by claude-agent-acp 0.101.0)";
-
-/// Where the tools were read from.
-pub(crate) const SOURCE: &str = "the tool lists that release sent to the model (tests/data/real/claude_code/tools.json), the tools reference https://code.claude.com/docs/en/tools-reference, and the tools of earlier releases that traffic still carries";
-
-/// Claude Code's tools, and the names claude-code-acp / claude-agent-acp give the file
-/// tools it serves itself.
-pub const TOOLS: StaticToolset = StaticToolset::new(&[
-    ToolEntry::of::<Agent>(),
-    ToolEntry::of::<Bash>(),
-    ToolEntry::of::<Edit>(),
-    ToolEntry::of::<EnterPlanMode>(),
-    ToolEntry::of::<ExitPlanMode>(),
-    ToolEntry::of::<ListAgents>(),
-    ToolEntry::of::<NotebookEdit>(),
-    ToolEntry::of::<Read>(),
-    ToolEntry::of::<ReportFindings>(),
-    ToolEntry::of::<ScheduleWakeup>(),
-    ToolEntry::of::<Skill>(),
-    ToolEntry::of::<ToolSearch>(),
-    ToolEntry::of::<WebFetch>(),
-    ToolEntry::of::<WebSearch>(),
-    ToolEntry::of::<Workflow>(),
-    ToolEntry::of::<Write>(),
-    ToolEntry::of::<AskUserQuestion>(),
-    ToolEntry::of::<CronCreate>(),
-    ToolEntry::of::<CronDelete>(),
-    ToolEntry::of::<CronList>(),
-    ToolEntry::of::<EnterWorktree>(),
-    ToolEntry::of::<ExitWorktree>(),
-    ToolEntry::of::<Glob>(),
-    ToolEntry::of::<Grep>(),
-    ToolEntry::of::<ListMcpResourcesTool>(),
-    ToolEntry::of::<ReadMcpResourceTool>(),
-    ToolEntry::of::<Lsp>(),
-    ToolEntry::of::<Monitor>(),
-    ToolEntry::of::<PowerShell>(),
-    ToolEntry::of::<SendMessage>(),
-    ToolEntry::of::<TaskOutput>(),
-    ToolEntry::of::<TaskStop>(),
-    ToolEntry::of::<TodoWrite>(),
-    // Earlier releases.
-    ToolEntry::of::<Agent>().renamed("Task"),
-    ToolEntry::of::<BashOutput>(),
-    ToolEntry::of::<KillShell>(),
-    // KillShell's name in some releases (listed in a Claude Code SDK init message quoted in
-    // bitovi/ai-coding-agent `specifications/improved-output.md`).
-    ToolEntry::of::<KillShell>().renamed("KillBash"),
-    ToolEntry::of::<Ls>(),
-    ToolEntry::of::<MultiEdit>(),
-    // The ACP adapters' own MCP server.
-    ToolEntry::of::<Read>().renamed("mcp__acp__Read"),
-    ToolEntry::of::<Write>().renamed("mcp__acp__Write"),
-    ToolEntry::of::<Edit>().renamed("mcp__acp__Edit"),
-    ToolEntry::of::<MultiEdit>().renamed("mcp__acp__MultiEdit"),
-    ToolEntry::of::<Bash>().renamed("mcp__acp__Bash"),
-    ToolEntry::of::<BashOutput>().renamed("mcp__acp__BashOutput"),
-    ToolEntry::of::<KillShell>().renamed("mcp__acp__KillShell"),
-    ToolEntry::of::<Read>().renamed("mcp__acp__read"),
-    ToolEntry::of::<Write>().renamed("mcp__acp__write"),
-    ToolEntry::of::<Edit>().renamed("mcp__acp__edit"),
-]);
-
-/// Claude Code's tools as argument matching sees them (its traffic names every tool, so
-/// this serves clients that were given only the arguments).
-pub(crate) const ARGUMENTS: &[ToolArguments] = &[
-    ToolArguments::of::<Agent>(),
-    ToolArguments::of::<Bash>(),
-    ToolArguments::of::<ListAgents>(),
-    ToolArguments::of::<ReportFindings>(),
-    ToolArguments::of::<ScheduleWakeup>(),
-    ToolArguments::of::<Edit>(),
-    ToolArguments::of::<EnterPlanMode>(),
-    ToolArguments::of::<ExitPlanMode>(),
-    ToolArguments::of::<NotebookEdit>(),
-    ToolArguments::of::<Read>(),
-    ToolArguments::of::<Skill>(),
-    ToolArguments::of::<ToolSearch>(),
-    ToolArguments::of::<WebFetch>(),
-    ToolArguments::of::<WebSearch>(),
-    ToolArguments::of::<Workflow>(),
-    ToolArguments::of::<Write>(),
-    ToolArguments::of::<AskUserQuestion>(),
-    ToolArguments::of::<Glob>(),
-    ToolArguments::of::<Grep>(),
-    ToolArguments::of::<PowerShell>(),
-    ToolArguments::of::<TaskOutput>(),
-    ToolArguments::of::<TaskStop>(),
-    ToolArguments::of::<TodoWrite>(),
-    ToolArguments::of::<BashOutput>(),
-    ToolArguments::of::<KillShell>(),
-    ToolArguments::of::<Ls>(),
-    ToolArguments::of::<MultiEdit>(),
-];
+/// Claude Code in the catalog: what recognises it, the release its tools were checked
+/// against, where they were read from, and its tools, each registered once.
+pub(super) const SPEC: HarnessSpec = HarnessSpec {
+    party: &parties::CLAUDE_CODE,
+    release: "Claude Code 2.1.318 (claude-agent-sdk 0.3.318, run by claude-agent-acp 0.101.0)",
+    source: "the tool lists that release sent to the model (tests/data/real/claude_code/tools.json), the tools reference https://code.claude.com/docs/en/tools-reference, and the tools of earlier releases that traffic still carries",
+    // Claude Code's tools, and the names claude-code-acp / claude-agent-acp give the file
+    // tools it serves itself.
+    tools: Tools::new([
+        Tool::of::<Agent>(),
+        Tool::of::<Bash>(),
+        Tool::of::<Edit>(),
+        Tool::of::<EnterPlanMode>(),
+        Tool::of::<ExitPlanMode>(),
+        Tool::of::<ListAgents>(),
+        Tool::of::<NotebookEdit>(),
+        Tool::of::<Read>(),
+        Tool::of::<ReportFindings>(),
+        Tool::of::<ScheduleWakeup>(),
+        Tool::of::<Skill>(),
+        Tool::of::<ToolSearch>(),
+        Tool::of::<WebFetch>(),
+        Tool::of::<WebSearch>(),
+        Tool::of::<Workflow>(),
+        Tool::of::<Write>(),
+        Tool::of::<AskUserQuestion>(),
+        Tool::of::<CronCreate>(),
+        Tool::of::<CronDelete>(),
+        Tool::of::<CronList>(),
+        Tool::of::<EnterWorktree>(),
+        Tool::of::<ExitWorktree>(),
+        Tool::of::<Glob>(),
+        Tool::of::<Grep>(),
+        Tool::of::<ListMcpResourcesTool>(),
+        Tool::of::<ReadMcpResourceTool>(),
+        Tool::of::<Lsp>(),
+        Tool::of::<Monitor>(),
+        Tool::of::<PowerShell>(),
+        Tool::of::<SendMessage>(),
+        Tool::of::<TaskOutput>(),
+        Tool::of::<TaskStop>(),
+        Tool::of::<TodoWrite>(),
+        // Earlier releases.
+        Tool::of::<Agent>().renamed("Task"),
+        Tool::of::<BashOutput>(),
+        Tool::of::<KillShell>(),
+        // KillShell's name in some releases (listed in a Claude Code SDK init message quoted in
+        // bitovi/ai-coding-agent `specifications/improved-output.md`).
+        Tool::of::<KillShell>().renamed("KillBash"),
+        Tool::of::<Ls>(),
+        Tool::of::<MultiEdit>(),
+        // The ACP adapters' own MCP server.
+        Tool::of::<Read>().renamed("mcp__acp__Read"),
+        Tool::of::<Write>().renamed("mcp__acp__Write"),
+        Tool::of::<Edit>().renamed("mcp__acp__Edit"),
+        Tool::of::<MultiEdit>().renamed("mcp__acp__MultiEdit"),
+        Tool::of::<Bash>().renamed("mcp__acp__Bash"),
+        Tool::of::<BashOutput>().renamed("mcp__acp__BashOutput"),
+        Tool::of::<KillShell>().renamed("mcp__acp__KillShell"),
+        Tool::of::<Read>().renamed("mcp__acp__read"),
+        Tool::of::<Write>().renamed("mcp__acp__write"),
+        Tool::of::<Edit>().renamed("mcp__acp__edit"),
+    ])
+    .registered(),
+};

@@ -32,10 +32,10 @@
 
 use serde::Deserialize;
 
-use super::arguments::ToolArguments;
+use super::spec::{HarnessSpec, Tool, Tools};
 use crate::ToolIdentity;
 use crate::convert::{Argv, CommandLine};
-use crate::{StaticToolset, ToolEntry};
+use crate::recognition::parties;
 
 /// `shell`: runs an argv (`["bash", "-lc", "cargo test"]`); projected as one command line.
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
@@ -403,56 +403,33 @@ pub struct Wait {}
 )]
 pub struct CloseAgent {}
 
-/// The release these declarations were checked against.
-pub(crate) const RELEASE: &str = "codex-acp 0.16.0 (codex-rs 0.137.0)";
-
-/// Where the tools were read from.
-pub(crate) const SOURCE: &str = "the tool list that release sent to the model (tests/data/real/codex/tools.json), openai/codex codex-rs/core/src/tools/spec.rs, and codex-acp's event fields (ExecCommandBegin, PatchApplyBegin)";
-
-/// Codex's tools.
-pub const TOOLS: StaticToolset = StaticToolset::new(&[
-    ToolEntry::of::<ExecCommand>(),
-    ToolEntry::of::<WriteStdin>(),
-    ToolEntry::of::<UpdatePlan>(),
-    ToolEntry::of::<GetGoal>(),
-    ToolEntry::of::<CreateGoal>(),
-    ToolEntry::of::<UpdateGoal>(),
-    ToolEntry::of::<RequestUserInput>(),
-    ToolEntry::of::<ApplyPatch>(),
-    ToolEntry::of::<ViewImage>(),
-    ToolEntry::of::<ToolSearch>(),
-    ToolEntry::of::<WebSearch>(),
-    ToolEntry::of::<Shell>(),
-    ToolEntry::of::<ShellCommand>(),
-    ToolEntry::of::<ReadFile>(),
-    ToolEntry::of::<ListDir>(),
-    ToolEntry::of::<GrepFiles>(),
-    ToolEntry::of::<SpawnAgent>(),
-    ToolEntry::of::<SendInput>(),
-    ToolEntry::of::<Wait>(),
-    ToolEntry::of::<CloseAgent>(),
-]);
-
-/// Codex's tools as argument matching sees them.
-pub(crate) const ARGUMENTS: &[ToolArguments] = &[
-    ToolArguments::of::<ExecCommand>(),
-    ToolArguments::of::<WriteStdin>(),
-    ToolArguments::of::<UpdatePlan>(),
-    ToolArguments::of::<GetGoal>(),
-    ToolArguments::of::<CreateGoal>(),
-    ToolArguments::of::<UpdateGoal>(),
-    ToolArguments::of::<RequestUserInput>(),
-    ToolArguments::of::<ApplyPatch>(),
-    ToolArguments::of::<ViewImage>(),
-    ToolArguments::of::<ToolSearch>(),
-    ToolArguments::of::<WebSearch>(),
-    ToolArguments::of::<Shell>(),
-    ToolArguments::of::<ShellCommand>(),
-    ToolArguments::of::<ReadFile>(),
-    ToolArguments::of::<ListDir>(),
-    ToolArguments::of::<GrepFiles>(),
-    ToolArguments::of::<SpawnAgent>(),
-    ToolArguments::of::<SendInput>(),
-    ToolArguments::of::<Wait>(),
-    ToolArguments::of::<CloseAgent>(),
-];
+/// Codex in the catalog: what recognises it, the release its tools were checked
+/// against, where they were read from, and its tools, each registered once.
+pub(super) const SPEC: HarnessSpec = HarnessSpec {
+    party: &parties::CODEX,
+    release: "codex-acp 0.16.0 (codex-rs 0.137.0)",
+    source: "the tool list that release sent to the model (tests/data/real/codex/tools.json), openai/codex codex-rs/core/src/tools/spec.rs, and codex-acp's event fields (ExecCommandBegin, PatchApplyBegin)",
+    tools: Tools::new([
+        Tool::of::<ExecCommand>(),
+        Tool::of::<WriteStdin>(),
+        Tool::of::<UpdatePlan>(),
+        Tool::of::<GetGoal>(),
+        Tool::of::<CreateGoal>(),
+        Tool::of::<UpdateGoal>(),
+        Tool::of::<RequestUserInput>(),
+        Tool::of::<ApplyPatch>(),
+        Tool::of::<ViewImage>(),
+        Tool::of::<ToolSearch>(),
+        Tool::of::<WebSearch>(),
+        Tool::of::<Shell>(),
+        Tool::of::<ShellCommand>(),
+        Tool::of::<ReadFile>(),
+        Tool::of::<ListDir>(),
+        Tool::of::<GrepFiles>(),
+        Tool::of::<SpawnAgent>(),
+        Tool::of::<SendInput>(),
+        Tool::of::<Wait>(),
+        Tool::of::<CloseAgent>(),
+    ])
+    .registered(),
+};

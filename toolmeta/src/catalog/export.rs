@@ -677,9 +677,11 @@ mod tests {
         assert_eq!(data.harnesses.len(), Harness::ALL.len());
         for (harness, data) in Harness::ALL.iter().zip(&data.harnesses) {
             assert_eq!(data.tools.len(), harness.tools().len(), "{harness}");
-            // Every tool argument matching knows has its arguments exported.
+            // Every tool argument matching knows has its arguments exported, and only those:
+            // every tool listed under its own name.
             let with_arguments = data.tools.iter().filter(|t| t.arguments.is_some()).count();
-            assert!(with_arguments >= harness.described().len(), "{harness}");
+            assert_eq!(with_arguments, harness.described().len(), "{harness}");
+            assert_eq!(with_arguments, harness.arguments().count(), "{harness}");
         }
         let text = catalog_json().unwrap();
         let back: CatalogData = serde_json::from_str(&text).unwrap();

@@ -20,9 +20,9 @@
 
 use serde::Deserialize;
 
-use super::arguments::ToolArguments;
+use super::spec::{HarnessSpec, Tool, Tools};
 use crate::ToolIdentity;
-use crate::{StaticToolset, ToolEntry};
+use crate::recognition::parties;
 
 /// `read_file`: reads a file, optionally the lines `start_line..=end_line` (1-based, end
 /// inclusive), projected as `offset = start_line` and `limit = end_line - start_line + 1`.
@@ -386,57 +386,35 @@ pub struct CompleteTask {
     pub wait_for_previous: Option<bool>,
 }
 
-/// The release these declarations were checked against.
-pub(crate) const RELEASE: &str = "Gemini CLI 0.61.0";
-
-/// Where the tools were read from.
-pub(crate) const SOURCE: &str = "the tool lists that release sent to the model (tests/data/real/gemini_cli/tools.json: main agent, plan mode, subagent), and google-gemini/gemini-cli packages/core/src/tools for write_todos and read_many_files";
-
-/// Gemini CLI's tools.
-pub const TOOLS: StaticToolset = StaticToolset::new(&[
-    ToolEntry::of::<UpdateTopic>(),
-    ToolEntry::of::<ListDirectory>(),
-    ToolEntry::of::<ReadFile>(),
-    ToolEntry::of::<GrepSearch>(),
-    ToolEntry::of::<Glob>(),
-    ToolEntry::of::<Replace>(),
-    ToolEntry::of::<WriteFile>(),
-    ToolEntry::of::<WebFetch>(),
-    ToolEntry::of::<RunShellCommand>(),
-    ToolEntry::of::<ListBackgroundProcesses>(),
-    ToolEntry::of::<ReadBackgroundOutput>(),
-    ToolEntry::of::<GoogleWebSearch>(),
-    ToolEntry::of::<EnterPlanMode>(),
-    ToolEntry::of::<ExitPlanMode>(),
-    ToolEntry::of::<InvokeAgent>(),
-    ToolEntry::of::<ActivateSkill>(),
-    ToolEntry::of::<CompleteTask>(),
-    ToolEntry::of::<WriteTodos>(),
-    ToolEntry::of::<ReadManyFiles>(),
-    // Earlier releases' name for grep_search: Gemini CLI's ACP traffic carries only the
-    // name (in the call id), so the old name still identifies the tool.
-    ToolEntry::of::<GrepSearch>().renamed("search_file_content"),
-]);
-
-/// Gemini CLI's tools as argument matching sees them.
-pub(crate) const ARGUMENTS: &[ToolArguments] = &[
-    ToolArguments::of::<UpdateTopic>(),
-    ToolArguments::of::<ListDirectory>(),
-    ToolArguments::of::<ReadFile>(),
-    ToolArguments::of::<GrepSearch>(),
-    ToolArguments::of::<Glob>(),
-    ToolArguments::of::<Replace>(),
-    ToolArguments::of::<WriteFile>(),
-    ToolArguments::of::<WebFetch>(),
-    ToolArguments::of::<RunShellCommand>(),
-    ToolArguments::of::<ListBackgroundProcesses>(),
-    ToolArguments::of::<ReadBackgroundOutput>(),
-    ToolArguments::of::<GoogleWebSearch>(),
-    ToolArguments::of::<EnterPlanMode>(),
-    ToolArguments::of::<ExitPlanMode>(),
-    ToolArguments::of::<InvokeAgent>(),
-    ToolArguments::of::<ActivateSkill>(),
-    ToolArguments::of::<CompleteTask>(),
-    ToolArguments::of::<WriteTodos>(),
-    ToolArguments::of::<ReadManyFiles>(),
-];
+/// Gemini CLI in the catalog: what recognises it, the release its tools were checked
+/// against, where they were read from, and its tools, each registered once.
+pub(super) const SPEC: HarnessSpec = HarnessSpec {
+    party: &parties::GEMINI_CLI,
+    release: "Gemini CLI 0.61.0",
+    source: "the tool lists that release sent to the model (tests/data/real/gemini_cli/tools.json: main agent, plan mode, subagent), and google-gemini/gemini-cli packages/core/src/tools for write_todos and read_many_files",
+    tools: Tools::new([
+        Tool::of::<UpdateTopic>(),
+        Tool::of::<ListDirectory>(),
+        Tool::of::<ReadFile>(),
+        Tool::of::<GrepSearch>(),
+        Tool::of::<Glob>(),
+        Tool::of::<Replace>(),
+        Tool::of::<WriteFile>(),
+        Tool::of::<WebFetch>(),
+        Tool::of::<RunShellCommand>(),
+        Tool::of::<ListBackgroundProcesses>(),
+        Tool::of::<ReadBackgroundOutput>(),
+        Tool::of::<GoogleWebSearch>(),
+        Tool::of::<EnterPlanMode>(),
+        Tool::of::<ExitPlanMode>(),
+        Tool::of::<InvokeAgent>(),
+        Tool::of::<ActivateSkill>(),
+        Tool::of::<CompleteTask>(),
+        Tool::of::<WriteTodos>(),
+        Tool::of::<ReadManyFiles>(),
+        // Earlier releases' name for grep_search: Gemini CLI's ACP traffic carries only the
+        // name (in the call id), so the old name still identifies the tool.
+        Tool::of::<GrepSearch>().renamed("search_file_content"),
+    ])
+    .registered(),
+};

@@ -21,9 +21,9 @@
 
 use serde::Deserialize;
 
-use super::arguments::ToolArguments;
+use super::spec::{HarnessSpec, Tool, Tools};
 use crate::ToolIdentity;
-use crate::{StaticToolset, ToolEntry};
+use crate::recognition::parties;
 
 /// `read_file`: reads a file, optionally a window of lines.
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
@@ -150,31 +150,20 @@ pub struct ListDir {}
 )]
 pub struct Task {}
 
-/// The release these declarations were checked against.
-pub(crate) const RELEASE: &str =
-    "the conformance session published by the harness that defined the envelope";
-
-/// Where the tools were read from.
-pub(crate) const SOURCE: &str = "tests/data/real/grok_build/session.jsonl (its calls' rawInput beside the envelopes the harness emitted for them) and DESIGN's read_file";
-
-/// Grok Build's tools.
-pub const TOOLS: StaticToolset = StaticToolset::new(&[
-    ToolEntry::of::<ReadFile>(),
-    ToolEntry::of::<Grep>(),
-    ToolEntry::of::<SearchReplace>(),
-    ToolEntry::of::<RunTerminalCommand>(),
-    ToolEntry::of::<WebSearch>(),
-    ToolEntry::of::<ListDir>(),
-    ToolEntry::of::<Task>(),
-]);
-
-/// Grok Build's tools as argument matching sees them.
-pub(crate) const ARGUMENTS: &[ToolArguments] = &[
-    ToolArguments::of::<ReadFile>(),
-    ToolArguments::of::<Grep>(),
-    ToolArguments::of::<SearchReplace>(),
-    ToolArguments::of::<RunTerminalCommand>(),
-    ToolArguments::of::<WebSearch>(),
-    ToolArguments::of::<ListDir>(),
-    ToolArguments::of::<Task>(),
-];
+/// Grok Build in the catalog: what recognises it, the release its tools were checked
+/// against, where they were read from, and its tools, each registered once.
+pub(super) const SPEC: HarnessSpec = HarnessSpec {
+    party: &parties::GROK_BUILD,
+    release: "the conformance session published by the harness that defined the envelope",
+    source: "tests/data/real/grok_build/session.jsonl (its calls' rawInput beside the envelopes the harness emitted for them) and DESIGN's read_file",
+    tools: Tools::new([
+        Tool::of::<ReadFile>(),
+        Tool::of::<Grep>(),
+        Tool::of::<SearchReplace>(),
+        Tool::of::<RunTerminalCommand>(),
+        Tool::of::<WebSearch>(),
+        Tool::of::<ListDir>(),
+        Tool::of::<Task>(),
+    ])
+    .registered(),
+};

@@ -20,9 +20,9 @@
 
 use serde::Deserialize;
 
-use super::arguments::ToolArguments;
+use super::spec::{HarnessSpec, Tool, Tools};
 use crate::ToolIdentity;
-use crate::{StaticToolset, ToolEntry};
+use crate::recognition::parties;
 
 /// `ReadFile`: reads a text file, optionally a window of lines.
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
@@ -370,53 +370,32 @@ pub struct Think {
 )]
 pub struct SendDMail {}
 
-/// The release these declarations were checked against.
-pub(crate) const RELEASE: &str =
-    "Kimi CLI 1.51.0 (PyPI kimi-cli, MoonshotAI/kimi-cli 4a550effdfcb29a25a5d325bf935296cc50cd417)";
-
-/// Where the tools were read from.
-pub(crate) const SOURCE: &str = "the tool lists that release sent to the model (tests/data/real/kimi_cli/tools.json: main agent and explore subagent) and MoonshotAI/kimi-cli src/kimi_cli/tools at 4a550eff (tests/data/real/kimi_cli/tools.md names the file of each tool)";
-
-/// Kimi CLI's tools.
-pub const TOOLS: StaticToolset = StaticToolset::new(&[
-    ToolEntry::of::<Agent>(),
-    ToolEntry::of::<AskUserQuestion>(),
-    ToolEntry::of::<SetTodoList>(),
-    ToolEntry::of::<Shell>(),
-    ToolEntry::of::<TaskList>(),
-    ToolEntry::of::<TaskOutput>(),
-    ToolEntry::of::<TaskStop>(),
-    ToolEntry::of::<ReadFile>(),
-    ToolEntry::of::<Glob>(),
-    ToolEntry::of::<Grep>(),
-    ToolEntry::of::<WriteFile>(),
-    ToolEntry::of::<StrReplaceFile>(),
-    ToolEntry::of::<FetchUrl>(),
-    ToolEntry::of::<ExitPlanMode>(),
-    ToolEntry::of::<EnterPlanMode>(),
-    ToolEntry::of::<ReadMediaFile>(),
-    ToolEntry::of::<SearchWeb>(),
-    ToolEntry::of::<Think>(),
-    ToolEntry::of::<SendDMail>(),
-]);
-
-/// Kimi CLI's tools as argument matching sees them.
-pub(crate) const ARGUMENTS: &[ToolArguments] = &[
-    ToolArguments::of::<Agent>(),
-    ToolArguments::of::<AskUserQuestion>(),
-    ToolArguments::of::<SetTodoList>(),
-    ToolArguments::of::<Shell>(),
-    ToolArguments::of::<TaskList>(),
-    ToolArguments::of::<TaskOutput>(),
-    ToolArguments::of::<TaskStop>(),
-    ToolArguments::of::<ReadFile>(),
-    ToolArguments::of::<Glob>(),
-    ToolArguments::of::<Grep>(),
-    ToolArguments::of::<WriteFile>(),
-    ToolArguments::of::<StrReplaceFile>(),
-    ToolArguments::of::<FetchUrl>(),
-    ToolArguments::of::<ExitPlanMode>(),
-    ToolArguments::of::<ReadMediaFile>(),
-    ToolArguments::of::<SearchWeb>(),
-    ToolArguments::of::<Think>(),
-];
+/// Kimi CLI in the catalog: what recognises it, the release its tools were checked
+/// against, where they were read from, and its tools, each registered once.
+pub(super) const SPEC: HarnessSpec = HarnessSpec {
+    party: &parties::KIMI_CLI,
+    release: "Kimi CLI 1.51.0 (PyPI kimi-cli, MoonshotAI/kimi-cli 4a550effdfcb29a25a5d325bf935296cc50cd417)",
+    source: "the tool lists that release sent to the model (tests/data/real/kimi_cli/tools.json: main agent and explore subagent) and MoonshotAI/kimi-cli src/kimi_cli/tools at 4a550eff (tests/data/real/kimi_cli/tools.md names the file of each tool)",
+    tools: Tools::new([
+        Tool::of::<Agent>(),
+        Tool::of::<AskUserQuestion>(),
+        Tool::of::<SetTodoList>(),
+        Tool::of::<Shell>(),
+        Tool::of::<TaskList>(),
+        Tool::of::<TaskOutput>(),
+        Tool::of::<TaskStop>(),
+        Tool::of::<ReadFile>(),
+        Tool::of::<Glob>(),
+        Tool::of::<Grep>(),
+        Tool::of::<WriteFile>(),
+        Tool::of::<StrReplaceFile>(),
+        Tool::of::<FetchUrl>(),
+        Tool::of::<ExitPlanMode>(),
+        Tool::of::<EnterPlanMode>(),
+        Tool::of::<ReadMediaFile>(),
+        Tool::of::<SearchWeb>(),
+        Tool::of::<Think>(),
+        Tool::of::<SendDMail>(),
+    ])
+    .registered(),
+};

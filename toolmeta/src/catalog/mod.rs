@@ -4,9 +4,11 @@
 //!
 //! Each harness module declares its tools as `#[derive(Deserialize, ToolIdentity)]` structs
 //! with the wire names and argument names that harness sends, bulky arguments marked
-//! `payload`, and registers them in a compile-time-checked [`StaticToolset`] (`TOOLS`).
-//! [`synthesize`] looks a call up there and projects its raw arguments (see
-//! [`ToolEntry::project`](crate::ToolEntry::project) for the rules).
+//! `payload`, and ends with its one declaration, a `SPEC` (see `spec.rs`): its party, its
+//! release and source, and one list registering each tool once — in a compile-time-checked
+//! [`StaticToolset`] and, with the arguments its `Deserialize` impl reads, for argument
+//! matching and the data export. [`synthesize`] looks a call up there and projects its raw
+//! arguments (see [`ToolEntry::project`](crate::ToolEntry::project) for the rules).
 //!
 //! Every tool is registered [`ToolEntry::of`](crate::ToolEntry::of): its raw arguments are
 //! projected through the wire keys and conversions the derive recorded, the same data the
@@ -65,21 +67,31 @@ mod opencode;
 mod probe;
 #[allow(dead_code)]
 mod qwen_code;
+mod spec;
+
+// A harness added in the crate's own tests by following docs/maintainers.md.
+#[cfg(test)]
+#[allow(dead_code)]
+mod added;
 
 use std::sync::OnceLock;
 
 use arguments::{DescribedTool, ToolArguments};
+use spec::HarnessSpec;
 
 use serde_json::Value;
 
-use crate::recognition::{Party, parties};
+use crate::contract::shared::spelling::bytes_eq;
+use crate::recognition::Party;
 use crate::{Namespace, StaticToolset, ToolMeta};
 
 /// A harness whose tools the catalog knows.
 ///
 /// It is named by its namespace's wire name (`claude_code`, `codex`, `gemini_cli`,
-/// `opencode`, `grok_build`; the namespace's aliases are accepted too), and recognised from
-/// the `agentInfo` an ACP agent sends in its `initialize` answer.
+/// `opencode`, `grok_build`, `qwen_code`, `kimi_cli`; the namespace's aliases are accepted
+/// too), and recognised from the `agentInfo` an ACP agent sends in its `initialize` answer.
+/// Each is declared once, by the `SPEC` at the end of its file (`docs/maintainers.md`, "Add
+/// a catalog harness").
 ///
 /// ```
 /// use toolmeta::catalog::Harness;
@@ -108,6 +120,9 @@ pub enum Harness {
     QwenCode,
     /// Moonshot AI's Kimi CLI.
     KimiCli,
+    /// goose, added as a harness by the crate's own tests (see `added.rs`).
+    #[cfg(test)]
+    Goose,
 }
 
 impl Harness {
@@ -120,52 +135,51 @@ impl Harness {
         Harness::GrokBuild,
         Harness::QwenCode,
         Harness::KimiCli,
+        #[cfg(test)]
+        Harness::Goose,
     ];
+
+    /// Its one declaration, at the end of its file.
+    const fn spec(self) -> &'static HarnessSpec {
+        match self {
+            Harness::ClaudeCode => &claude_code::SPEC,
+            Harness::Codex => &codex::SPEC,
+            Harness::GeminiCli => &gemini_cli::SPEC,
+            Harness::OpenCode => &opencode::SPEC,
+            Harness::GrokBuild => &grok_build::SPEC,
+            Harness::QwenCode => &qwen_code::SPEC,
+            Harness::KimiCli => &kimi_cli::SPEC,
+            #[cfg(test)]
+            Harness::Goose => &added::SPEC,
+        }
+    }
 
     /// The namespace its tools' envelopes carry.
     pub const fn namespace(self) -> Namespace {
-        match self {
-            Harness::ClaudeCode => Namespace::ClaudeCode,
-            Harness::Codex => Namespace::Codex,
-            Harness::GeminiCli => Namespace::GeminiCli,
-            Harness::OpenCode => Namespace::OpenCode,
-            Harness::GrokBuild => Namespace::GrokBuild,
-            Harness::QwenCode => Namespace::QwenCode,
-            Harness::KimiCli => Namespace::KimiCli,
-        }
+        self.spec().party.namespace
     }
 
     /// The harness whose tools carry `namespace`, if the catalog has one.
     pub const fn from_namespace(namespace: Namespace) -> Option<Harness> {
-        match namespace {
-            Namespace::ClaudeCode => Some(Harness::ClaudeCode),
-            Namespace::Codex => Some(Harness::Codex),
-            Namespace::GeminiCli => Some(Harness::GeminiCli),
-            Namespace::OpenCode => Some(Harness::OpenCode),
-            Namespace::GrokBuild => Some(Harness::GrokBuild),
-            Namespace::QwenCode => Some(Harness::QwenCode),
-            Namespace::KimiCli => Some(Harness::KimiCli),
-            Namespace::GrokBuildConcise
-            | Namespace::GrokBuildHashline
-            | Namespace::Mcp
-            | Namespace::Zed
-            | Namespace::Goose
-            | Namespace::AmazonQ
-            | Namespace::Extension(_) => None,
+        let mut i = 0;
+        while i < Harness::ALL.len() {
+            let harness = Harness::ALL[i];
+            // Wire names tell namespaces apart: an extension's starts with `_`, and no
+            // harness of the catalog has one.
+            if bytes_eq(
+                harness.namespace().as_str().as_bytes(),
+                namespace.as_str().as_bytes(),
+            ) {
+                return Some(harness);
+            }
+            i += 1;
         }
+        None
     }
 
     /// Its tools, by wire name.
     pub const fn tools(self) -> &'static StaticToolset {
-        match self {
-            Harness::ClaudeCode => &claude_code::TOOLS,
-            Harness::Codex => &codex::TOOLS,
-            Harness::GeminiCli => &gemini_cli::TOOLS,
-            Harness::OpenCode => &opencode::TOOLS,
-            Harness::GrokBuild => &grok_build::TOOLS,
-            Harness::QwenCode => &qwen_code::TOOLS,
-            Harness::KimiCli => &kimi_cli::TOOLS,
-        }
+        &self.spec().tools.toolset
     }
 
     /// The harness an ACP agent's `agentInfo.name` (the `initialize` response) names, if the
@@ -193,41 +207,17 @@ impl Harness {
     /// assert_eq!(Harness::Codex.party().recognition.agent_names, ["codex"]);
     /// ```
     pub const fn party(self) -> &'static Party {
-        match self {
-            Harness::ClaudeCode => &parties::CLAUDE_CODE,
-            Harness::Codex => &parties::CODEX,
-            Harness::GeminiCli => &parties::GEMINI_CLI,
-            Harness::OpenCode => &parties::OPENCODE,
-            Harness::GrokBuild => &parties::GROK_BUILD,
-            Harness::QwenCode => &parties::QWEN_CODE,
-            Harness::KimiCli => &parties::KIMI_CLI,
-        }
+        self.spec().party
     }
 
     /// The harness release its tools were checked against.
     pub const fn release(self) -> &'static str {
-        match self {
-            Harness::ClaudeCode => claude_code::RELEASE,
-            Harness::Codex => codex::RELEASE,
-            Harness::GeminiCli => gemini_cli::RELEASE,
-            Harness::OpenCode => opencode::RELEASE,
-            Harness::GrokBuild => grok_build::RELEASE,
-            Harness::QwenCode => qwen_code::RELEASE,
-            Harness::KimiCli => kimi_cli::RELEASE,
-        }
+        self.spec().release
     }
 
     /// Where its tools were read from (its tool definitions).
     pub const fn source(self) -> &'static str {
-        match self {
-            Harness::ClaudeCode => claude_code::SOURCE,
-            Harness::Codex => codex::SOURCE,
-            Harness::GeminiCli => gemini_cli::SOURCE,
-            Harness::OpenCode => opencode::SOURCE,
-            Harness::GrokBuild => grok_build::SOURCE,
-            Harness::QwenCode => qwen_code::SOURCE,
-            Harness::KimiCli => kimi_cli::SOURCE,
-        }
+        self.spec().source
     }
 
     /// The harness an `initialize` answer's `agentInfo` object names: its `name`, else its
@@ -248,17 +238,9 @@ impl Harness {
             .find_map(Harness::from_agent_name)
     }
 
-    /// Its tools as argument matching sees them.
-    const fn arguments(self) -> &'static [ToolArguments] {
-        match self {
-            Harness::ClaudeCode => claude_code::ARGUMENTS,
-            Harness::Codex => codex::ARGUMENTS,
-            Harness::GeminiCli => gemini_cli::ARGUMENTS,
-            Harness::OpenCode => opencode::ARGUMENTS,
-            Harness::GrokBuild => grok_build::ARGUMENTS,
-            Harness::QwenCode => qwen_code::ARGUMENTS,
-            Harness::KimiCli => kimi_cli::ARGUMENTS,
-        }
+    /// Its tools as argument matching sees them: every tool listed under its own name.
+    fn arguments(self) -> impl Iterator<Item = &'static ToolArguments> {
+        self.spec().tools.arguments()
     }
 
     /// Its tools as argument matching sees them, each tool's arguments read once.
@@ -273,7 +255,8 @@ impl Harness {
     }
 
     /// Every argument name the tool `name` accepts (serde aliases included), or `None` when
-    /// the harness has no such tool.
+    /// the harness has no such tool, or has it only under another name (an earlier
+    /// release's, an adapter's).
     ///
     /// ```
     /// use toolmeta::catalog::Harness;
@@ -283,7 +266,6 @@ impl Harness {
     /// ```
     pub fn argument_names(self, name: &str) -> Option<&'static [&'static str]> {
         self.arguments()
-            .iter()
             .find(|tool| tool.name == name)
             .map(ToolArguments::names)
     }
@@ -438,7 +420,7 @@ mod tests {
                     panic!("{harness} {}: {error}", tool.name);
                 }
             }
-            assert_eq!(harness.described().len(), harness.arguments().len());
+            assert_eq!(harness.described().len(), harness.arguments().count());
         }
     }
 
@@ -482,7 +464,7 @@ mod tests {
         ];
         let mut checked = 0;
         for &harness in super::Harness::ALL {
-            for (tool, described) in harness.arguments().iter().zip(harness.described()) {
+            for (tool, described) in harness.arguments().zip(harness.described()) {
                 let mut tool_samples = samples.clone();
                 let required: serde_json::Map<String, Value> = described
                     .arguments

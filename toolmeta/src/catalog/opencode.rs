@@ -22,9 +22,9 @@
 
 use serde::Deserialize;
 
-use super::arguments::ToolArguments;
+use super::spec::{HarnessSpec, Tool, Tools};
 use crate::ToolIdentity;
-use crate::{StaticToolset, ToolEntry};
+use crate::recognition::parties;
 
 /// `read`: reads a file (or lists a directory), optionally a window of lines; `offset` is
 /// the 1-based line to start at.
@@ -317,50 +317,30 @@ pub struct Task {
     pub command: Option<String>,
 }
 
-/// The release these declarations were checked against.
-pub(crate) const RELEASE: &str = "OpenCode 1.18.33";
-
-/// Where the tools were read from.
-pub(crate) const SOURCE: &str = "the tool list that release sent to the model (tests/data/real/opencode/tools.json), and sst/opencode packages/opencode/src/tool/registry.ts for the tools other models and clients get";
-
-/// OpenCode's tools.
-pub const TOOLS: StaticToolset = StaticToolset::new(&[
-    ToolEntry::of::<Bash>(),
-    ToolEntry::of::<Edit>(),
-    ToolEntry::of::<Glob>(),
-    ToolEntry::of::<Grep>(),
-    ToolEntry::of::<Read>(),
-    ToolEntry::of::<Skill>(),
-    ToolEntry::of::<Task>(),
-    ToolEntry::of::<Todowrite>(),
-    ToolEntry::of::<Webfetch>(),
-    ToolEntry::of::<Websearch>(),
-    ToolEntry::of::<Write>(),
-    ToolEntry::of::<ApplyPatch>(),
-    ToolEntry::of::<Question>(),
-    ToolEntry::of::<Lsp>(),
-    ToolEntry::of::<PlanExit>(),
-    ToolEntry::of::<List>(),
-    ToolEntry::of::<Todoread>(),
-]);
-
-/// OpenCode's tools as argument matching sees them.
-pub(crate) const ARGUMENTS: &[ToolArguments] = &[
-    ToolArguments::of::<Bash>(),
-    ToolArguments::of::<Edit>(),
-    ToolArguments::of::<Glob>(),
-    ToolArguments::of::<Grep>(),
-    ToolArguments::of::<Read>(),
-    ToolArguments::of::<Skill>(),
-    ToolArguments::of::<Task>(),
-    ToolArguments::of::<Todowrite>(),
-    ToolArguments::of::<Webfetch>(),
-    ToolArguments::of::<Websearch>(),
-    ToolArguments::of::<Write>(),
-    ToolArguments::of::<ApplyPatch>(),
-    ToolArguments::of::<Question>(),
-    ToolArguments::of::<Lsp>(),
-    ToolArguments::of::<PlanExit>(),
-    ToolArguments::of::<List>(),
-    ToolArguments::of::<Todoread>(),
-];
+/// OpenCode in the catalog: what recognises it, the release its tools were checked
+/// against, where they were read from, and its tools, each registered once.
+pub(super) const SPEC: HarnessSpec = HarnessSpec {
+    party: &parties::OPENCODE,
+    release: "OpenCode 1.18.33",
+    source: "the tool list that release sent to the model (tests/data/real/opencode/tools.json), and sst/opencode packages/opencode/src/tool/registry.ts for the tools other models and clients get",
+    tools: Tools::new([
+        Tool::of::<Bash>(),
+        Tool::of::<Edit>(),
+        Tool::of::<Glob>(),
+        Tool::of::<Grep>(),
+        Tool::of::<Read>(),
+        Tool::of::<Skill>(),
+        Tool::of::<Task>(),
+        Tool::of::<Todowrite>(),
+        Tool::of::<Webfetch>(),
+        Tool::of::<Websearch>(),
+        Tool::of::<Write>(),
+        Tool::of::<ApplyPatch>(),
+        Tool::of::<Question>(),
+        Tool::of::<Lsp>(),
+        Tool::of::<PlanExit>(),
+        Tool::of::<List>(),
+        Tool::of::<Todoread>(),
+    ])
+    .registered(),
+};

@@ -22,9 +22,9 @@
 
 use serde::Deserialize;
 
-use super::arguments::ToolArguments;
+use super::spec::{HarnessSpec, Tool, Tools};
 use crate::ToolIdentity;
-use crate::{StaticToolset, ToolEntry};
+use crate::recognition::parties;
 
 /// `read_file`: reads a file, optionally a window of lines from a 0-based `offset`.
 #[derive(Debug, Clone, Deserialize, ToolIdentity)]
@@ -537,81 +537,54 @@ other_tools! {
     ReportFindings = "report_findings";
 }
 
-/// The release these declarations were checked against.
-pub(crate) const RELEASE: &str =
-    "Qwen Code 0.24.4 (@qwen-code/qwen-code, built from QwenLM/qwen-code 9674d6efdc)";
-
-/// Where the tools were read from.
-pub(crate) const SOURCE: &str = "the tool lists that release sent to the model (tests/data/real/qwen_code/tools.json: main agent and Explore subagent), the deferred tools' schemas in its tool_search results, and its bundle's packages/core/src/tools/*.ts (tests/data/real/qwen_code/tools.md names the file of each tool)";
-
-/// Qwen Code's tools.
-pub const TOOLS: StaticToolset = StaticToolset::new(&[
-    ToolEntry::of::<Agent>(),
-    ToolEntry::of::<AskUserQuestion>(),
-    ToolEntry::of::<Edit>(),
-    ToolEntry::of::<EnterPlanMode>(),
-    ToolEntry::of::<ExitPlanMode>(),
-    ToolEntry::of::<GetGoal>(),
-    ToolEntry::of::<Glob>(),
-    ToolEntry::of::<GrepSearch>(),
-    ToolEntry::of::<ListAgents>(),
-    ToolEntry::of::<ListDirectory>(),
-    ToolEntry::of::<NotebookEdit>(),
-    ToolEntry::of::<ReadFile>(),
-    ToolEntry::of::<RunShellCommand>(),
-    ToolEntry::of::<Skill>(),
-    ToolEntry::of::<TodoWrite>(),
-    ToolEntry::of::<ToolCall>(),
-    ToolEntry::of::<ToolSearch>(),
-    ToolEntry::of::<UpdateGoal>(),
-    ToolEntry::of::<WriteFile>(),
-    ToolEntry::of::<WebFetch>(),
-    // Deferred, loaded through tool_search.
-    ToolEntry::of::<TaskStop>(),
-    ToolEntry::of::<Monitor>(),
-    ToolEntry::of::<SendMessage>(),
-    ToolEntry::of::<ZoomImage>(),
-    ToolEntry::of::<CronCreate>(),
-    ToolEntry::of::<CronDelete>(),
-    ToolEntry::of::<CronList>(),
-    ToolEntry::of::<LoopWakeup>(),
-    ToolEntry::of::<EnterWorktree>(),
-    ToolEntry::of::<ExitWorktree>(),
-    ToolEntry::of::<ReadMcpResource>(),
-    ToolEntry::of::<RecordArtifact>(),
-    ToolEntry::of::<ReportFindings>(),
-    // Offered only with a search provider or a language server.
-    ToolEntry::of::<WebSearch>(),
-    ToolEntry::of::<Lsp>(),
-    // Legacy names the release still accepts (`ToolNamesMigration`, tools/tool-names.ts).
-    ToolEntry::of::<GrepSearch>().renamed("search_file_content"),
-    ToolEntry::of::<Edit>().renamed("replace"),
-    ToolEntry::of::<Agent>().renamed("task"),
-]);
-
-/// Qwen Code's tools as argument matching sees them: those whose arguments are known.
-pub(crate) const ARGUMENTS: &[ToolArguments] = &[
-    ToolArguments::of::<Agent>(),
-    ToolArguments::of::<AskUserQuestion>(),
-    ToolArguments::of::<Edit>(),
-    ToolArguments::of::<EnterPlanMode>(),
-    ToolArguments::of::<ExitPlanMode>(),
-    ToolArguments::of::<Glob>(),
-    ToolArguments::of::<GrepSearch>(),
-    ToolArguments::of::<ListDirectory>(),
-    ToolArguments::of::<NotebookEdit>(),
-    ToolArguments::of::<ReadFile>(),
-    ToolArguments::of::<RunShellCommand>(),
-    ToolArguments::of::<Skill>(),
-    ToolArguments::of::<TodoWrite>(),
-    ToolArguments::of::<ToolCall>(),
-    ToolArguments::of::<ToolSearch>(),
-    ToolArguments::of::<UpdateGoal>(),
-    ToolArguments::of::<WriteFile>(),
-    ToolArguments::of::<WebFetch>(),
-    ToolArguments::of::<TaskStop>(),
-    ToolArguments::of::<Monitor>(),
-    ToolArguments::of::<SendMessage>(),
-    ToolArguments::of::<ZoomImage>(),
-    ToolArguments::of::<WebSearch>(),
-];
+/// Qwen Code in the catalog: what recognises it, the release its tools were checked
+/// against, where they were read from, and its tools, each registered once.
+pub(super) const SPEC: HarnessSpec = HarnessSpec {
+    party: &parties::QWEN_CODE,
+    release: "Qwen Code 0.24.4 (@qwen-code/qwen-code, built from QwenLM/qwen-code 9674d6efdc)",
+    source: "the tool lists that release sent to the model (tests/data/real/qwen_code/tools.json: main agent and Explore subagent), the deferred tools' schemas in its tool_search results, and its bundle's packages/core/src/tools/*.ts (tests/data/real/qwen_code/tools.md names the file of each tool)",
+    tools: Tools::new([
+        Tool::of::<Agent>(),
+        Tool::of::<AskUserQuestion>(),
+        Tool::of::<Edit>(),
+        Tool::of::<EnterPlanMode>(),
+        Tool::of::<ExitPlanMode>(),
+        Tool::of::<GetGoal>(),
+        Tool::of::<Glob>(),
+        Tool::of::<GrepSearch>(),
+        Tool::of::<ListAgents>(),
+        Tool::of::<ListDirectory>(),
+        Tool::of::<NotebookEdit>(),
+        Tool::of::<ReadFile>(),
+        Tool::of::<RunShellCommand>(),
+        Tool::of::<Skill>(),
+        Tool::of::<TodoWrite>(),
+        Tool::of::<ToolCall>(),
+        Tool::of::<ToolSearch>(),
+        Tool::of::<UpdateGoal>(),
+        Tool::of::<WriteFile>(),
+        Tool::of::<WebFetch>(),
+        // Deferred, loaded through tool_search.
+        Tool::of::<TaskStop>(),
+        Tool::of::<Monitor>(),
+        Tool::of::<SendMessage>(),
+        Tool::of::<ZoomImage>(),
+        Tool::of::<CronCreate>(),
+        Tool::of::<CronDelete>(),
+        Tool::of::<CronList>(),
+        Tool::of::<LoopWakeup>(),
+        Tool::of::<EnterWorktree>(),
+        Tool::of::<ExitWorktree>(),
+        Tool::of::<ReadMcpResource>(),
+        Tool::of::<RecordArtifact>(),
+        Tool::of::<ReportFindings>(),
+        // Offered only with a search provider or a language server.
+        Tool::of::<WebSearch>(),
+        Tool::of::<Lsp>(),
+        // Legacy names the release still accepts (`ToolNamesMigration`, tools/tool-names.ts).
+        Tool::of::<GrepSearch>().renamed("search_file_content"),
+        Tool::of::<Edit>().renamed("replace"),
+        Tool::of::<Agent>().renamed("task"),
+    ])
+    .registered(),
+};

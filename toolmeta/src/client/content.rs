@@ -4,9 +4,9 @@ use std::borrow::Cow;
 
 use serde_json::value::RawValue;
 
-use super::loose::WellKnown;
+use super::fields::{FromText, fields, read, read_object};
 use super::text::Text;
-use super::tolerant::{FromText, fields, read, read_object};
+use super::text::WellKnown;
 
 /// A file a call works on: ACP's `ToolCallLocation`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -11,8 +11,8 @@ use std::fmt;
 use std::sync::LazyLock;
 
 use super::few::Few;
-use super::loose::WellKnown;
 use super::text::Text;
+use super::text::WellKnown;
 use crate::recognition::{Compiled, MetaPath, PARTIES, Party, SHARED_META_TOOL_NAMES, Spelling};
 /// What named a call's tool, from strongest to weakest (DESIGN §6).
 ///
@@ -385,7 +385,7 @@ pub(crate) fn party_of_id(tool_call_id: &str) -> Option<&'static Party> {
 /// Every party's `toolCallId` formats, in the order of [`PARTIES`], split into pieces once:
 /// a call without an envelope or a mark of its harness has its id matched at each
 /// resolution (over traffic without envelopes, splitting each format again for every id
-/// was 6% of the ledger's instructions: `docs/performance.md`).
+/// was 6% of the ledger's instructions: `docs/performance.md`, "Where the time goes").
 static ID_FORMATS: LazyLock<Box<[(&'static Party, Compiled)]>> = LazyLock::new(|| {
     PARTIES
         .iter()

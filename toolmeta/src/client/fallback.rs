@@ -1,12 +1,11 @@
 //! [`KindFallback`]: what ACP's own `kind` says about a call that carries no envelope.
 
-use std::borrow::Cow;
 use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::{Map, Value};
 
-use super::lenient::is_small;
+use super::json_repair::is_small;
 use crate::keys::{self, KeyType};
 use crate::{LabelShape, ToolKind, normalize_offset};
 
@@ -156,93 +155,65 @@ const fn same(a: &str, b: &str) -> bool {
 /// the shape requires is there. `offset` is normalized as everywhere (`0` → `1`, negative
 /// dropped). Keys are taken as the harness spelled them: a `file_path` is not guessed to be
 /// a `path`.
-pub(crate) fn canonical_input(label: &str, raw: &Value) -> Option<Value> {
-    let raw = raw.as_object()?;
-    let shape = LabelShape::of(label);
-    // Arguments that carry no key the shape allows (a harness's own argument names,
-    // `file_path`) are turned away by their own few keys: a label without a shape allows
-    // every canonical key, too many to look up one by one.
-    if !raw.keys().any(|key| shape.allows(key)) {
-        return None;
-    }
-    if !has_required(&shape, |key| raw.contains_key(key)) {
-        return None;
-    }
-    canonical_keys(&shape, |key| raw.get(key).map(Cow::Borrowed))
-}
-
-/// [`canonical_input`] of the arguments whose JSON text is `text`, read without building a
-/// `Value` of what the shape does not keep: `Some` with what `canonical_input` gives of the
-/// arguments parsed ([`parse_value`](super::lenient::parse_value)). `None` when the text
-/// is too long to be parsed whole ([`is_small`]) or is not an object serde_json reads as it
-/// stands: the caller then parses it, and repairs it or reads a long one in part.
 ///
-/// Only what a repair could change separates the two readings: a lone surrogate, a
-/// number beyond `f64` or a value nested past serde_json's limit. In a value the shape
-/// keeps, each fails this reading; elsewhere, the repair leaves the kept values as they
-/// are. A key sent twice keeps its last value, as in a parsed object.
-pub(crate) fn canonical_input_of_text(label: &str, text: &str) -> Option<Option<Value>> {
-    if !is_small(text) {
-        return None;
-    }
+/// `arguments` is read once, from JSON text or from a parsed value alike, and only the
+/// values the shape keeps are built (over traffic without envelopes, parsing `rawInput`
+/// whole was 8% of the ledger's instructions: `docs/performance.md`, "Where the time
+/// goes"). An error is arguments that are not an object, or text serde_json does not read
+/// as it stands (the caller then repairs it: [`parse_value`](super::json_repair::parse_value)).
+/// A key sent twice keeps its last value, as in a parsed object.
+pub(crate) fn canonical_input<'de, D: Deserializer<'de>>(
+    label: &str,
+    arguments: D,
+) -> Result<Option<Value>, D::Error> {
     let shape = LabelShape::of(label);
-    let ShapeKeys(mut kept) = ShapeKeys::read(&shape, text)?;
-    if !has_required(&shape, |key| kept.iter().any(|(kept, _)| *kept == key)) {
-        return Some(None);
+    let mut kept = arguments.deserialize_map(ShapeKeys(&shape))?;
+    if !shape
+        .required
+        .iter()
+        .all(|key| kept.iter().any(|(kept, _)| kept == key))
+    {
+        return Ok(None);
     }
     // The values read are the reading's own: moved into the input, not copied.
-    Some(canonical_keys(&shape, |key| {
-        let at = kept.iter().position(|(kept, _)| *kept == key)?;
-        Some(Cow::Owned(kept.swap_remove(at).1))
-    }))
-}
-
-/// Whether the arguments have every key `shape` requires (`has` says whether they have a
-/// key): they are turned away before any value is copied when one is missing.
-fn has_required(shape: &LabelShape, has: impl Fn(&str) -> bool) -> bool {
-    shape.required.iter().all(|key| has(key))
-}
-
-/// The canonical input of arguments that have every key `shape` requires, by its keys;
-/// `take` gives the value of a key (each key is taken once).
-fn canonical_keys<'v>(
-    shape: &LabelShape,
-    mut take: impl FnMut(&str) -> Option<Cow<'v, Value>>,
-) -> Option<Value> {
     let mut input = Map::new();
     for &key in shape.required.iter().chain(shape.optional) {
-        if let Some(value) = take(key).and_then(|value| canonical_value(key, value)) {
+        let Some(at) = kept.iter().position(|(kept, _)| *kept == key) else {
+            continue;
+        };
+        if let Some(value) = canonical_value(key, kept.swap_remove(at).1) {
             input.insert(key.to_owned(), value);
         }
     }
     let complete = shape.required.iter().all(|key| input.contains_key(*key));
-    (complete && !input.is_empty()).then_some(Value::Object(input))
+    Ok((complete && !input.is_empty()).then_some(Value::Object(input)))
 }
 
-/// The values of an object's keys that a shape allows, each key with its last value; every
-/// other value is checked and skipped, not built.
-struct ShapeKeys(Vec<(&'static str, Value)>);
-
-impl ShapeKeys {
-    /// `text` read as an object; `None` when serde_json does not read it as one.
-    fn read(shape: &LabelShape, text: &str) -> Option<ShapeKeys> {
-        let mut deserializer = serde_json::Deserializer::from_str(text);
-        let kept = deserializer.deserialize_map(ShapeKeysVisitor(shape)).ok()?;
-        deserializer.end().ok()?;
-        Some(kept)
+/// [`canonical_input`] of arguments sent as JSON text: `None` when the text is too long to
+/// be read whole ([`is_small`]) or is not an object serde_json reads as it stands — the
+/// caller then parses it, and repairs it or reads a long one in part.
+pub(crate) fn canonical_input_of_text(label: &str, text: &str) -> Option<Option<Value>> {
+    if !is_small(text) {
+        return None;
     }
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let input = canonical_input(label, &mut deserializer).ok()?;
+    deserializer.end().ok()?;
+    Some(input)
 }
 
-struct ShapeKeysVisitor<'s>(&'s LabelShape);
+/// Reads the values of an object's keys that a shape allows, each key with its last value;
+/// every other value is checked and skipped, not built.
+struct ShapeKeys<'s>(&'s LabelShape);
 
-impl<'de> Visitor<'de> for ShapeKeysVisitor<'_> {
-    type Value = ShapeKeys;
+impl<'de> Visitor<'de> for ShapeKeys<'_> {
+    type Value = Vec<(&'static str, Value)>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a JSON object of arguments")
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ShapeKeys, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         let mut kept: Vec<(&'static str, Value)> = Vec::new();
         while let Some(key) = map.next_key_seed(ShapeKey(self.0))? {
             match key {
@@ -258,7 +229,7 @@ impl<'de> Visitor<'de> for ShapeKeysVisitor<'_> {
                 }
             }
         }
-        Ok(ShapeKeys(kept))
+        Ok(kept)
     }
 }
 
@@ -314,9 +285,9 @@ pub(crate) fn location_input(label: &str, path: &str, line: Option<u64>) -> Opti
     complete.then_some(Value::Object(input))
 }
 
-fn canonical_value(key: &str, value: Cow<'_, Value>) -> Option<Value> {
+fn canonical_value(key: &str, value: Value) -> Option<Value> {
     match keys::key_type(key)? {
-        KeyType::Path | KeyType::Text => value.is_string().then(|| value.into_owned()),
+        KeyType::Path | KeyType::Text => value.is_string().then_some(value),
         KeyType::Integer if key == keys::OFFSET => {
             let offset = value
                 .as_i64()
@@ -333,121 +304,58 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::client::lenient::parse_value;
+
+    /// The canonical input of `raw`, read from its value and from its text: the one
+    /// reading, whichever the source, gives the same.
+    fn canonical(label: &str, raw: &Value) -> Option<Value> {
+        let from_value = canonical_input(label, raw).ok().flatten();
+        let text = raw.to_string();
+        assert_eq!(
+            canonical_input_of_text(label, &text),
+            Some(from_value.clone()).filter(|_| raw.is_object()),
+            "{label}: {text}"
+        );
+        from_value
+    }
 
     #[test]
     fn the_fallback_keeps_the_keys_canonical_for_the_label() {
         let raw = json!({"command": "ls", "cwd": "/r", "timeout": 3, "path": "x"});
         assert_eq!(
-            canonical_input("Run Command", &raw),
+            canonical("Run Command", &raw),
             Some(json!({"command": "ls", "cwd": "/r"}))
         );
         // The shape's required key is missing: nothing.
-        assert_eq!(canonical_input("Read", &json!({"file_path": "a.rs"})), None);
+        assert_eq!(canonical("Read", &json!({"file_path": "a.rs"})), None);
         assert_eq!(
-            canonical_input("Read", &json!({"path": "a.rs", "offset": 0, "limit": "9"})),
+            canonical("Read", &json!({"path": "a.rs", "offset": 0, "limit": "9"})),
             Some(json!({"path": "a.rs", "offset": 1}))
         );
         // A label without a shape keeps any canonical key.
         assert_eq!(
-            canonical_input("Think", &json!({"description": "d", "prompt": "p"})),
+            canonical("Think", &json!({"description": "d", "prompt": "p"})),
             Some(json!({"description": "d"}))
         );
-        assert_eq!(canonical_input("Tool", &json!({"prompt": "p"})), None);
-        assert_eq!(canonical_input("Tool", &json!("text")), None);
+        assert_eq!(canonical("Tool", &json!({"prompt": "p"})), None);
+        assert_eq!(canonical("Tool", &json!("text")), None);
     }
 
-    /// Reading the canonical keys from the text gives what parsing the text whole and
-    /// projecting it gives, for every label, over objects of up to three entries drawn
-    /// from keys (kept, skipped, escaped, repeated) and values (of every type, and the
-    /// ones serde_json fails on and the repair mends: lone surrogates, numbers beyond
-    /// `f64`, nesting past its limit), and over text that is not an object; where it
-    /// declines (`None`), the caller parses.
+    /// Text: an escaped key is its own unescaped spelling, a key sent twice keeps its last
+    /// value, and what serde_json does not read as it stands (a lone surrogate, a number
+    /// beyond `f64`, trailing text) or text too long to read whole is left to the caller.
     #[test]
-    fn reading_the_canonical_keys_from_the_text_gives_what_parsing_it_gives() {
-        let deep = format!("{}1{}", "[".repeat(140), "]".repeat(140));
-        let keys = [
-            "path",
-            "offset",
-            "command",
-            "cwd",
-            "file_path",
-            "p\\u0061th",
-            "limit",
-        ];
-        let values = [
-            "\"a.rs\"",
-            "\"\\ud800\"",
-            "\"caf\\u00e9\"",
-            "0",
-            "7",
-            "-3",
-            "2.5",
-            "1e400",
-            "\"9\"",
-            "18446744073709551616",
-            "null",
-            "true",
-            "[1,\"x\"]",
-            "{\"path\":\"b\"}",
-            &deep,
-        ];
-        let mut texts: Vec<String> = vec![
-            "{}".into(),
-            "[]".into(),
-            "\"text\"".into(),
-            "5".into(),
-            "null".into(),
-            "".into(),
-            "{".into(),
-            "{\"path\": }".into(),
-            "{\"path\":\"a\"} x".into(),
-            " {\"path\" : \"a\" } ".into(),
-        ];
-        for first in keys.iter().flat_map(|k| values.iter().map(move |v| (k, v))) {
-            texts.push(format!("{{\"{}\":{}}}", first.0, first.1));
-            for second in keys
-                .iter()
-                .flat_map(|k| values.iter().map(move |v| (k, v)))
-                .step_by(7)
-            {
-                texts.push(format!(
-                    "{{\"{}\":{},\"{}\":{}}}",
-                    first.0, first.1, second.0, second.1
-                ));
-                texts.push(format!(
-                    "{{\"{}\":{},\"{}\":{},\"{}\":{}}}",
-                    first.0, first.1, second.0, second.1, first.0, values[0]
-                ));
-            }
-        }
-        let labels = LabelShape::ALL
-            .iter()
-            .map(|shape| shape.label)
-            .chain(["Tool", "Think"]);
-        let (mut read, mut declined) = (0, 0);
-        for label in labels {
-            for text in &texts {
-                let parsed = parse_value(text);
-                match canonical_input_of_text(label, text) {
-                    Some(input) => {
-                        read += 1;
-                        let parsed =
-                            parsed.unwrap_or_else(|| panic!("read but not parsed: {text}"));
-                        assert_eq!(input, canonical_input(label, &parsed), "{label}: {text}");
-                    }
-                    None => declined += 1,
-                }
-            }
-        }
-        // Text too long to be parsed whole is left to the caller, who reads it in part.
-        let long = format!(r#"{{"path":"a","x":"{}"}}"#, "x".repeat(1 << 20));
-        assert_eq!(canonical_input_of_text("Read", &long), None);
-        // Both paths are exercised, the reading one most.
-        assert!(
-            read > 3 * declined && declined > 100,
-            "{read} read, {declined} declined"
+    fn text_is_read_as_it_stands_or_left_to_the_caller() {
+        let read = |text: &str| canonical_input_of_text("Read", text);
+        assert_eq!(
+            read(r#"{"p\u0061th":"a","offset":2,"offset":0}"#),
+            Some(Some(json!({"path": "a", "offset": 1})))
         );
+        assert_eq!(read(r#"{"path":"\ud800"}"#), None);
+        assert_eq!(read(r#"{"path":"a","offset":1e400}"#), None);
+        assert_eq!(read(r#"{"path":"a"} x"#), None);
+        assert_eq!(read("[]"), None);
+        let long = format!(r#"{{"path":"a","x":"{}"}}"#, "x".repeat(1 << 20));
+        assert_eq!(read(&long), None);
     }
 
     /// The fallback's read-only is what the contract kinds under each ACP kind agree on,

@@ -2,7 +2,7 @@
 //!
 //! A call has one claim, one location; an update sends one location. Kept in a `Vec`, each
 //! costs an allocation, and so a free when the call goes: about one allocation in six of a
-//! pass over the generated log (`docs/performance.md`).
+//! pass over the generated log (`docs/performance.md`, "Memory and allocations").
 
 use std::ops::Deref;
 

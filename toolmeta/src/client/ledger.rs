@@ -6,14 +6,14 @@ use std::sync::Arc;
 use std::time::SystemTime;
 
 use super::agent::Agent;
-use super::line::{AnsweredOutcome, Line, Message as Read, Read as Lines, read};
+use super::fields::{FromText, FromValue};
+use super::line::{AnsweredOutcome, Line, Messages, Route, read_messages};
 use super::permission::RecentOptions;
 use super::received::Received;
 use super::resolve::Context;
 use super::store::{InOrder, Limits, Store};
 use super::synthesis::{Catalog, Harness};
 use super::time::Timestamp;
-use super::tolerant::{FromText, FromValue};
 use super::{Call, CallId, Event, LineCounts, Message, PermissionOutcome};
 use crate::Namespace;
 use crate::recognition::Party;
@@ -60,7 +60,7 @@ pub(crate) enum Reading<'a> {
     /// Nothing to apply: the line is too long, not UTF-8, blank or not JSON.
     Done(LineOutcome),
     /// The messages one JSON value holds.
-    Read(Lines<'a>),
+    Read(Messages<'a>),
     /// JSON that serde_json cannot represent: repaired when applied.
     Repair(&'a str),
 }
@@ -93,7 +93,7 @@ impl<'a> Reading<'a> {
     /// Reads text that must hold one JSON value and nothing else into `line`.
     pub(crate) fn of_json(text: &'a str, line: &mut Line<'a>) -> Self {
         let mut deserializer = serde_json::Deserializer::from_str(text);
-        match read::<FromText, _>(&mut deserializer, line) {
+        match read_messages::<FromText, _>(&mut deserializer, line) {
             Ok(lines) if deserializer.end().is_ok() => Reading::Read(lines),
             _ => Reading::Repair(text),
         }
@@ -558,7 +558,7 @@ impl Ledger {
             Reading::Read(lines) => self.apply(lines, line),
             // Well-formed JSON that serde_json cannot represent (a lone surrogate, `1e400`,
             // deep nesting) loses only the values it cannot represent.
-            Reading::Repair(text) => match super::lenient::repair(text) {
+            Reading::Repair(text) => match super::json_repair::repair(text) {
                 Some(repaired) => {
                     let mut line = Line::default();
                     match Reading::of_json(&repaired, &mut line) {
@@ -575,29 +575,29 @@ impl Ledger {
     /// written out of it one by one, the rest is read as it is.
     pub(crate) fn read_value(&mut self, message: &serde_json::Value) -> LineOutcome {
         let mut line = Line::default();
-        match read::<FromValue, _>(message, &mut line) {
+        match read_messages::<FromValue, _>(message, &mut line) {
             Ok(lines) => self.apply(lines, &mut line),
             // Reading a `Value` does not fail; were it to, it is no message.
             Err(_) => LineOutcome::NotUpdate,
         }
     }
 
-    fn apply<'a>(&mut self, lines: Lines<'a>, line: &mut Line<'a>) -> LineOutcome {
+    fn apply<'a>(&mut self, lines: Messages<'a>, line: &mut Line<'a>) -> LineOutcome {
         match lines {
-            Lines::One => self.apply_line(line),
-            Lines::Batch(mut lines) => lines
+            Messages::One => self.apply_line(line),
+            Messages::Batch(mut lines) => lines
                 .iter_mut()
                 .map(|line| self.apply_line(line))
                 .max_by_key(|outcome| outcome.batch_rank())
                 .unwrap_or(LineOutcome::NotUpdate),
-            Lines::Other => LineOutcome::NotUpdate,
+            Messages::Other => LineOutcome::NotUpdate,
         }
     }
 
     fn apply_line(&mut self, line: &mut Line<'_>) -> LineOutcome {
         let time = line.time().map(|Timestamp(time)| time).or(self.clock);
-        match line.message() {
-            Read::ToolCall {
+        match line.route() {
+            Route::ToolCall {
                 session_id,
                 update,
                 permission,
@@ -605,7 +605,7 @@ impl Ledger {
                 self.merge(session_id, update, permission, time);
                 LineOutcome::ToolCall
             }
-            Read::PermissionAnswer {
+            Route::PermissionAnswer {
                 request_id,
                 outcome,
             } => match self.store.answered(&request_id) {
@@ -616,17 +616,17 @@ impl Ledger {
                 // A response to something else (or to a request for an evicted call).
                 None => LineOutcome::NotUpdate,
             },
-            Read::AgentInfo { name, title } => {
+            Route::AgentInfo { name, title } => {
                 self.agent = Some(Agent::named(&name, title.as_deref()));
                 LineOutcome::NotUpdate
             }
-            Read::Subagent { parent, child } => {
+            Route::Subagent { parent, child } => {
                 self.subagents.link(child, parent, None);
                 LineOutcome::OtherUpdate
             }
-            Read::OtherUpdate => LineOutcome::OtherUpdate,
-            Read::NotUpdate => LineOutcome::NotUpdate,
-            Read::MissingToolCallId => LineOutcome::MissingToolCallId,
+            Route::OtherUpdate => LineOutcome::OtherUpdate,
+            Route::NotUpdate => LineOutcome::NotUpdate,
+            Route::MissingToolCallId => LineOutcome::MissingToolCallId,
         }
     }
 

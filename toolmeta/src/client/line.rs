@@ -14,12 +14,13 @@ use std::marker::PhantomData;
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use super::evidence::{META_KEY_COUNT, META_KEYS};
+use super::evidence_value::{PROXY_EVIDENCE_KEY, ProxyMarkFields};
 use super::few::Few;
-use super::loose::EnvelopeFields;
-use super::time::Timestamp;
-use super::tolerant::{
+use super::fields::{
     Fields, Loose, Raw, Source, Tolerant, fields, read, read_object, scalars_read_as,
 };
+use super::loose_meta::EnvelopeFields;
+use super::time::Timestamp;
 use crate::TOOL_META_KEY;
 
 fields! {
@@ -133,6 +134,8 @@ pub(crate) struct MetaFields<'a> {
     pub(crate) envelope: Option<EnvelopeFields<'a>>,
     /// What each of the `_meta` keys said, when it is a string.
     pub(crate) keys: [Option<Cow<'a, str>>; META_KEY_COUNT],
+    /// `_meta["toolmeta/evidence"]`, the proxy's mark on an envelope it stamped.
+    pub(crate) proxy_mark: Option<ProxyMarkFields<'a>>,
 }
 
 impl<'de> Fields<'de> for MetaFields<'de> {
@@ -143,6 +146,10 @@ impl<'de> Fields<'de> for MetaFields<'de> {
     ) -> Result<bool, A::Error> {
         if key == TOOL_META_KEY {
             read::object(PhantomData::<S>, map, &mut self.envelope)?;
+            return Ok(true);
+        }
+        if key == PROXY_EVIDENCE_KEY {
+            read::object(PhantomData::<S>, map, &mut self.proxy_mark)?;
             return Ok(true);
         }
         read_meta_key(map, key, 0, u32::MAX, &mut self.keys)
@@ -207,7 +214,7 @@ impl<'de> Visitor<'de> for MetaLevel<'_, 'de> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        while let Some(key) = super::tolerant::next_key(&mut map)? {
+        while let Some(key) = super::fields::next_key(&mut map)? {
             if !read_meta_key(&mut map, &key, self.depth, self.mask, self.keys)? {
                 map.next_value::<IgnoredAny>()?;
             }
@@ -275,7 +282,7 @@ impl<'de> Fields<'de> for Line<'de> {
 
 /// What one line of JSON holds: one message (read into the caller's [`Line`]), a JSON-RPC
 /// batch of them, or no message.
-pub(crate) enum Read<'a> {
+pub(crate) enum Messages<'a> {
     One,
     Batch(Vec<Line<'a>>),
     Other,
@@ -283,45 +290,45 @@ pub(crate) enum Read<'a> {
 
 /// Reads one JSON value (a line's text, or a parsed value) into the messages it holds: an
 /// object into `line`, where it stays while the ledger applies it.
-pub(crate) fn read<'de, S: Source<'de>, D: Deserializer<'de>>(
+pub(crate) fn read_messages<'de, S: Source<'de>, D: Deserializer<'de>>(
     deserializer: D,
     line: &mut Line<'de>,
-) -> Result<Read<'de>, D::Error> {
+) -> Result<Messages<'de>, D::Error> {
     deserializer.deserialize_any(ReadVisitor::<S>(line, PhantomData))
 }
 
 struct ReadVisitor<'l, 'de, S>(&'l mut Line<'de>, PhantomData<S>);
 
 impl<'de, S: Source<'de>> Visitor<'de> for ReadVisitor<'_, 'de, S> {
-    type Value = Read<'de>;
+    type Value = Messages<'de>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("any JSON value")
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Read<'de>, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Messages<'de>, A::Error> {
         self.0.read_fields::<S, A>(map)?;
-        Ok(Read::One)
+        Ok(Messages::One)
     }
 
     /// A batch: each object one message (an array in it is not a message).
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Read<'de>, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Messages<'de>, A::Error> {
         let mut messages = Vec::new();
         loop {
             let mut line = Line::default();
             match seq.next_element_seed(BatchElement::<S>(&mut line, PhantomData))? {
                 Some(true) => messages.push(line),
                 Some(false) => messages.push(Line::default()),
-                None => return Ok(Read::Batch(messages)),
+                None => return Ok(Messages::Batch(messages)),
             }
         }
     }
 
-    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Read<'de>, D::Error> {
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Messages<'de>, D::Error> {
         deserializer.deserialize_any(self)
     }
 
-    scalars_read_as!(Read::Other);
+    scalars_read_as!(Messages::Other);
 }
 
 struct BatchElement<'l, 'de, S>(&'l mut Line<'de>, PhantomData<S>);
@@ -334,8 +341,8 @@ impl<'de, S: Source<'de>> DeserializeSeed<'de> for BatchElement<'_, 'de, S> {
     }
 }
 
-/// What one message turned out to be.
-pub(crate) enum Message<'m, 'a> {
+/// What one message turned out to be: where the ledger routes it.
+pub(crate) enum Route<'m, 'a> {
     /// The agent's answer to `initialize`, naming the agent (`agentInfo`).
     AgentInfo {
         name: Cow<'a, str>,
@@ -385,15 +392,15 @@ impl<'a> Line<'a> {
         self.fields.timestamp
     }
 
-    /// What the message is.
-    pub(crate) fn message(&mut self) -> Message<'_, 'a> {
+    /// What the message is, and so where the ledger takes it.
+    pub(crate) fn route(&mut self) -> Route<'_, 'a> {
         let line = &mut self.fields;
         if let Some(result) = &mut line.result {
             if let Some(info) = &mut result.agent_info
                 && let Some(name) = info.name.take()
             {
                 let title = info.title.take();
-                return Message::AgentInfo { name, title };
+                return Route::AgentInfo { name, title };
             }
             let outcome = result.outcome.as_mut().and_then(|outcome| {
                 match (outcome.outcome.as_deref(), outcome.option_id.take()) {
@@ -405,7 +412,7 @@ impl<'a> Line<'a> {
                 }
             });
             if let (Some(request_id), Some(outcome)) = (line.id.clone(), outcome) {
-                return Message::PermissionAnswer {
+                return Route::PermissionAnswer {
                     request_id,
                     outcome,
                 };
@@ -417,12 +424,12 @@ impl<'a> Line<'a> {
             Some("session/update" | "_x.ai/session/update" | "_x.ai/session_notification") => {
                 match &mut line.params {
                     Some(params) => params.update_message(),
-                    None => Message::NotUpdate,
+                    None => Route::NotUpdate,
                 }
             }
             Some("session/request_permission") => match &mut line.params {
                 Some(params) => params.permission_message(request_id),
-                None => Message::NotUpdate,
+                None => Route::NotUpdate,
             },
             // A log that records the answer to `initialize` as `{method, params}`.
             Some("initialize") => {
@@ -434,14 +441,14 @@ impl<'a> Line<'a> {
                     Some(AgentInfoFields {
                         name: Some(name),
                         title,
-                    }) => Message::AgentInfo {
+                    }) => Route::AgentInfo {
                         name: std::mem::take(name),
                         title: title.take(),
                     },
-                    _ => Message::NotUpdate,
+                    _ => Route::NotUpdate,
                 }
             }
-            Some(_) => Message::NotUpdate,
+            Some(_) => Route::NotUpdate,
             // No method: a persisted line that lost it, a bare `params`, or a bare `update`.
             None => {
                 if let Some(params) = &mut line.params {
@@ -451,7 +458,7 @@ impl<'a> Line<'a> {
                 } else if let Some(update) = &mut self.bare_update {
                     update_message(None, update)
                 } else {
-                    Message::NotUpdate
+                    Route::NotUpdate
                 }
             }
         }
@@ -464,26 +471,26 @@ impl<'a> ParamsFields<'a> {
         self.update.is_some() || self.tool_call.is_some() || self.subject.is_some()
     }
 
-    fn update_message(&mut self) -> Message<'_, 'a> {
+    fn update_message(&mut self) -> Route<'_, 'a> {
         match &mut self.update {
             Some(update) => update_message(self.session_id.as_deref(), update),
-            None => Message::NotUpdate,
+            None => Route::NotUpdate,
         }
     }
 
-    fn permission_message(&mut self, request_id: Option<RequestId>) -> Message<'_, 'a> {
+    fn permission_message(&mut self, request_id: Option<RequestId>) -> Route<'_, 'a> {
         let tool_call = match (&mut self.tool_call, &mut self.subject) {
             (Some(tool_call), _) => tool_call,
             (None, Some(subject)) => match &mut subject.tool_call {
                 Some(tool_call) => tool_call,
-                None => return Message::NotUpdate,
+                None => return Route::NotUpdate,
             },
-            _ => return Message::NotUpdate,
+            _ => return Route::NotUpdate,
         };
         if tool_call.tool_call_id.is_none() {
-            return Message::MissingToolCallId;
+            return Route::MissingToolCallId;
         }
-        Message::ToolCall {
+        Route::ToolCall {
             session_id: self.session_id.as_deref(),
             update: tool_call,
             permission: Some(PermissionRequest {
@@ -493,7 +500,7 @@ impl<'a> ParamsFields<'a> {
         }
     }
 
-    fn any_message(&mut self, request_id: Option<RequestId>) -> Message<'_, 'a> {
+    fn any_message(&mut self, request_id: Option<RequestId>) -> Route<'_, 'a> {
         if self.update.is_some() {
             self.update_message()
         } else {
@@ -505,24 +512,24 @@ impl<'a> ParamsFields<'a> {
 fn update_message<'m, 'a>(
     session_id: Option<&'m str>,
     update: &'m mut UpdateFields<'a>,
-) -> Message<'m, 'a> {
+) -> Route<'m, 'a> {
     match update.session_update.as_deref() {
         Some("tool_call" | "tool_call_update") if update.tool_call_id.is_some() => {
-            Message::ToolCall {
+            Route::ToolCall {
                 session_id,
                 update,
                 permission: None,
             }
         }
-        Some("tool_call" | "tool_call_update") => Message::MissingToolCallId,
+        Some("tool_call" | "tool_call_update") => Route::MissingToolCallId,
         Some("subagent_update") => match update.session_id.as_deref() {
-            Some(child) => Message::Subagent {
+            Some(child) => Route::Subagent {
                 parent: session_id,
                 child,
             },
-            None => Message::OtherUpdate,
+            None => Route::OtherUpdate,
         },
-        Some(_) => Message::OtherUpdate,
-        None => Message::NotUpdate,
+        Some(_) => Route::OtherUpdate,
+        None => Route::NotUpdate,
     }
 }

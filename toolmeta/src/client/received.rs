@@ -12,9 +12,9 @@ use super::content::{ContentBlocks, Location};
 use super::evidence::{Claims, Evidence, META_KEYS, Says, follows_title_format, is_tool_name};
 use super::few::Few;
 use super::line::{LocationFields, MetaFields, RequestId, UpdateFields};
-use super::loose::{LooseMeta, WellKnown, merge_str};
+use super::loose_meta::LooseMeta;
 use super::permission::Requested;
-use super::text::{Text, merge_text};
+use super::text::{Text, WellKnown, merge_str, merge_text};
 use super::{Content, Permission, PermissionOutcome, Status};
 use crate::ToolKind;
 
@@ -72,6 +72,10 @@ pub(crate) struct Envelope {
     pub(crate) contradicted_label: Option<Text>,
     pub(crate) read_only: Option<bool>,
     pub(crate) input: Option<Box<RawValue>>,
+    /// When `toolmeta proxy` stamped the envelope (its mark, `_meta["toolmeta/evidence"]`,
+    /// came with it), whether the mark says it is earned. Once marked, always marked: an
+    /// envelope part of which the proxy made is trusted only as far as its mark says.
+    pub(crate) proxy_earned: Option<bool>,
 }
 
 impl Envelope {
@@ -97,8 +101,9 @@ impl Envelope {
         }
     }
 
-    /// Merges a later envelope into it; says what changed.
-    fn merge(&mut self, later: LooseMeta<'_>) -> EnvelopeChange {
+    /// Merges a later envelope into it; says what changed. The one envelope merge
+    /// ([`LooseMeta::merge`] is this one too).
+    pub(crate) fn merge(&mut self, later: LooseMeta<'_>) -> EnvelopeChange {
         let mut change = EnvelopeChange::default();
         self.version = later.version.or(self.version);
         change.identity |= merge_text(&mut self.name, later.name.as_deref(), WellKnown::ToolNames);
@@ -188,9 +193,9 @@ impl Envelope {
 }
 
 #[derive(Default)]
-struct EnvelopeChange {
+pub(crate) struct EnvelopeChange {
     identity: bool,
-    input: bool,
+    pub(crate) input: bool,
 }
 
 /// What few calls have.
@@ -313,7 +318,7 @@ impl Received {
     ///
     /// The rare paths it takes (conflicts, replaced diffs, subagent links, earlier paths)
     /// are kept out of line (`#[inline(never)]`): the code every update runs stays small
-    /// enough for the instruction cache (`docs/performance.md`).
+    /// enough for the instruction cache (`docs/performance.md`, "The instruction cache").
     pub(crate) fn merge(
         &mut self,
         update: &mut UpdateFields<'_>,
@@ -328,9 +333,13 @@ impl Received {
         }
         let from_permission = permission.is_some();
         let mut merged = Merged::default();
-        let (envelope, keys) = match update.meta.take() {
-            Some(MetaFields { envelope, keys }) => (envelope.map(LooseMeta::from), Some(keys)),
-            None => (None, None),
+        let (envelope, keys, proxy_mark) = match update.meta.take() {
+            Some(MetaFields {
+                envelope,
+                keys,
+                proxy_mark,
+            }) => (envelope.map(LooseMeta::from), Some(keys), proxy_mark),
+            None => (None, None, None),
         };
         // Most updates carry no `_meta`: then no key is looked at.
         let keys: &[Option<Cow<'_, str>>] = keys.as_ref().map_or(&[], |keys| keys);
@@ -345,6 +354,12 @@ impl Received {
         if self.finished {
             merged.conflict = self.record_conflicts(update, envelope, keys, kind, raw_input);
         } else {
+            if let (Some(mark), true) = (proxy_mark, envelope.is_some()) {
+                let kept = self.envelope.get_or_insert_with(Envelope::default);
+                let earned = kept.proxy_earned.unwrap_or(true) && mark.earned();
+                merged.evidence |= kept.proxy_earned != Some(earned);
+                kept.proxy_earned = Some(earned);
+            }
             merged.evidence |= self.merge_evidence(update, envelope, keys, at, &mut merged);
             merged.evidence |= merge_str(&mut self.acp_kind, kind, WellKnown::AcpKinds);
             if let Some(raw) = raw_input {

@@ -7,13 +7,15 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use super::agent::Agent;
+use super::content::Location;
 use super::evidence::{Evidence, Named, names, party_of_id};
 use super::fallback::{canonical_input, canonical_input_of_text, location_input};
-use super::loose::WellKnown;
+use super::json_repair::parse_value;
 use super::received::Received;
-use super::recently_parsed::{CatalogAnswers, RecentlyParsed};
+use super::store::Arguments;
 use super::synthesis::{Catalog, Harness};
 use super::text::Text;
+use super::text::WellKnown;
 use super::{KindFallback, Source};
 use crate::recognition::Party;
 use crate::{ToolKind, ToolMeta};
@@ -40,6 +42,9 @@ pub(crate) struct Resolved {
     pub(crate) party: Option<&'static Party>,
     /// The catalog tools the arguments fit equally well, when nothing else said which.
     pub(crate) ambiguous: Box<[&'static str]>,
+    /// For a tool named by the arguments: whether their keys tell it apart from every other
+    /// tool they fit as well (not so for the general tool of a tie, DESIGN §8).
+    pub(crate) told_apart: bool,
 }
 
 /// Where the canonical input is.
@@ -50,19 +55,45 @@ pub(crate) enum Input {
     Envelope,
     /// Computed when resolving (the catalog's projection, the fallback's keys).
     Kept(Box<RawValue>),
-    /// For an envelope sent without `input`: completed from `rawInput` through the
-    /// catalog tool of the envelope's namespace and name, else what the fallback keeps —
-    /// computed when first asked (most such envelopes get their `input` later). Inline:
-    /// a call is resolved again at every update that brings evidence.
+    /// For an envelope sent without `input`: completed from `rawInput` when first asked
+    /// ([`Completion::input`]). Most such envelopes get their `input` with the next update,
+    /// and completing each when resolving was 15% more instructions over the generated log
+    /// (`docs/performance.md`, "Decided against").
     Completion(Completion),
 }
 
 /// How an envelope sent without `input` is completed, and the input once computed.
 #[derive(Debug, Clone)]
 pub(crate) struct Completion {
-    pub(crate) harness: Option<Harness>,
-    pub(crate) catalog: Catalog,
-    pub(crate) completed: OnceLock<Option<Box<RawValue>>>,
+    harness: Option<Harness>,
+    catalog: Catalog,
+    completed: OnceLock<Option<Box<RawValue>>>,
+}
+
+impl Completion {
+    /// The input of the call that `received` what it did and resolved to `label`: its
+    /// `rawInput` through the catalog tool the envelope names, else what the fallback keeps
+    /// for `label` — computed once.
+    pub(crate) fn input(&self, received: &Received, label: &str) -> Option<&RawValue> {
+        self.completed
+            .get_or_init(|| {
+                let arguments = received.raw_input.as_deref().and_then(parse_arguments);
+                let name = received.envelope.as_ref().and_then(|e| e.name.as_deref());
+                let from_catalog = || {
+                    let (harness, name) = self.harness.zip(name)?;
+                    let meta = self.catalog.synthesize(harness, name, arguments.as_ref())?;
+                    meta.input
+                };
+                let input = from_catalog().or_else(|| {
+                    fallback_input(label, arguments.as_ref(), received.locations.first())
+                });
+                match kept(input) {
+                    Input::Kept(input) => Some(input),
+                    _ => None,
+                }
+            })
+            .as_deref()
+    }
 }
 
 impl Resolved {
@@ -80,6 +111,7 @@ impl Resolved {
             input: Input::None,
             party: None,
             ambiguous: Box::default(),
+            told_apart: false,
         }
     }
 
@@ -93,6 +125,7 @@ impl Resolved {
             && self.namespace == other.namespace
             && self.read_only == other.read_only
             && self.ambiguous == other.ambiguous
+            && self.told_apart == other.told_apart
     }
 
     /// Whether its input is `other`'s, given whether what a completion or the envelope's
@@ -103,8 +136,7 @@ impl Resolved {
             (Input::Envelope, Input::Envelope) => !basis_changed,
             (Input::Kept(a), Input::Kept(b)) => a.get() == b.get(),
             (Input::Completion(a), Input::Completion(b)) => {
-                let (a, b) = (&a.harness, &b.harness);
-                a == b && !basis_changed
+                a.harness == b.harness && !basis_changed
             }
             _ => false,
         }
@@ -120,7 +152,8 @@ struct CallHarness {
     catalog: Option<Harness>,
 }
 
-/// Resolves the identity and input of call `tool_call_id` from what it received, strongest
+/// Resolves the identity and input of call `tool_call_id` from what it received (its
+/// `rawInput` read through `arguments`), strongest
 /// evidence first (DESIGN §6): the envelope; else the catalog of its harness, asked under
 /// each name the evidence gives ([`names`]: strongest first, the latest among equals),
 /// then by the argument names of `rawInput`; else ACP's own `kind`, with the strongest
@@ -129,9 +162,9 @@ pub(crate) fn resolve(
     received: &Received,
     tool_call_id: &str,
     context: &Context<'_>,
-    parsed: &mut RecentlyParsed,
+    arguments: &Arguments<'_, '_>,
 ) -> Resolved {
-    let mut resolved = resolve_identity(received, tool_call_id, context, parsed);
+    let mut resolved = resolve_identity(received, tool_call_id, context, arguments);
     // An envelope's `input` is the input, even in an envelope that names no tool.
     if received
         .envelope
@@ -147,7 +180,7 @@ fn resolve_identity(
     received: &Received,
     tool_call_id: &str,
     context: &Context<'_>,
-    parsed: &mut RecentlyParsed,
+    arguments: &Arguments<'_, '_>,
 ) -> Resolved {
     let fallback = KindFallback::from_acp_kind(received.acp_kind.as_deref().unwrap_or("other"));
     let harness = harness_of(received, tool_call_id, context);
@@ -187,12 +220,13 @@ fn resolve_identity(
             input,
             party: harness.party,
             ambiguous: Box::default(),
+            told_apart: false,
         };
     }
     // Without a catalog only the fallback reads the arguments, and only their canonical
     // keys: read from the text, without a `Value` of the rest, when serde_json reads it as
     // it is (over traffic without envelopes, parsing `rawInput` whole was 8% of the
-    // ledger's instructions: `docs/performance.md`).
+    // ledger's instructions: `docs/performance.md`, "Where the time goes").
     if harness.catalog.is_none()
         && let Some(raw) = received.raw_input.as_deref()
         && let Some(input) = canonical_input_of_text(fallback.label, raw.get())
@@ -206,20 +240,32 @@ fn resolve_identity(
             Box::default(),
         );
     }
-    let from_traffic = |raw_input: Option<&Value>, answers: &mut CatalogAnswers| {
-        resolve_from_traffic(
-            received,
-            tool_call_id,
-            context,
-            harness,
-            fallback,
-            raw_input,
-            answers,
-        )
-    };
-    match received.raw_input.as_deref() {
-        Some(raw) => parsed.with(raw.get(), from_traffic),
-        None => from_traffic(None, &mut CatalogAnswers::default()),
+    resolve_from_traffic(
+        received,
+        tool_call_id,
+        context,
+        harness,
+        fallback,
+        arguments,
+    )
+}
+
+/// A `rawInput` parsed, repaired if serde_json rejects it as it stands.
+fn parse_arguments(raw: &RawValue) -> Option<Value> {
+    parse_value(raw.get())
+}
+
+/// What the fallback keeps of a call's arguments for `label`: the canonical keys of its
+/// `rawInput`, else (no `rawInput` at all) what its first location says.
+fn fallback_input(
+    label: &str,
+    arguments: Option<&Value>,
+    location: Option<&Location>,
+) -> Option<Value> {
+    match (arguments, location) {
+        (Some(arguments), _) => canonical_input(label, arguments).ok().flatten(),
+        (None, Some(location)) => location_input(label, location.path(), location.line()),
+        (None, None) => None,
     }
 }
 
@@ -245,9 +291,9 @@ fn resolve_from_traffic(
     context: &Context<'_>,
     harness: CallHarness,
     fallback: KindFallback,
-    raw_input: Option<&Value>,
-    answers: &mut CatalogAnswers,
+    arguments: &Arguments<'_, '_>,
 ) -> Resolved {
+    let raw_input = arguments.value();
     let names = || names_of(received, tool_call_id, harness.party);
     let mut ambiguous = Box::default();
     if let Some(catalog_harness) = harness.catalog {
@@ -262,7 +308,7 @@ fn resolve_from_traffic(
             // An answer is kept only about parsed arguments: without them the input comes
             // from the call's own location, not from the catalog alone.
             let mut resolved = match raw_input {
-                Some(_) => answers.get(catalog_harness, &name, || ask(&name, named.by))?,
+                Some(_) => arguments.answer(catalog_harness, &name, || ask(&name, named.by))?,
                 None => ask(&name, named.by)?,
             };
             resolved.named_by = Some(named.by);
@@ -271,7 +317,11 @@ fn resolve_from_traffic(
         let by_arguments = || {
             let raw = raw_input?;
             match fits(catalog_harness, raw, fallback.kind) {
-                Fit::One(name) => ask(name, Evidence::Arguments),
+                Fit::One(name, told_apart) => {
+                    let mut resolved = ask(name, Evidence::Arguments)?;
+                    resolved.told_apart = told_apart;
+                    Some(resolved)
+                }
                 Fit::Several(names) => {
                     ambiguous = names.into_boxed_slice();
                     None
@@ -284,11 +334,7 @@ fn resolve_from_traffic(
             return resolved;
         }
     }
-    let input = match (raw_input, received.locations.first()) {
-        (Some(raw), _) => canonical_input(fallback.label, raw),
-        (None, Some(location)) => location_input(fallback.label, location.path(), location.line()),
-        (None, None) => None,
-    };
+    let input = fallback_input(fallback.label, raw_input, received.locations.first());
     by_fallback(received, tool_call_id, harness, fallback, input, ambiguous)
 }
 
@@ -316,6 +362,7 @@ fn by_fallback(
         input: kept(input),
         party: harness.party,
         ambiguous,
+        told_apart: false,
     }
 }
 
@@ -350,6 +397,8 @@ fn from_catalog(
         input: kept(input),
         party: None,
         ambiguous: Box::default(),
+        // A tool named by the arguments is told apart unless the tie-break says otherwise.
+        told_apart: true,
     }
 }
 
@@ -400,7 +449,8 @@ fn harness_of(received: &Received, tool_call_id: &str, context: &Context<'_>) ->
 /// How a call's arguments fit the tools of its harness.
 enum Fit {
     None,
-    One(&'static str),
+    /// One tool, and whether the keys tell it apart (not the general tool of a tie).
+    One(&'static str, bool),
     Several(Vec<&'static str>),
 }
 
@@ -410,6 +460,7 @@ enum Fit {
 /// Claude Code's `Bash` beside `PowerShell`). Several left: the arguments do not say.
 fn fits(harness: Harness, raw: &Value, acp_kind: ToolKind) -> Fit {
     let mut best = Catalog::fits(harness, raw);
+    let mut told_apart = true;
     if best.len() > 1 && acp_kind != ToolKind::Other {
         let of_kind: Vec<&'static str> = best
             .iter()
@@ -436,11 +487,12 @@ fn fits(harness: Harness, raw: &Value, acp_kind: ToolKind) -> Fit {
             .collect();
         if general.len() == 1 {
             best = general;
+            told_apart = false;
         }
     }
     match best.as_slice() {
         [] => Fit::None,
-        [only] => Fit::One(only),
+        [only] => Fit::One(only, told_apart),
         _ => Fit::Several(best),
     }
 }

@@ -1,7 +1,10 @@
-//! Feeding a whole stream to a [`Ledger`], line by line, in bounded memory.
+//! Feeding a whole stream to a [`Ledger`], line by line, in bounded memory: the one reading
+//! loop of the library and the program alike.
 
+use std::borrow::Cow;
 use std::io::{self, BufRead};
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, Range};
+use std::time::SystemTime;
 
 use super::ledger::Reading;
 use super::line::Line;
@@ -14,11 +17,9 @@ impl Ledger {
     /// [`LedgerBuilder::max_line_bytes`](super::LedgerBuilder::max_line_bytes) is skipped
     /// without being held in memory ([`LineOutcome::TooLong`]); a line that is not UTF-8 is
     /// [`LineOutcome::NotJson`]. Only I/O errors are errors; every line read before one is
-    /// fed.
-    ///
-    /// It reads a few lines (up to 32, or 64 KiB) before applying them, which keeps the
-    /// processor's caches warmer than one line at a time; what the ledger holds afterwards is
-    /// what feeding each line with [`Ledger::feed`] gives.
+    /// fed. What the ledger holds afterwards is what feeding each line with
+    /// [`Ledger::feed`] gives; [`Ledger::read_lines_with`] is the same reading for a
+    /// program that unwraps its lines or acts after each.
     ///
     /// ```
     /// use toolmeta::client::Ledger;
@@ -28,33 +29,109 @@ impl Ledger {
     /// assert_eq!(ledger.len(), 1);
     /// assert_eq!(ledger.counts().skipped(), 1);
     /// ```
-    pub fn read_lines<R: BufRead>(&mut self, mut reader: R) -> io::Result<()> {
+    pub fn read_lines<R: BufRead>(&mut self, reader: R) -> io::Result<()> {
         let limit = self.line_limit();
+        self.read_lines_with(
+            reader,
+            limit,
+            LineMessage::of,
+            |_| ControlFlow::Continue(()),
+        )
+    }
+
+    /// Reads every line of `reader` (each of at most `max_line_bytes`, as
+    /// [`for_each_line`] reads them) into the ledger: `unwrap` says which message a line
+    /// holds and when it was sent (a program's own log format wraps messages in records),
+    /// and `each` is called with the ledger after each line is applied (its
+    /// [`events`](Ledger::events) are that line's) and may stop the reading.
+    ///
+    /// Lines already in the reader's buffer are read ahead of applying them, a few at a
+    /// time (up to 32, or 64 KiB): reading and applying each keep their own code hot in the
+    /// instruction cache, instead of evicting each other's at every line
+    /// (`docs/performance.md`, "The instruction cache"). It never waits for more input to
+    /// apply a line it has: a live stream is applied as it arrives.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use std::ops::ControlFlow;
+    /// use std::time::{Duration, SystemTime};
+    /// use toolmeta::client::{BoundedLine, Ledger, LineMessage};
+    ///
+    /// // A program's log wraps each message in a record: `TIME_MS<TAB>MESSAGE`.
+    /// fn unwrap(line: BoundedLine<'_>) -> LineMessage<'_> {
+    ///     let BoundedLine::Whole(bytes) = line else { return LineMessage::TooLong };
+    ///     let Some(tab) = bytes.iter().position(|&b| b == b'\t') else { return LineMessage::of(line) };
+    ///     let millis = std::str::from_utf8(&bytes[..tab]).ok().and_then(|t| t.parse().ok());
+    ///     let time = millis.map(|ms| SystemTime::UNIX_EPOCH + Duration::from_millis(ms));
+    ///     LineMessage::Message { bytes: Cow::Borrowed(&bytes[tab + 1..]), time }
+    /// }
+    /// let log = "1000\t{\"sessionUpdate\":\"tool_call\",\"toolCallId\":\"c1\",\"kind\":\"read\"}\n";
+    /// let mut ledger = Ledger::new();
+    /// let mut created = 0;
+    /// ledger.read_lines_with(log.as_bytes(), 1 << 20, unwrap, |ledger| {
+    ///     created += ledger.events().len();
+    ///     ControlFlow::Continue(())
+    /// }).unwrap();
+    /// let call = ledger.get("c1").unwrap();
+    /// assert_eq!(call.first_seen(), Some(SystemTime::UNIX_EPOCH + Duration::from_secs(1)));
+    /// assert!(created > 0);
+    /// ```
+    pub fn read_lines_with<R: BufRead>(
+        &mut self,
+        mut reader: R,
+        max_line_bytes: usize,
+        mut unwrap: impl FnMut(BoundedLine<'_>) -> LineMessage<'_>,
+        mut each: impl FnMut(&Ledger) -> ControlFlow<()>,
+    ) -> io::Result<()> {
         let mut ahead = ReadAhead::default();
         loop {
-            let filled = ahead.fill(&mut reader, limit);
-            // The lines read before a failed read are fed too, as they would be one by one.
-            ahead.feed(self);
-            if !filled? {
+            let filled = ahead.fill(&mut reader, max_line_bytes, &mut unwrap);
+            // The lines read before a failed read are applied too, as they would be one by one.
+            if ahead.apply(self, &mut each).is_break() || !filled? {
                 return Ok(());
             }
         }
     }
 }
 
-/// Lines held to be read together before they are applied together: reading and applying
-/// each keep their own code hot in the instruction cache, instead of evicting each other's
-/// at every line (on the generated log, it leaves about a third of the instruction-cache
-/// misses, measured with cachegrind: `docs/performance.md`). It holds at most
-/// [`ReadAhead::LINES`] lines and past [`ReadAhead::BYTES`] only the line that crossed it,
-/// so a stream still costs one line's limit and a little more.
+/// The message a line holds, as a program unwraps it for [`Ledger::read_lines_with`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LineMessage<'a> {
+    /// A message (the line, or a part of it), sent at `time` when the program knows (a
+    /// message that carries its own `timestamp` keeps it, as with [`Ledger::feed_at`]).
+    Message {
+        /// The message's bytes: borrowed from the line, or the program's own (unescaped).
+        bytes: Cow<'a, [u8]>,
+        /// When it was sent.
+        time: Option<SystemTime>,
+    },
+    /// A line (or a message in it) too long to read: counted as [`LineOutcome::TooLong`].
+    TooLong,
+}
+
+impl LineMessage<'_> {
+    /// The line itself as the message, at no time given: what [`Ledger::read_lines`] reads.
+    pub fn of<'a>(line: BoundedLine<'a>) -> LineMessage<'a> {
+        match line {
+            BoundedLine::Whole(bytes) => LineMessage::Message {
+                bytes: Cow::Borrowed(bytes),
+                time: None,
+            },
+            BoundedLine::TooLong(_) => LineMessage::TooLong,
+        }
+    }
+}
+
+/// Lines held to be read together before they are applied together (see
+/// [`Ledger::read_lines_with`]). It holds at most [`ReadAhead::LINES`] lines and past
+/// [`ReadAhead::BYTES`] only the line that crossed it, so a stream still costs one line's
+/// limit and a little more.
 #[derive(Default)]
 struct ReadAhead {
     /// The lines' bytes, one after the other.
     text: Vec<u8>,
-    /// Where each line ends in `text`, and whether it was too long (then it holds none of
-    /// its bytes).
-    ends: Vec<(usize, bool)>,
+    /// Each line's message: where it is in `text` and its time, or too long.
+    messages: Vec<Option<(Range<usize>, Option<SystemTime>)>>,
     /// Room for the lines read and how far each got, kept empty between batches: allocated
     /// once, not at every batch (each is 28 KiB, which glibc serves by consolidating its
     /// small free blocks first).
@@ -65,54 +142,99 @@ struct ReadAhead {
 impl ReadAhead {
     /// How many lines are read ahead, at most.
     const LINES: usize = 32;
-    /// How many bytes of lines are held, past which the lines held are fed.
+    /// How many bytes of lines are held, past which the lines held are applied.
     const BYTES: usize = 64 << 10;
 
-    /// Reads lines from `reader` until it holds enough; says whether the input goes on.
-    fn fill(&mut self, reader: &mut impl BufRead, limit: usize) -> io::Result<bool> {
-        while !self.is_full() {
+    /// Reads lines from `reader` while it has them buffered and until it holds enough;
+    /// says whether the input goes on.
+    fn fill(
+        &mut self,
+        reader: &mut impl BufRead,
+        limit: usize,
+        unwrap: &mut impl FnMut(BoundedLine<'_>) -> LineMessage<'_>,
+    ) -> io::Result<bool> {
+        while self.messages.len() < Self::LINES && self.text.len() < Self::BYTES {
             let start = self.text.len();
-            match read_line(reader, limit, &mut self.text)? {
+            let (read, buffered) = read_line(reader, limit, &mut self.text)?;
+            let line = match read {
                 None => return Ok(false),
-                Some(LineRead::Whole) => self.ends.push((self.text.len(), false)),
-                Some(LineRead::TooLong) => {
-                    self.text.truncate(start);
-                    self.ends.push((start, true));
+                Some(LineRead::Whole) => BoundedLine::Whole(&self.text[start..]),
+                Some(LineRead::TooLong) => BoundedLine::TooLong(&self.text[start..]),
+            };
+            let message = match unwrap(line) {
+                LineMessage::Message {
+                    bytes: Cow::Borrowed(bytes),
+                    time,
+                } => {
+                    // A part of the line (or all of it): found where it is in the line.
+                    let line = &self.text[start..];
+                    let at = (bytes.as_ptr() as usize).wrapping_sub(line.as_ptr() as usize);
+                    let range = if at <= line.len() && bytes.len() <= line.len() - at {
+                        start + at..start + at + bytes.len()
+                    } else {
+                        let bytes = bytes.to_vec();
+                        self.text.truncate(start);
+                        self.text.extend_from_slice(&bytes);
+                        start..self.text.len()
+                    };
+                    Some((range, time))
                 }
+                LineMessage::Message {
+                    bytes: Cow::Owned(bytes),
+                    time,
+                } => {
+                    self.text.truncate(start);
+                    self.text.extend_from_slice(&bytes);
+                    Some((start..self.text.len(), time))
+                }
+                LineMessage::TooLong => {
+                    self.text.truncate(start);
+                    None
+                }
+            };
+            self.messages.push(message);
+            // Nothing more buffered: apply what is held rather than wait for input.
+            if !buffered {
+                break;
             }
         }
         Ok(true)
     }
 
-    fn is_full(&self) -> bool {
-        self.ends.len() >= Self::LINES || self.text.len() >= Self::BYTES
-    }
-
-    /// Reads the lines held, then applies them in order, each as one message fed.
-    fn feed(&mut self, ledger: &mut Ledger) {
+    /// Reads the lines held, then applies them in order, each as one message fed, calling
+    /// `each` after each.
+    fn apply(
+        &mut self,
+        ledger: &mut Ledger,
+        each: &mut impl FnMut(&Ledger) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let limit = ledger.line_limit();
         // The kept room, empty, lent to lines that borrow from this batch's text.
         let mut lines: Vec<Line<'_>> = std::mem::take(&mut self.lines);
         let mut readings: Vec<Reading<'_>> = std::mem::take(&mut self.readings);
-        lines.resize_with(self.ends.len(), Line::default);
-        let mut start = 0;
-        for (&(end, too_long), line) in self.ends.iter().zip(&mut lines) {
-            readings.push(if too_long {
-                Reading::Done(LineOutcome::TooLong)
-            } else {
-                Reading::of_bytes(&self.text[start..end], limit, line)
+        lines.resize_with(self.messages.len(), Line::default);
+        for (message, line) in self.messages.iter().zip(&mut lines) {
+            readings.push(match message {
+                None => Reading::Done(LineOutcome::TooLong),
+                Some((range, _)) => Reading::of_bytes(&self.text[range.clone()], limit, line),
             });
-            start = end;
         }
-        for (reading, line) in readings.drain(..).zip(&mut lines) {
-            ledger.begin(None);
+        let mut flow = ControlFlow::Continue(());
+        let applied = readings.drain(..).zip(&mut lines).zip(&self.messages);
+        for ((reading, line), message) in applied {
+            ledger.begin(message.as_ref().and_then(|(_, time)| *time));
             let outcome = ledger.apply_reading(reading, line);
             ledger.count(outcome);
+            flow = each(ledger);
+            if flow.is_break() {
+                break;
+            }
         }
         self.lines = emptied(lines);
         self.readings = emptied(readings);
         self.text.clear();
-        self.ends.clear();
+        self.messages.clear();
+        flow
     }
 }
 
@@ -164,7 +286,7 @@ pub fn for_each_line(
     let mut line = Vec::new();
     loop {
         line.clear();
-        let line = match read_line(&mut reader, limit, &mut line)? {
+        let line = match read_line(&mut reader, limit, &mut line)?.0 {
             None => return Ok(()),
             Some(LineRead::Whole) => BoundedLine::Whole(&line),
             Some(LineRead::TooLong) => BoundedLine::TooLong(&line),
@@ -185,21 +307,22 @@ enum LineRead {
 }
 
 /// Appends the next line of `reader` to `buf`, without its line ending and holding at most
-/// `limit + 2` bytes of it; `None` at the end of the input.
+/// `limit + 2` bytes of it; `None` at the end of the input. Also says whether the reader
+/// still holds bytes in its buffer (reading more would not wait for input).
 ///
 /// It looks for the line's end in the reader's buffer with `memchr`, not with
 /// `BufRead::read_until`, whose byte search is std's portable one: on the generated log
-/// that search was 3% of the ledger's time (`docs/performance.md`).
+/// that search was 3% of the ledger's time (`docs/performance.md`, "Where the time goes").
 fn read_line(
     reader: &mut impl BufRead,
     limit: usize,
     buf: &mut Vec<u8>,
-) -> io::Result<Option<LineRead>> {
+) -> io::Result<(Option<LineRead>, bool)> {
     // At most two bytes past the limit: a line of exactly `limit` bytes and its `\r\n`, and
     // no more than needed to know a longer line is too long.
     let cap = limit.saturating_add(2);
     let start = buf.len();
-    let (mut read_any, mut ended) = (false, false);
+    let (mut read_any, mut ended, mut buffered) = (false, false, false);
     while !ended && buf.len() - start < cap {
         let available = match reader.fill_buf() {
             Ok(available) => available,
@@ -211,6 +334,7 @@ fn read_line(
         }
         read_any = true;
         let window = &available[..available.len().min(cap - (buf.len() - start))];
+        let held = available.len();
         let taken = match memchr::memchr(b'\n', window) {
             Some(at) => {
                 ended = true;
@@ -222,10 +346,11 @@ fn read_line(
                 window.len()
             }
         };
+        buffered = taken < held;
         reader.consume(taken);
     }
     if !read_any {
-        return Ok(None);
+        return Ok((None, false));
     }
     // At the end of the stream too, a `\r` ends the line (a line cut at the cap still
     // has more than `limit` bytes without it).
@@ -235,17 +360,18 @@ fn read_line(
     if buf.len() - start > limit {
         if !ended {
             reader.skip_until(b'\n')?;
+            buffered = false;
         }
-        return Ok(Some(LineRead::TooLong));
+        return Ok((Some(LineRead::TooLong), buffered));
     }
-    Ok(Some(LineRead::Whole))
+    Ok((Some(LineRead::Whole), buffered))
 }
 
 #[cfg(test)]
 mod tests {
     use std::ops::ControlFlow;
 
-    use super::{BoundedLine, emptied, for_each_line};
+    use super::{BoundedLine, LineMessage, emptied, for_each_line};
 
     /// The read-ahead's room for lines is allocated once: emptied for lines of another
     /// batch, a vector keeps its allocation.
@@ -305,6 +431,102 @@ mod tests {
         assert_eq!(read.unwrap_err().to_string(), "connection reset");
         assert_eq!(ledger.len(), 3);
         assert_eq!(ledger.counts().lines, 3);
+    }
+
+    /// A live stream: each line the reader has is applied before the reader is asked for
+    /// more (which would wait for the agent).
+    #[test]
+    fn a_line_is_applied_before_more_input_is_awaited() {
+        use std::cell::Cell;
+        use std::io::{self, BufRead, Read};
+
+        use crate::client::Ledger;
+
+        /// Gives one chunk at a time, and notes how many lines were applied when the next
+        /// chunk was asked for.
+        struct Chunks<'a> {
+            chunks: Vec<&'static [u8]>,
+            applied: &'a Cell<usize>,
+            asked_after: Vec<usize>,
+        }
+        impl Read for Chunks<'_> {
+            fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+                unreachable!("read through the buffer")
+            }
+        }
+        impl BufRead for Chunks<'_> {
+            fn fill_buf(&mut self) -> io::Result<&[u8]> {
+                if self.chunks.first().is_some_and(|chunk| chunk.is_empty()) {
+                    self.chunks.remove(0);
+                    self.asked_after.push(self.applied.get());
+                }
+                Ok(self.chunks.first().copied().unwrap_or_default())
+            }
+            fn consume(&mut self, amount: usize) {
+                self.chunks[0] = &self.chunks[0][amount..];
+            }
+        }
+        let applied = Cell::new(0);
+        let mut reader = Chunks {
+            chunks: vec![
+                b"{\"sessionUpdate\":\"tool_call\",\"toolCallId\":\"c1\"}\n",
+                b"{\"sessionUpdate\":\"tool_call\",\"toolCallId\":\"c2\"}\nnot json\n",
+            ],
+            applied: &applied,
+            asked_after: Vec::new(),
+        };
+        let mut ledger = Ledger::new();
+        let each = |_: &Ledger| {
+            applied.set(applied.get() + 1);
+            ControlFlow::Continue(())
+        };
+        ledger
+            .read_lines_with(&mut reader, 1 << 10, LineMessage::of, each)
+            .unwrap();
+        // The second chunk was asked for once the first line was applied, the end of the
+        // input once all three were.
+        assert_eq!(reader.asked_after, [1, 3]);
+        assert_eq!((ledger.len(), ledger.counts().not_json), (2, 1));
+    }
+
+    /// `own ID` is the program's record of a `tool_call` of `ID`; `long` of a message too
+    /// long.
+    fn unwrap_own(line: BoundedLine<'_>) -> LineMessage<'_> {
+        match line {
+            BoundedLine::Whole(b"long") | BoundedLine::TooLong(_) => LineMessage::TooLong,
+            BoundedLine::Whole(line) => {
+                let id = String::from_utf8_lossy(&line[4..]);
+                let message = format!(r#"{{"sessionUpdate":"tool_call","toolCallId":"{id}"}}"#);
+                LineMessage::Message {
+                    bytes: std::borrow::Cow::Owned(message.into_bytes()),
+                    time: None,
+                }
+            }
+        }
+    }
+
+    /// A program's own message (unescaped from its record) and a message too long are read
+    /// as the line would be, and `each` stops the reading.
+    #[test]
+    fn a_programs_own_messages_are_read_and_each_may_stop() {
+        use crate::client::Ledger;
+
+        let log = b"own c1\nlong\nown c2\nown c3\n";
+        let mut ledger = Ledger::new();
+        let mut outcomes = Vec::new();
+        ledger
+            .read_lines_with(&log[..], 64, unwrap_own, |ledger| {
+                outcomes.push(ledger.counts().lines);
+                if ledger.get("c2").is_some() {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .unwrap();
+        assert_eq!(outcomes, [1, 2, 3]);
+        assert_eq!(ledger.counts().too_long, 1);
+        assert!(ledger.get("c3").is_none(), "read after `each` stopped");
     }
 
     #[test]

@@ -7,15 +7,13 @@ use std::ops::Deref;
 
 use smol_str::SmolStr;
 
-use super::loose::WellKnown;
-
 /// A kept string, cheap to clone: the resolved identity takes its name and label from
 /// what the call received without copying them.
 ///
 /// Up to 23 bytes it is held inline (a title such as ``Read `src/lib.rs` ``, most tool
 /// names): each block a call owns is a cache miss when it is allocated, when it is read back
 /// and when it is freed, and short strings are most of what a call keeps
-/// (`docs/performance.md`).
+/// (`docs/performance.md`, "Memory and allocations").
 #[derive(Clone)]
 pub(crate) struct Text(SmolStr);
 
@@ -102,6 +100,72 @@ pub(crate) fn merge_text(
             true
         }
         _ => false,
+    }
+}
+
+/// Detaches a string, without copying it when it is one of the `well_known` values.
+pub(crate) fn owned_or_static(value: Cow<'_, str>, well_known: WellKnown) -> Cow<'static, str> {
+    match well_known.find(&value) {
+        Some(known) => Cow::Borrowed(known),
+        None => Cow::Owned(value.into_owned()),
+    }
+}
+
+/// Replaces `slot` with `later` when it is present and different; a value in `well_known`
+/// is stored without a copy (streams repeat the same few labels, kinds and statuses). Says
+/// whether it replaced it.
+pub(crate) fn merge_str(
+    slot: &mut Option<Cow<'static, str>>,
+    later: Option<Cow<'_, str>>,
+    well_known: WellKnown,
+) -> bool {
+    match later {
+        Some(later) if slot.as_deref() != Some(&*later) => {
+            *slot = Some(owned_or_static(later, well_known));
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Sets of strings that recur in every stream.
+#[derive(Clone, Copy)]
+pub(crate) enum WellKnown {
+    /// Nothing to share (titles, ids).
+    None,
+    /// The labels of the kinds.
+    Labels,
+    /// The wire names of the namespaces.
+    Namespaces,
+    /// ACP's tool kinds.
+    AcpKinds,
+    /// ACP's tool-call statuses.
+    Statuses,
+    /// The names of the catalog's tools.
+    ToolNames,
+}
+
+impl WellKnown {
+    pub(crate) fn find(self, value: &str) -> Option<&'static str> {
+        match self {
+            WellKnown::None => None,
+            WellKnown::Labels => crate::ToolKind::ALL
+                .iter()
+                .map(|kind| kind.label())
+                .find(|label| *label == value),
+            WellKnown::Namespaces => crate::Namespace::ALL
+                .iter()
+                .map(|ns| ns.as_str())
+                .find(|ns| *ns == value),
+            WellKnown::AcpKinds => super::KindFallback::ACP_KINDS
+                .iter()
+                .copied()
+                .find(|kind| *kind == value),
+            WellKnown::Statuses => ["pending", "in_progress", "completed", "failed"]
+                .into_iter()
+                .find(|status| *status == value),
+            WellKnown::ToolNames => super::synthesis::Catalog::tool_name(value),
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use super::tolerant::Tolerant;
+use super::fields::Tolerant;
 
 /// A point in time a line carried.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -134,7 +134,7 @@ mod tests {
     use super::ToolKind;
 
     // Each kind's label and read-only default are compared with the contract's own words
-    // (`docs/wire-contract.md`) by `tests/docs_contract.rs`.
+    // (`docs/wire-contract.md`) by `tests/contract/docs.rs`.
 
     #[test]
     fn every_kind_reads_back_from_its_wire_name() {

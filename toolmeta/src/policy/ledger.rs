@@ -26,7 +26,7 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use crate::client::{Call as LedgerCall, CallId, Change, Evidence, KindFallback, Ledger, Source};
+use crate::client::{Call as LedgerCall, CallId, Change, Ledger};
 use crate::keys;
 
 use super::call::{Call, CallIdentity, CommandInput};
@@ -137,48 +137,13 @@ fn reading(call: &LedgerCall) -> (CallIdentity, bool) {
     let mut identity = CallIdentity::labelled(call.label()).with_kind(call.kind().as_str());
     identity.tool = call.name().map(str::to_owned);
     identity.namespace = call.namespace().map(str::to_owned);
-    (identity, reading_earned(call))
+    // Earned as the ledger's evidence value says (DESIGN §8, "The evidence value").
+    (identity, call.evidence().earned)
 }
 
-/// Whether the ledger's reading of `call` is earned (DESIGN §8, "Earned identity"): its
-/// label comes from an envelope, or from a catalog tool named by ACP `name`, a `_meta`
-/// tool-name key, a call-id format, a first title that is the tool's wire name, or
-/// distinguishing argument keys; never from a title format, ACP's `kind` alone, or a
-/// read-only reading of a call the agent sent as ACP `edit`, `delete`, `move` or
-/// `execute`.
-///
-/// TO BE REPLACED by the ledger's own evidence value (`Call::earned`, DESIGN §8 "The
-/// evidence value") when it lands: this reads [`LedgerCall::named_by`] and
-/// [`LedgerCall::source`], which cannot see the proxy's `toolmeta/evidence` mark on an
-/// envelope it stamped, so every envelope counts as the agent's own here.
-pub fn reading_earned(call: &LedgerCall) -> bool {
-    let named = match call.source() {
-        // An agent's own envelope.
-        Source::Envelope => true,
-        Source::Catalog => matches!(
-            call.named_by(),
-            Some(
-                Evidence::Envelope
-                    | Evidence::AcpName
-                    | Evidence::MetaKey(_)
-                    | Evidence::FirstTitle
-                    | Evidence::ToolCallId
-                    | Evidence::Arguments
-            )
-        ),
-        // The label comes from ACP's `kind`, whatever named the tool.
-        Source::Fallback => false,
-    };
-    let acts = matches!(
-        call.acp_kind(),
-        Some("edit" | "delete" | "move" | "execute")
-    );
-    named && !(acts && call.read_only() == Some(true))
-}
-
-/// The reading ACP's `kind` alone gives `call`, if it sent one.
+/// The reading ACP's `kind` alone gives `call` ([`LedgerCall::kind_alone`]).
 fn acp_kind_reading(call: &LedgerCall) -> Option<CallIdentity> {
-    let fallback = KindFallback::from_acp_kind(call.acp_kind()?);
+    let fallback = call.kind_alone();
     Some(CallIdentity::labelled(fallback.label).with_kind(fallback.kind.as_str()))
 }
 

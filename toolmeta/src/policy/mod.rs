@@ -56,7 +56,7 @@ pub use call::{Call, CallIdentity, ClientMethodError, CommandInput, Context};
 pub use error::{LoadError, Problem};
 pub use examples::{EXAMPLE_CWD, EXAMPLE_HOME, ExampleFailure};
 #[cfg(feature = "client")]
-pub use ledger::{CallHistory, MAX_PER_CALL, reading_earned};
+pub use ledger::{CallHistory, MAX_PER_CALL};
 pub use verdict::{Decision, Verdict};
 
 use path_index::PathIndex;

@@ -11,11 +11,11 @@ use serde_json::{Map, Value};
 use crate::ToolKind;
 use crate::client::content::ContentBlocks;
 use crate::client::evidence::{Evidence, names};
-use crate::client::fallback::{canonical_input, location_input};
+use crate::client::evidence_value::{EvidenceValue, evidence_of, kind_alone};
 use crate::client::received::{Conflict, PathFrom, Received};
 use crate::client::resolve::{Input, Resolved};
 use crate::client::text::Text;
-use crate::client::{CallId, Content, Location, LooseMeta, Permission, Status};
+use crate::client::{CallId, Content, KindFallback, Location, LooseMeta, Permission, Status};
 
 /// Where a call's identity came from.
 ///
@@ -259,6 +259,29 @@ impl Call {
         self.resolved.named_by
     }
 
+    /// What the identity rests on, and whether it is earned (DESIGN §8): see
+    /// [`EvidenceValue`].
+    pub fn evidence(&self) -> EvidenceValue {
+        evidence_of(&self.received, &self.resolved)
+    }
+
+    /// The reading ACP's `kind` alone gives the call: the one a policy also tests deny and
+    /// ask rules against when the identity is not [earned](EvidenceValue::earned), so that
+    /// a misreading never slips a call past a deny.
+    ///
+    /// ```
+    /// use toolmeta::client::Ledger;
+    /// let mut ledger = Ledger::new();
+    /// ledger.feed(r#"{"sessionUpdate":"tool_call","toolCallId":"c1","kind":"execute","title":"View Image /r/a.png","_meta":{"x.ai/tool":{"name":"view_image","kind":"read"}}}"#);
+    /// let call = ledger.get("c1").unwrap();
+    /// assert_eq!(call.label(), "Read");
+    /// assert!(!call.evidence().earned); // read-only, but sent as `execute`
+    /// assert_eq!(call.kind_alone().label, "Run Command");
+    /// ```
+    pub fn kind_alone(&self) -> KindFallback {
+        kind_alone(&self.received)
+    }
+
     /// The tool's name, when the traffic names the tool (see the resolution order on
     /// [`Call`]); never a human title — [`Call::title`] is that.
     pub fn name(&self) -> Option<&str> {
@@ -324,39 +347,7 @@ impl Call {
                 .as_ref()
                 .and_then(|envelope| envelope.input.as_deref()),
             Input::Kept(input) => Some(input),
-            Input::Completion(completion) => completion
-                .completed
-                .get_or_init(|| {
-                    let raw = self
-                        .received
-                        .raw_input
-                        .as_ref()
-                        .and_then(|raw| crate::client::lenient::parse_value(raw.get()));
-                    let name = self
-                        .received
-                        .envelope
-                        .as_ref()
-                        .and_then(|envelope| envelope.name.as_deref());
-                    let completed = completion
-                        .harness
-                        .zip(name)
-                        .and_then(|(harness, name)| {
-                            completion.catalog.synthesize(harness, name, raw.as_ref())
-                        })
-                        .and_then(|meta| meta.input);
-                    let label = self.label();
-                    completed
-                        .or_else(|| match (&raw, self.received.locations.first()) {
-                            (Some(raw), _) => canonical_input(label, raw),
-                            (None, Some(location)) => {
-                                location_input(label, location.path(), location.line())
-                            }
-                            (None, None) => None,
-                        })
-                        .filter(Value::is_object)
-                        .and_then(|input| serde_json::value::to_raw_value(&input).ok())
-                })
-                .as_deref(),
+            Input::Completion(completion) => completion.input(&self.received, self.label()),
         }
     }
 

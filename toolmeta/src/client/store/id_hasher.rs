@@ -4,7 +4,7 @@
 //! predict would let them send ids that all collide and make every lookup walk them all.
 //! std's SipHash resists that and costs about 200 instructions per id; foldhash costs a
 //! fraction of it (1.5% of the ledger's instructions on the benchmark log, see
-//! `docs/performance.md`) and resists it as long as its seeds are secret. So both of its
+//! `docs/performance.md`, "Where the time goes") and resists it as long as its seeds are secret. So both of its
 //! seeds are drawn from the operating system's randomness (through std's `RandomState`,
 //! which is keyed from it): the shared one once per process, the other once per index.
 //! The ledger never shows a hash, nor the order of a hash table (calls are listed in the

@@ -151,11 +151,11 @@ impl<'a> Peeked<'a> {
 mod tests {
     use super::{CallMap, InOrder, SeqQueue};
     use crate::client::CallId;
-    use crate::client::loose::WellKnown;
     use crate::client::received::Received;
     use crate::client::resolve::Resolved;
     use crate::client::store::Call;
     use crate::client::text::Text;
+    use crate::client::text::WellKnown;
 
     /// Every way of taking calls from either end gives each call once, in first-seen order
     /// from its end, and the length left is exact at every step.

@@ -9,7 +9,7 @@
 //! The ids are found by their hash: the table is keyed by the hash of the id (with the
 //! index's own secret seed, [`IdHasher`]), and the ids that share a hash are told apart in
 //! its entry. Growing the table then rehashes numbers, not ids read behind their pointers
-//! (a cache miss each, about 2% of the time over the generated log, `docs/performance.md`).
+//! (a cache miss each, about 2% of the time over the generated log, `docs/performance.md`, "Where the time goes").
 
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap};
@@ -235,8 +235,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::CallIndex;
-    use crate::client::loose::WellKnown;
     use crate::client::text::Text;
+    use crate::client::text::WellKnown;
 
     /// Ids that share a hash are told apart: each is found, adopted and removed as it is
     /// when alone in its entry.

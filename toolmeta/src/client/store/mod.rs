@@ -12,6 +12,7 @@ mod id_hasher;
 mod in_order;
 mod index;
 mod queue;
+mod recently_parsed;
 mod slots;
 mod tombstones;
 
@@ -19,17 +20,20 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::SystemTime;
 
+use serde_json::value::RawValue;
+
 pub(crate) use self::in_order::InOrder;
 use self::index::CallIndex;
 use self::queue::SeqQueue;
+pub(crate) use self::recently_parsed::Arguments;
+use self::recently_parsed::RecentlyParsed;
 use self::slots::{CallMap, Slot};
 use self::tombstones::{Tombstone, Tombstones};
 use super::line::RequestId;
-use super::loose::WellKnown;
 use super::received::{Merged, Received};
-use super::recently_parsed::RecentlyParsed;
 use super::resolve::{Context, Resolved, resolve};
 use super::text::Text;
+use super::text::WellKnown;
 use super::{CallId, Change, Event, LineCounts};
 
 pub use call::{Call, CallPath, Outcome, Source};
@@ -84,7 +88,8 @@ pub(crate) struct Store {
     just_evicted: Vec<u64>,
     /// Sessions of recent calls, so that calls of one session share its id.
     recent_sessions: [Option<Arc<str>>; 4],
-    /// The `rawInput` resolved last, parsed: the next update of a call seldom changes it.
+    /// The `rawInput`s resolved last, parsed, with the catalog's answers: the next update
+    /// of a call seldom changes them.
     recently_parsed: RecentlyParsed,
     pub(crate) counts: LineCounts,
 }
@@ -220,12 +225,11 @@ impl Store {
         let (mut identified, mut input_changed) = (false, false);
         let first = call.received.updates <= 1;
         if (merged.evidence || first) && !was_finished {
-            let resolved = resolve(
-                &call.received,
-                call.tool_call_id(),
-                context,
-                &mut self.recently_parsed,
-            );
+            let raw_input = call.received.raw_input.as_deref().map(RawValue::get);
+            let arguments = self.recently_parsed.lend(raw_input);
+            let resolved = resolve(&call.received, call.tool_call_id(), context, &arguments);
+            let learned = arguments.learned();
+            self.recently_parsed.keep(learned);
             identified = !resolved.same_identity(&call.resolved);
             input_changed = !resolved.same_input(&call.resolved, merged.input_basis);
             call.resolved = resolved;

@@ -5,7 +5,7 @@
 //! `pending` and joins `finished` near their newest ends; eviction takes the oldest. A
 //! sorted ring buffer does each with a binary search (none at the newest end) and a shift
 //! of the shorter side, where a B-tree walks and splits nodes it allocates one by one
-//! (`docs/performance.md`). A call that joins or leaves in the middle shifts at most half
+//! (`docs/performance.md`, "Memory and allocations"). A call that joins or leaves in the middle shifts at most half
 //! the queue: a few microseconds at the retention limits, never more.
 
 use std::collections::VecDeque;

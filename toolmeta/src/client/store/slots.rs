@@ -123,11 +123,11 @@ impl CallMap {
 mod tests {
     use super::{CHUNK, CallMap};
     use crate::client::CallId;
-    use crate::client::loose::WellKnown;
     use crate::client::received::Received;
     use crate::client::resolve::Resolved;
     use crate::client::store::Call;
     use crate::client::text::Text;
+    use crate::client::text::WellKnown;
 
     fn call(seq: u64) -> Call {
         let id = Text::new(&format!("call_{seq}"), WellKnown::None);

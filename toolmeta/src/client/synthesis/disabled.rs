@@ -48,6 +48,10 @@ impl Catalog {
         match harness {}
     }
 
+    pub(crate) fn event_keys(harness: Harness) -> &'static [&'static str] {
+        match harness {}
+    }
+
     pub(crate) fn tool_kind(harness: Harness, _name: &str) -> Option<ToolKind> {
         match harness {}
     }

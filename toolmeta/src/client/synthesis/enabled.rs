@@ -109,6 +109,11 @@ impl Catalog {
         harness.argument_names(name)
     }
 
+    /// The keys `harness`'s events carry whatever the tool: no evidence of a tool.
+    pub(crate) fn event_keys(harness: Harness) -> &'static [&'static str] {
+        harness.party().recognition.event_keys
+    }
+
     pub(crate) fn tool_kind(harness: Harness, name: &str) -> Option<ToolKind> {
         harness.tools().get(name).map(|tool| tool.identity().kind)
     }

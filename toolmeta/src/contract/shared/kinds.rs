@@ -15,7 +15,7 @@
 ///   idempotent), and `effects_why`, the reason.
 ///
 /// Adding a kind is a row here and its rows in `docs/wire-contract.md`, under Kinds and
-/// Effects (`tests/docs_contract.rs` compares them).
+/// Effects (`tests/contract/docs.rs` compares them).
 macro_rules! kind_table {
     ($callback:ident) => {
         $callback! {

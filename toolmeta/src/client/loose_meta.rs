@@ -1,0 +1,300 @@
+//! [`LooseMeta`]: the tool-identity envelope read the way a client must read it — never
+//! failing on an object.
+
+use std::borrow::Cow;
+
+use serde::de::{Deserialize, Deserializer, Error as _};
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+
+use super::fields::{FromValue, Raw, fields, read, read_object};
+use super::received::Envelope;
+use super::text::{WellKnown, owned_or_static};
+use crate::{TOOL_META_KEY, ToolKind};
+
+/// The envelope as a tolerant reader sees it: every field optional, nothing fatal.
+///
+/// Where [`ToolMeta`](crate::ToolMeta) is strict (a typed consumer wants to know the
+/// contract was broken), `LooseMeta` is what a client displaying a stream uses: reading it
+/// from a JSON object never fails.
+///
+/// - A field of the wrong JSON type is ignored and the other fields are kept.
+/// - `namespace` is a plain string, so a namespace added after this crate was built reads.
+/// - `kind` is read the contract's way: an unknown or case-mismatched string is
+///   [`ToolKind::Other`].
+/// - **A known kind fixes the label** (DESIGN §2): for a first-party kind other than
+///   `other`, `label` is the kind's label whatever was sent; a label sent that contradicts
+///   it is kept in [`contradicted_label`](LooseMeta::contradicted_label), so a free label
+///   never disguises a known kind (an `edit` shown as `Read`). Without a kind (or with
+///   `other` or an unknown kind) the label sent stands.
+/// - `input` is kept when it is an object, as raw JSON text exactly as sent (its key order
+///   included; [`LooseMeta::input_map`] parses it); `"input": null` (or any non-object) is
+///   absent.
+/// - Unknown fields are ignored.
+///
+/// Strings and `input` borrow from the text read when they can (`LooseMeta<'a>`);
+/// [`LooseMeta::into_owned`] detaches them.
+///
+/// ```
+/// use toolmeta::ToolKind;
+/// use toolmeta::client::LooseMeta;
+///
+/// let envelope = serde_json::json!({
+///     "version": 1, "name": 42, "kind": "read", "namespace": "cursor",
+///     "read_only": "yes", "input": {"path": "src/lib.rs"}, "later": true
+/// });
+/// let meta = LooseMeta::from_value(&envelope).unwrap();
+/// assert_eq!(meta.name, None); // wrong type: ignored, the rest is kept
+/// assert_eq!(meta.kind, Some(ToolKind::Read));
+/// assert_eq!(meta.label.as_deref(), Some("Read")); // supplied from the kind
+/// assert_eq!(meta.namespace.as_deref(), Some("cursor")); // not a known namespace: kept
+/// assert_eq!(meta.read_only, None);
+/// assert_eq!(meta.input_map().unwrap()["path"], "src/lib.rs");
+///
+/// // A label that contradicts the known kind is not believed.
+/// let disguised = serde_json::json!({"kind": "edit", "label": "Read"});
+/// let meta = LooseMeta::from_value(&disguised).unwrap();
+/// assert_eq!(meta.label.as_deref(), Some("Edit"));
+/// assert_eq!(meta.contradicted_label.as_deref(), Some("Read"));
+///
+/// // Only a non-object is not an envelope at all.
+/// assert!(LooseMeta::from_value(&serde_json::json!("read_file")).is_none());
+/// ```
+#[derive(Debug, Clone, Default)]
+#[non_exhaustive]
+pub struct LooseMeta<'a> {
+    /// `version`, when it is a non-negative integer.
+    pub version: Option<u64>,
+    /// `name`, the tool's wire name, when it is a string.
+    pub name: Option<Cow<'a, str>>,
+    /// `kind`, when it is a string (unknown kinds are [`ToolKind::Other`]).
+    pub kind: Option<ToolKind>,
+    /// `namespace`, when it is a string, known to this crate or not.
+    pub namespace: Option<Cow<'a, str>>,
+    /// The label: the known kind's; else `label` when it is a string.
+    pub label: Option<Cow<'a, str>>,
+    /// The `label` sent, when it contradicted the known kind (`label` is then the kind's).
+    pub contradicted_label: Option<Cow<'a, str>>,
+    /// `read_only`, when it is a boolean (see [`LooseMeta::read_only_or_default`]).
+    pub read_only: Option<bool>,
+    /// `input`, the canonical projection, when it is an object: its raw JSON text.
+    pub input: Option<Cow<'a, RawValue>>,
+}
+
+fields! {
+    /// An envelope object as sent, before [`LooseMeta`]'s rules apply.
+    pub(crate) struct EnvelopeFields<'a> {
+        "version" => version: Option<u64> = read::scalar,
+        "name" => name: Option<Cow<'a, str>> = read::scalar,
+        "kind" => kind: Option<Cow<'a, str>> = read::scalar,
+        "namespace" => namespace: Option<Cow<'a, str>> = read::scalar,
+        "label" => label: Option<Cow<'a, str>> = read::scalar,
+        "read_only" => read_only: Option<bool> = read::scalar,
+        "input" => input: Option<Raw<'a>> = read::raw_object,
+    }
+}
+
+impl<'a> From<EnvelopeFields<'a>> for LooseMeta<'a> {
+    fn from(fields: EnvelopeFields<'a>) -> LooseMeta<'a> {
+        let EnvelopeFields {
+            version,
+            name,
+            kind,
+            namespace,
+            label,
+            read_only,
+            input,
+        } = fields;
+        // An unknown kind string reads as `other`, but says nothing about the label.
+        let known = kind.as_deref().map(ToolKind::from_wire);
+        let mut meta = LooseMeta {
+            version,
+            name,
+            kind: known.map(|kind| kind.unwrap_or(ToolKind::Other)),
+            namespace,
+            label,
+            contradicted_label: None,
+            read_only,
+            input: input.map(one_line),
+        };
+        if let Some(Some(kind)) = known {
+            meta.fix_label(kind);
+        }
+        meta
+    }
+}
+
+impl<'a> LooseMeta<'a> {
+    /// Reads an envelope from a JSON value; `None` only when the value is not an object.
+    pub fn from_value(value: &'a Value) -> Option<LooseMeta<'a>> {
+        let mut fields = EnvelopeFields::default();
+        // The tolerant reader only fails on text that is not JSON, which a `Value` never is.
+        read_object::<FromValue, _, _>(value, &mut fields)
+            .ok()
+            .filter(|&object| object)
+            .map(|_| LooseMeta::from(fields))
+    }
+
+    /// Reads an envelope from a JSON object. Never fails.
+    ///
+    /// ```
+    /// use toolmeta::client::LooseMeta;
+    /// let object = serde_json::json!({"name": "grep", "input": null});
+    /// let meta = LooseMeta::from_map(object.as_object().unwrap());
+    /// assert_eq!(meta.name.as_deref(), Some("grep"));
+    /// assert!(meta.input.is_none());
+    /// ```
+    pub fn from_map(map: &'a Map<String, Value>) -> LooseMeta<'a> {
+        let mut fields = EnvelopeFields::default();
+        let _ = read_object::<FromValue, _, _>(map, &mut fields);
+        LooseMeta::from(fields)
+    }
+
+    /// Reads the envelope under [`TOOL_META_KEY`] of an event's `_meta` object; `None` when
+    /// the key is absent or its value is not an object.
+    ///
+    /// ```
+    /// use toolmeta::client::LooseMeta;
+    /// let meta = serde_json::json!({"bash_mode": true, "x.ai/tool": {"kind": "execute"}});
+    /// let envelope = LooseMeta::from_meta(meta.as_object().unwrap()).unwrap();
+    /// assert_eq!(envelope.label.as_deref(), Some("Run Command"));
+    /// ```
+    pub fn from_meta(meta: &'a Map<String, Value>) -> Option<LooseMeta<'a>> {
+        meta.get(TOOL_META_KEY).and_then(LooseMeta::from_value)
+    }
+
+    /// `input` parsed into a JSON object.
+    ///
+    /// ```
+    /// use toolmeta::client::LooseMeta;
+    /// let envelope = serde_json::json!({"input": {"command": "ls"}});
+    /// let input = LooseMeta::from_value(&envelope).unwrap().input_map().unwrap();
+    /// assert_eq!(input["command"], "ls");
+    /// ```
+    pub fn input_map(&self) -> Option<Map<String, Value>> {
+        self.input
+            .as_ref()
+            .and_then(|raw| serde_json::from_str(raw.get()).ok())
+    }
+
+    /// `read_only` as sent, else the read-only default of `kind`, else `None`.
+    ///
+    /// ```
+    /// use toolmeta::client::LooseMeta;
+    /// let meta = serde_json::json!({"kind": "search"});
+    /// assert_eq!(LooseMeta::from_value(&meta).unwrap().read_only_or_default(), Some(true));
+    /// ```
+    pub fn read_only_or_default(&self) -> Option<bool> {
+        self.read_only
+            .or_else(|| self.kind.map(ToolKind::is_read_only))
+    }
+
+    /// Whether the envelope says who the tool is: a name, kind, namespace or label.
+    ///
+    /// An object without any of them (`{}`, or one whose fields all had the wrong type)
+    /// identifies nothing; the ledger then falls back to ACP's own fields.
+    pub fn has_identity(&self) -> bool {
+        self.name.is_some()
+            || self.kind.is_some()
+            || self.namespace.is_some()
+            || self.label.is_some()
+    }
+
+    /// The same envelope owning its strings (an `input` sent pretty-printed is written on
+    /// one line, so it can go into a JSON Lines record).
+    pub fn into_owned(self) -> LooseMeta<'static> {
+        LooseMeta {
+            version: self.version,
+            name: self.name.map(|name| Cow::Owned(name.into_owned())),
+            kind: self.kind,
+            namespace: self
+                .namespace
+                .map(|namespace| owned_or_static(namespace, WellKnown::Namespaces)),
+            label: self
+                .label
+                .map(|label| owned_or_static(label, WellKnown::Labels)),
+            contradicted_label: self
+                .contradicted_label
+                .map(|label| Cow::Owned(label.into_owned())),
+            read_only: self.read_only,
+            input: self.input.map(|input| Cow::Owned(input.into_owned())),
+        }
+    }
+
+    /// Makes `label` the label of the known `kind`, keeping a contradicting one aside.
+    fn fix_label(&mut self, kind: ToolKind) {
+        if kind == ToolKind::Other {
+            // `other` takes any label, and supplies its own when none was sent.
+            self.label.get_or_insert(Cow::Borrowed(kind.label()));
+            return;
+        }
+        match self.label.take() {
+            Some(label) if label != kind.label() => self.contradicted_label = Some(label),
+            _ => {}
+        }
+        self.label = Some(Cow::Borrowed(kind.label()));
+    }
+}
+
+impl LooseMeta<'static> {
+    /// Merges a later envelope of the same call into this one, field by field: a field the
+    /// later envelope carries replaces this one's, a field it lacks erases nothing; the
+    /// merged kind fixes the merged label as reading does. Says whether `input` changed.
+    ///
+    /// ```
+    /// use toolmeta::client::LooseMeta;
+    /// let first = serde_json::json!({"name": "read_file", "kind": "read"});
+    /// let later = serde_json::json!({"input": {"path": "a.rs"}});
+    /// let mut merged = LooseMeta::from_value(&first).unwrap().into_owned();
+    /// merged.merge(LooseMeta::from_value(&later).unwrap());
+    /// assert_eq!(merged.name.as_deref(), Some("read_file"));
+    /// assert_eq!(merged.input.unwrap().get(), r#"{"path":"a.rs"}"#);
+    /// ```
+    pub fn merge(&mut self, later: LooseMeta<'_>) -> bool {
+        // The ledger's own merge, through the envelope a call keeps.
+        let mut kept = Envelope::default();
+        kept.merge(std::mem::take(self));
+        let input_changed = kept.merge(later).input;
+        *self = kept.as_loose().into_owned();
+        input_changed
+    }
+}
+
+/// Equal when every field is; `input` compares as raw text.
+impl PartialEq for LooseMeta<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.version == other.version
+            && self.name == other.name
+            && self.kind == other.kind
+            && self.namespace == other.namespace
+            && self.label == other.label
+            && self.contradicted_label == other.contradicted_label
+            && self.read_only == other.read_only
+            && self.input.as_deref().map(RawValue::get) == other.input.as_deref().map(RawValue::get)
+    }
+}
+
+/// The raw text on one line: a pretty-printed value is re-serialized compactly, so that it
+/// can be written out as part of a JSON Lines record.
+pub(crate) fn one_line(raw: Cow<'_, RawValue>) -> Cow<'_, RawValue> {
+    if memchr::memchr2(b'\n', b'\r', raw.get().as_bytes()).is_none() {
+        return raw;
+    }
+    serde_json::from_str::<Value>(raw.get())
+        .ok()
+        .and_then(|value| serde_json::value::to_raw_value(&value).ok())
+        .map_or(raw, Cow::Owned)
+}
+
+/// Reads any JSON object without failing; only a value that is not an object is an error.
+impl<'de> Deserialize<'de> for LooseMeta<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let mut fields = EnvelopeFields::default();
+        // `input` is copied out, so that any deserializer (text or parsed values) reads.
+        if read_object::<FromValue, D, _>(deserializer, &mut fields)? {
+            Ok(LooseMeta::from(fields))
+        } else {
+            Err(D::Error::custom("expected a tool-identity envelope object"))
+        }
+    }
+}
