@@ -133,7 +133,38 @@ criterion_group! {
     targets = decide
 }
 
+/// `POLICY_BENCH_ONCE=NAME`: 1000 decisions of that call shape and nothing else, for
+/// callgrind (`benches/policy_instructions.sh`), which counts instructions where the machine's
+/// load makes wall-clock percentiles unreliable.
+fn once(name: &str) {
+    let policy = Policy::from_toml(&policy_text(), "bench.toml").expect("the bench policy loads");
+    let context = Context::new(
+        Some(PathBuf::from("/tmp/toolmeta-bench/project")),
+        PathBuf::from("/tmp/toolmeta-bench/home"),
+    );
+    let calls = calls();
+    let Some((_, call)) = calls.iter().find(|(shape, _)| *shape == name) else {
+        panic!(
+            "no call shape `{name}`: one of {:?}",
+            calls.iter().map(|(n, _)| n).collect::<Vec<_>>()
+        );
+    };
+    for _ in 0..1000 {
+        black_box(decide_once(&policy, black_box(call), &context));
+    }
+}
+
+/// One decision (a function of its own, so that callgrind can count it).
+#[inline(never)]
+fn decide_once(policy: &Policy, call: &Call, context: &Context) -> toolmeta::policy::Verdict {
+    policy.decide(call, context)
+}
+
 fn main() {
+    if let Ok(name) = std::env::var("POLICY_BENCH_ONCE") {
+        once(&name);
+        return;
+    }
     benches();
     Criterion::default().configure_from_args().final_summary();
 }

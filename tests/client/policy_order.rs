@@ -75,6 +75,7 @@ fn call() -> impl Strategy<Value = Call> {
             commands: lines.iter().map(|line| CommandInput::line(*line)).collect(),
             paths: paths.iter().map(|p| p.to_string()).collect(),
             urls: urls.iter().map(|u| u.to_string()).collect(),
+            incomplete: false,
         })
 }
 

@@ -4,9 +4,7 @@
 
 use std::borrow::Cow;
 use std::cell::Cell;
-#[cfg(feature = "otel")]
 use std::cell::RefCell;
-#[cfg(feature = "otel")]
 use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
@@ -126,7 +124,6 @@ pub fn read_into(
 /// record) after every line, until it breaks: for a reader of what the ledger does not keep,
 /// such as the export's prompt turns. The lines read ahead are held as [`Sent`] in order,
 /// each given to `each` with the line applied.
-#[cfg(feature = "otel")]
 pub fn read_into_with_messages(
     ledger: &mut Ledger,
     reader: impl BufRead,
@@ -149,7 +146,6 @@ pub fn read_into_with_messages(
 }
 
 /// A line's message as it was sent, for [`read_into_with_messages`].
-#[cfg(feature = "otel")]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Sent {
     /// A session log's record of a JSON message: who sent it, and when.
@@ -167,7 +163,6 @@ pub enum Sent {
     Unread,
 }
 
-#[cfg(feature = "otel")]
 impl Sent {
     fn of(line: BoundedLine<'_>) -> Sent {
         let BoundedLine::Whole(bytes) = line else {

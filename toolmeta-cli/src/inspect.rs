@@ -71,24 +71,90 @@ pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut 
     };
     match settings {
         None => {
-            if let Err(code) = read_all(&mut ledger, &args.files, stdin, err) {
+            // The decisions of `toolmeta proxy --policy` in a session log.
+            let mut decisions = Vec::new();
+            if let Err(code) = read_all(&mut ledger, &args.files, stdin, err, &mut decisions) {
                 return code;
             }
-            write_output(args, &ledger, out, err)
+            let code = write_output(args, &ledger, out, err);
+            if code == exit::OK && !args.json && !decisions.is_empty() {
+                let written = out
+                    .write_all(policy_decisions(&decisions).as_bytes())
+                    .and_then(|()| out.flush());
+                return finish_output(written, "inspect", err);
+            }
+            code
         }
         Some(settings) => export::run(args, &settings, &mut ledger, stdin, out, err),
     }
 }
 
-/// Reads every input into `ledger` (see [`input::read_all`]).
+/// The decisions `toolmeta proxy --policy` logged, one line each after a count by decision.
+fn policy_decisions(decisions: &[crate::log::PolicyDecision]) -> String {
+    let count = |wanted: &str| {
+        decisions
+            .iter()
+            .filter(|decision| decision.decision == wanted)
+            .count()
+    };
+    let mut text = format!(
+        "\npolicy decisions: {} (allow {}, ask {}, deny {})\n",
+        decisions.len(),
+        count("allow"),
+        count("ask"),
+        count("deny")
+    );
+    for decision in decisions {
+        let what = decision
+            .tool_call_id
+            .clone()
+            .or_else(|| {
+                decision
+                    .id
+                    .as_ref()
+                    .map(|id| format!("request {}", id.get()))
+            })
+            .unwrap_or_default();
+        let answer = match &decision.option_id {
+            Some(option) => format!(", answered `{option}`"),
+            None => String::new(),
+        };
+        let evidence = match (&decision.evidence, decision.earned) {
+            (Some(evidence), Some(true)) => format!(" ({evidence}, earned)"),
+            (Some(evidence), _) => format!(" ({evidence}, not earned)"),
+            (None, _) => String::new(),
+        };
+        let _ = writeln!(
+            text,
+            "  {:<5} {}  rule {}{answer}{evidence}",
+            decision.decision,
+            printable(&what),
+            printable(&decision.rule)
+        );
+    }
+    text
+}
+
+/// Reads every input into `ledger` (see [`input::read_into_with_messages`]), keeping the
+/// policy decisions a session log of `toolmeta proxy --policy` records.
 fn read_all(
     ledger: &mut Ledger,
     files: &[PathBuf],
     stdin: &mut dyn BufRead,
     err: &mut dyn Write,
+    decisions: &mut Vec<crate::log::PolicyDecision>,
 ) -> Result<(), u8> {
-    let mut each = |_: &Ledger| ControlFlow::Continue(());
-    input::read_all(ledger, files, stdin, Clock::None, "inspect", err, &mut each)
+    input::for_each_input(files, stdin, "inspect", err, &mut |reader| {
+        input::read_into_with_messages(ledger, reader, Clock::None, &mut |_, sent| {
+            if let input::Sent::Plain(text) = sent
+                && let Some(decision) = crate::log::read_policy_decision(text.as_bytes())
+            {
+                decisions.push(decision);
+            }
+            ControlFlow::Continue(())
+        })?;
+        Ok(ControlFlow::Continue(()))
+    })
 }
 
 /// Writes the table or the JSON lines; returns the exit code.
@@ -206,7 +272,7 @@ mod export {
         // Only the environment asked: the calls are read and shown, and the export is
         // skipped, said once.
         let _ = writeln!(err, "inspect: OTEL_EXPORTER_OTLP_* is set, but {NOT_BUILT}");
-        if let Err(code) = read_all(ledger, &args.files, stdin, err) {
+        if let Err(code) = read_all(ledger, &args.files, stdin, err, &mut Vec::new()) {
             return code;
         }
         write_output(args, ledger, out, err)

@@ -102,7 +102,7 @@ pub enum Command {
     Proxy(proxy::Args),
     /// Show the tools toolmeta knows of each harness, or write them as data (--json)
     Catalog(catalog::Args),
-    /// Permission policies: `policy test FILE` runs a policy file's examples.
+    /// Permission policies: `policy test FILE` runs a policy file's examples, `policy check` replays ACP logs through a policy.
     Policy(policy::Args),
 }
 
@@ -140,7 +140,7 @@ pub fn run(cli: &Cli, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut dy
         Command::Touched(args) => touched::run(args, stdin, out, err),
         Command::Catalog(args) => catalog::run(args, out, err),
         Command::Proxy(args) => proxy::run(args, err),
-        Command::Policy(args) => policy::run(args, out, err),
+        Command::Policy(args) => policy::run(args, stdin, out, err),
     }
 }
 

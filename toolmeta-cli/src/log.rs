@@ -178,6 +178,39 @@ pub fn read_record(line: &[u8]) -> Option<Record<'_>> {
     Some(Record { dir, time, message })
 }
 
+/// A decision of `toolmeta proxy --policy`, as the log records it:
+/// `{"dir":"policy","t","session_id","id","tool_call_id","decision","option_id","rule","evidence","earned"}`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct PolicyDecision {
+    /// When the proxy decided, in milliseconds since the Unix epoch.
+    pub t: Option<u64>,
+    /// The request's session.
+    pub session_id: Option<String>,
+    /// The request's JSON-RPC id, as JSON text.
+    pub id: Option<Box<RawValue>>,
+    /// The call a permission request was about.
+    pub tool_call_id: Option<String>,
+    /// `allow`, `ask` or `deny`.
+    pub decision: String,
+    /// The option the proxy answered with.
+    pub option_id: Option<String>,
+    /// The deciding rule (`default` when none matched).
+    pub rule: String,
+    /// What named the tool.
+    pub evidence: Option<String>,
+    /// Whether that reading was earned.
+    pub earned: Option<bool>,
+}
+
+/// The policy decision on `line`, when it is one (`{"dir":"policy",…}`).
+pub fn read_policy_decision(line: &[u8]) -> Option<PolicyDecision> {
+    let start = line.trim_ascii_start();
+    if !start.starts_with(b"{\"dir\":\"policy\"") {
+        return None;
+    }
+    serde_json::from_slice(line).ok()
+}
+
 /// The longest line a reader of logs reads whole: a record around any message the proxy
 /// read whole.
 pub const MAX_RECORD_BYTES: usize = MAX_LINE_BYTES + RECORD_OVERHEAD;

@@ -9,6 +9,7 @@
 
 use serde_json::value::RawValue;
 use toolmeta::client::Call;
+use toolmeta::policy::CallHistory;
 
 use super::sessions::SessionState;
 
@@ -65,6 +66,9 @@ pub struct AgentRequest<'a> {
     /// For a permission request: the call its `toolCallId` names, with the request
     /// merged in as the ledger merges it (DESIGN §6), after its envelope was resolved.
     pub call: Option<&'a Call>,
+    /// Every identity and input the calls have had, for the policy's judged call
+    /// ([`CallHistory::judged`]).
+    pub history: &'a CallHistory,
     /// What the proxy knows of the session (its cwd, its turns, earlier answers).
     pub session: Option<&'a SessionState>,
     /// The agent's name: its `initialize` answer's `agentInfo.name`, else `--harness`.

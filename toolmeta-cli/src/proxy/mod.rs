@@ -29,6 +29,7 @@ mod client_scan;
 mod decide;
 mod forward;
 mod lines;
+mod policy;
 mod scan;
 mod session_log;
 mod sessions;
@@ -38,6 +39,7 @@ mod telemetry;
 mod traffic;
 
 pub use decide::{AgentRequest, Answer, ClientMethod, Decider, Forward};
+pub use policy::{DENIED, PolicyDecider};
 pub use sessions::{
     AnsweredBy, MAX_ANSWERS, MAX_PENDING, MAX_SESSIONS, MAX_TEXT_BYTES, MAX_TURNS,
     PermissionAnswer, SessionState, Sessions, Turn,
@@ -70,8 +72,9 @@ both ways unchanged, except that tool-call events without an `x.ai/tool` envelop
 Exit codes:
   the agent's own exit code, or 128 + the signal's number when a signal ended it
   1    the log could not be opened
-  2    a usage error (also --otlp in a build without the otel feature, or an OTLP setting
-       that cannot be used); a failed export never changes the exit code
+  2    a usage error, or a --policy file that does not load (also --otlp in a build
+       without the otel feature, or an OTLP setting that cannot be used); a failed export
+       never changes the exit code
   126  the agent could not be run
   127  the agent was not found")]
 pub struct Args {
@@ -93,6 +96,12 @@ pub struct Args {
     /// read those and not `_meta`
     #[arg(long)]
     pub acp_fields: bool,
+    /// Answer the agent's permission requests (and refuse the fs/terminal requests it
+    /// denies) from a permission policy (docs/policy.md); more than once, the rules add up
+    /// and the stricter default wins. A file that does not load stops the proxy before the
+    /// agent starts (exit 2)
+    #[arg(long = "policy", value_name = "FILE")]
+    pub policies: Vec<PathBuf>,
     /// Seconds the agent has to exit after the client closed its input, before SIGTERM
     /// (then SIGKILL after as long again)
     #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_seconds)]
@@ -163,6 +172,11 @@ where
     serve_with(args, Box::new(Forward), client_in, client_out, err)
 }
 
+/// The home directory a policy's `~/` means: `$HOME`.
+fn home() -> Option<PathBuf> {
+    std::env::var_os("HOME").map(PathBuf::from)
+}
+
 /// [`serve`], with `decider` offered each request of the agent to the client
 /// (`session/request_permission`, `fs/read_text_file`, `fs/write_text_file`,
 /// `terminal/create`): what it answers goes to the agent, between whole client lines, and
@@ -178,6 +192,26 @@ where
     I: Read + Send + 'static,
     O: Write + Send + 'static,
 {
+    // A policy that does not load stops the proxy before the agent starts: an editor shows
+    // the error rather than running the agent without the policy it was given.
+    let judge = if args.policies.is_empty() {
+        None
+    } else {
+        match (crate::policy::load(&args.policies), home()) {
+            (Ok(policy), Some(home)) => Some(crate::policy::judge::Judge::new(policy, home)),
+            (Err(refusal), _) => {
+                let _ = writeln!(err, "toolmeta proxy: {refusal}");
+                return crate::exit::USAGE;
+            }
+            (Ok(_), None) => {
+                let _ = writeln!(
+                    err,
+                    "toolmeta proxy: --policy needs the home directory `~/` means: set HOME"
+                );
+                return crate::exit::USAGE;
+            }
+        }
+    };
     // The export's settings are checked before anything starts; the agent's environment
     // is its own, OTEL_* variables included.
     let telemetry = match Telemetry::start(&args.otlp, args.harness.as_deref(), err) {
@@ -233,6 +267,14 @@ where
         return crate::exit::IO;
     };
 
+    let decider = match judge {
+        Some(judge) => Box::new(PolicyDecider::new(
+            judge,
+            log.clone(),
+            Box::new(io::stderr()),
+        )),
+        None => decider,
+    };
     let known = traffic::Shared::new(Stamper::new(args.harness.as_deref(), args.acp_fields));
     let (agent_in, proxy_in) = agent_input::split(agent_in);
     let to_agent = (

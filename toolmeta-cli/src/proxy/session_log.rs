@@ -54,6 +54,15 @@ impl SessionLog {
     }
 }
 
+impl SessionLog {
+    /// Writes one whole line of the log (a record with its newline), such as a policy
+    /// decision's.
+    pub(crate) fn write_line(&self, line: &[u8]) {
+        let mut writer = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        writer.write(line, &[line.len()]);
+    }
+}
+
 /// One direction's records, gathered until [`Records::flush`] writes them to the log, in one
 /// write.
 pub(crate) struct Records {

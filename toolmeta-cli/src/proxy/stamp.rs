@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use toolmeta::catalog::Harness;
 use toolmeta::client::{Call, Ledger, PROXY_EVIDENCE_KEY, PermissionOutcome};
+use toolmeta::policy::CallHistory;
 use toolmeta::{Namespace, TOOL_META_KEY, TOOL_META_VERSION, ToolKind};
 
 use super::decide::ClientMethod;
@@ -55,6 +56,8 @@ const MAX_RETAINED_BYTES: usize = 32 << 20;
 pub struct Stamper {
     /// Built at the first tool-call event, once the agent has said its name (or not).
     ledger: Option<Ledger>,
+    /// What each call of the ledger has carried over its life, for a policy.
+    history: CallHistory,
     /// `--harness`: a catalog harness's name or the agent's.
     harness: Option<String>,
     /// `agentInfo.name` from the agent's `initialize` answer.
@@ -83,6 +86,7 @@ impl Stamper {
     pub fn new(harness: Option<&str>, acp_fields: bool) -> Stamper {
         Stamper {
             ledger: None,
+            history: CallHistory::new(),
             harness: harness.map(str::to_owned),
             agent_name: None,
             agent_namespace: None,
@@ -153,6 +157,18 @@ impl Stamper {
         let ledger = self.ledger.as_mut()?;
         let had_first_title = find(ledger, event).is_some_and(|call| call.title().is_some());
         ledger.feed_at(text, now);
+        self.history.note(ledger);
+        if event.origin == Origin::Permission
+            && let Some(call) = find(ledger, event)
+        {
+            // What the request itself carried, which the ledger merges only where the
+            // call's own updates left a gap (DESIGN §8, "What is judged").
+            if let Ok(message) = serde_json::from_str::<serde_json::Value>(text)
+                && let Some(tool_call) = message.pointer("/params/toolCall")
+            {
+                self.history.note_request(ledger, call.id(), tool_call);
+            }
+        }
         if !wants_envelope(event, had_first_title) {
             return None;
         }
@@ -185,6 +201,7 @@ impl Stamper {
     ) -> Option<PermissionOutcome> {
         let ledger = self.ledger.as_mut()?;
         ledger.feed_at(answer, now);
+        self.history.note(ledger);
         let call = match session_id {
             Some(session_id) => ledger.get_in_session(session_id, tool_call_id),
             None => ledger.get(tool_call_id),
@@ -199,6 +216,11 @@ impl Stamper {
             Some(session_id) => ledger.get_in_session(session_id, tool_call_id),
             None => ledger.get(tool_call_id),
         }
+    }
+
+    /// What each call has carried over its life (DESIGN §8, "What is judged").
+    pub(crate) fn history(&self) -> &CallHistory {
+        &self.history
     }
 
     /// The agent's name: its `initialize` answer's `agentInfo.name`, else `--harness`.

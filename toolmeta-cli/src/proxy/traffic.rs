@@ -120,6 +120,7 @@ impl AgentLines {
             call: tool_call_id
                 .as_deref()
                 .and_then(|tool_call_id| stamper.call(session_id.as_deref(), tool_call_id)),
+            history: stamper.history(),
             session: session_id.as_deref().and_then(|id| sessions.get(id)),
             agent: stamper.agent(),
         };

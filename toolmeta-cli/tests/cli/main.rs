@@ -24,6 +24,9 @@ mod otlp_not_built;
 mod plurals;
 // `toolmeta policy test`: a policy's own examples, and its exit codes.
 mod policy;
+// `toolmeta policy check` and `toolmeta proxy --policy`: the decisions acted on.
+#[cfg(unix)]
+mod policy_acts;
 // The binary as a process: help, exit codes, closed pipes.
 mod program;
 // `toolmeta proxy`: the stamping rules, the process, real sessions replayed, real SDK peers.

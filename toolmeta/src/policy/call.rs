@@ -107,6 +107,9 @@ pub struct Call {
     pub paths: Vec<String>,
     /// Every `url` the call carried.
     pub urls: Vec<String>,
+    /// Whether the call carried more than was kept of it (see
+    /// [`CallHistory`](super::CallHistory)): such a call is never allowed.
+    pub incomplete: bool,
 }
 
 /// The session a call runs in.

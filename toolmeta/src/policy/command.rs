@@ -3,13 +3,20 @@
 
 use super::call::{CommandInput, Context};
 use super::path::{inside, lexical, resolve};
-use super::shell::{self, Everything};
-use super::wrappers::{basename, is_exact_shell, program_positions};
+use super::shell::{self, Everything, program_name};
+use super::wrappers::is_exact_shell;
+
+/// One prefix of a rule's `command`: its words, and its program's [`program_name`].
+#[derive(Debug, Clone)]
+struct Prefix {
+    words: Vec<String>,
+    program_name: String,
+}
 
 /// The prefixes of one rule's `command`.
 #[derive(Debug, Clone)]
 pub(crate) struct CommandConstraint {
-    prefixes: Vec<Vec<String>>,
+    prefixes: Vec<Prefix>,
 }
 
 impl CommandConstraint {
@@ -19,7 +26,13 @@ impl CommandConstraint {
         let mut prefixes = Vec::with_capacity(values.len());
         for (i, value) in values.iter().enumerate() {
             match shell::plain_commands(value) {
-                Some(mut commands) if commands.len() == 1 => prefixes.push(commands.remove(0)),
+                Some(mut commands) if commands.len() == 1 => {
+                    let words = commands.remove(0);
+                    prefixes.push(Prefix {
+                        program_name: program_name(&words[0]),
+                        words,
+                    });
+                }
                 _ => {
                     return Err((
                         i,
@@ -38,9 +51,10 @@ impl CommandConstraint {
     /// Whether an allow's prefix starts `words`: the program word exactly as written, then
     /// each word of the prefix, whole.
     pub(crate) fn allows(&self, words: &[String]) -> bool {
-        self.prefixes
-            .iter()
-            .any(|prefix| words.len() >= prefix.len() && words[..prefix.len()] == prefix[..])
+        self.prefixes.iter().any(|prefix| {
+            let prefix = &prefix.words;
+            words.len() >= prefix.len() && words[..prefix.len()] == prefix[..]
+        })
     }
 
     /// Whether a deny or ask's prefix matches anything in `everything`: at any program
@@ -48,50 +62,17 @@ impl CommandConstraint {
     /// case), or as consecutive words of text that did not parse.
     pub(crate) fn denies(&self, everything: &Everything) -> bool {
         self.prefixes.iter().any(|prefix| {
-            everything.commands.iter().any(|words| {
-                program_positions(words)
-                    .into_iter()
-                    .any(|at| prefix_at(prefix, words, at))
-            }) || everything.unparsed.iter().any(|text| {
-                let words = loose_words(text);
-                (0..words.len()).any(|at| prefix_at(prefix, &words, at))
+            // The program matches as written or by its basename, ignoring ASCII case: exactly
+            // when the names agree.
+            everything.starting_with(&prefix.program_name).any(|rest| {
+                rest.len() >= prefix.words.len()
+                    && prefix.words[1..]
+                        .iter()
+                        .zip(&rest[1..])
+                        .all(|(want, word)| want == word)
             })
         })
     }
-}
-
-/// Whether `prefix` matches `words` from `at`, the program by its basename.
-fn prefix_at<S: AsRef<str>>(prefix: &[String], words: &[S], at: usize) -> bool {
-    let Some(rest) = words.get(at..) else {
-        return false;
-    };
-    if rest.len() < prefix.len() || prefix.is_empty() {
-        return false;
-    }
-    let program = rest[0].as_ref();
-    let wanted = &prefix[0];
-    let program_matches =
-        program == wanted || basename(program).eq_ignore_ascii_case(basename(wanted));
-    program_matches
-        && prefix[1..]
-            .iter()
-            .zip(&rest[1..])
-            .all(|(want, word)| want == word.as_ref())
-}
-
-/// The words of text bash could not parse, or would expand, for the deny side's last resort:
-/// split at blanks, quotes and shell operators, so a prefix that appears in it as words is
-/// found wherever it stands. (Never used to allow anything.)
-fn loose_words(text: &str) -> Vec<&str> {
-    text.split(|c: char| {
-        c.is_whitespace()
-            || matches!(
-                c,
-                ';' | '&' | '|' | '(' | ')' | '<' | '>' | '`' | '\'' | '"' | '$' | '{' | '}' | '\\'
-            )
-    })
-    .filter(|word| !word.is_empty())
-    .collect()
 }
 
 /// One command of a call, read once per decision for every rule.
@@ -110,9 +91,7 @@ impl ReadCommand {
     /// Reads `command` in `context`.
     pub(crate) fn read(command: &CommandInput, context: &Context) -> ReadCommand {
         let (plain, everything) = match command {
-            CommandInput::Line { line, .. } => {
-                (shell::plain_commands(line), shell::everything(line))
-            }
+            CommandInput::Line { line, .. } => shell::read_line(line),
             CommandInput::Argv { argv, .. } => {
                 let plain = match argv.as_slice() {
                     [] => None,

@@ -7,6 +7,7 @@ use super::call::{Call, CallIdentity, Context};
 use super::command::ReadCommand;
 use super::host::UrlHost;
 use super::path::{Bases, ReadPath};
+use super::path_index::PathIndex;
 use super::rule::Rule;
 use super::verdict::{Decision, Verdict};
 
@@ -16,23 +17,36 @@ pub(crate) struct ReadCall {
     pub(crate) bases: Bases,
     pub(crate) paths: Vec<ReadPath>,
     pub(crate) hosts: Vec<UrlHost>,
+    /// By rule: whether its deny or ask `path` matches any path of the call.
+    pub(crate) path_denied: Vec<bool>,
 }
 
 impl ReadCall {
-    pub(crate) fn read(call: &Call, context: &Context) -> ReadCall {
+    pub(crate) fn read(
+        call: &Call,
+        context: &Context,
+        index: &PathIndex,
+        rules: usize,
+    ) -> ReadCall {
         let bases = Bases::new(context);
+        let paths: Vec<ReadPath> = call
+            .paths
+            .iter()
+            .map(|path| ReadPath::read(path, &bases))
+            .collect();
         ReadCall {
             commands: call
                 .commands
                 .iter()
                 .map(|command| ReadCommand::read(command, context))
                 .collect(),
-            paths: call
-                .paths
-                .iter()
-                .map(|path| ReadPath::read(path, &bases))
-                .collect(),
+            path_denied: if paths.is_empty() {
+                Vec::new()
+            } else {
+                index.denied(&paths, &bases, rules)
+            },
             hosts: call.urls.iter().map(|url| UrlHost::read(url)).collect(),
+            paths,
             bases,
         }
     }
@@ -50,7 +64,7 @@ pub(crate) enum Outcome {
 }
 
 /// A deny or ask rule's constraints on `call`: any command, path or host of the call.
-pub(crate) fn deny_outcome(rule: &Rule, call: &ReadCall) -> Outcome {
+pub(crate) fn deny_outcome(i: usize, rule: &Rule, call: &ReadCall) -> Outcome {
     let mut missing = None;
     if let Some(command) = &rule.command {
         if call.commands.is_empty() {
@@ -63,10 +77,10 @@ pub(crate) fn deny_outcome(rule: &Rule, call: &ReadCall) -> Outcome {
             return Outcome::Fails;
         }
     }
-    if let Some(path) = &rule.path {
+    if rule.path.is_some() {
         if call.paths.is_empty() {
             missing = missing.or(Some("path"));
-        } else if !call.paths.iter().any(|read| path.denies(read, &call.bases)) {
+        } else if !call.path_denied[i] {
             return Outcome::Fails;
         }
     }
@@ -87,13 +101,11 @@ pub(crate) fn deny_outcome(rule: &Rule, call: &ReadCall) -> Outcome {
 
 /// Whether an allow rule's `path` and `host` hold for every path and url of the call (its
 /// `command` is judged per simple command).
-fn allow_inputs_hold(rule: &Rule, call: &ReadCall) -> bool {
+fn allow_inputs_hold(rule: &Rule, path_allowed: &[bool], i: usize, call: &ReadCall) -> bool {
     if rule.command.is_some() && call.commands.is_empty() {
         return false;
     }
-    if let Some(path) = &rule.path
-        && (call.paths.is_empty() || !call.paths.iter().all(|read| path.allows(read, &call.bases)))
-    {
+    if rule.path.is_some() && !path_allowed[i] {
         return false;
     }
     if let Some(host) = &rule.host
@@ -144,6 +156,7 @@ fn allows_unit(rule: &Rule, unit: &Unit<'_>) -> bool {
 /// every unit of `call` under `identity`, or `None`.
 fn allowed_by(
     rules: &[Rule],
+    path_allowed: &[bool],
     identity: &CallIdentity,
     call: &Call,
     read: &ReadCall,
@@ -153,12 +166,12 @@ fn allowed_by(
     let candidates: Vec<usize> = rules
         .iter()
         .enumerate()
-        .filter(|(_, rule)| {
+        .filter(|(i, rule)| {
             rule.decision == Decision::Allow
                 && (call.earned || rule.evidence_any)
                 && rule.selectors.session_holds(context)
                 && rule.selectors.identity_holds(identity)
-                && allow_inputs_hold(rule, read)
+                && allow_inputs_hold(rule, path_allowed, *i, read)
         })
         .map(|(i, _)| i)
         .collect();
@@ -176,15 +189,21 @@ fn allowed_by(
 }
 
 /// Decides `call` in `context` by `rules` (in order) and `default`.
-pub(crate) fn decide(rules: &[Rule], default: Decision, call: &Call, context: &Context) -> Verdict {
-    let read = ReadCall::read(call, context);
+pub(crate) fn decide(
+    rules: &[Rule],
+    index: &PathIndex,
+    default: Decision,
+    call: &Call,
+    context: &Context,
+) -> Verdict {
+    let read = ReadCall::read(call, context, index, rules.len());
     // Deny and ask see every identity, and the reading ACP's kind alone gives when the
     // identity is not earned, so that a misreading cannot slip past them.
     let mut identities: Vec<&CallIdentity> = call.identities.iter().collect();
     if !call.earned {
         identities.extend(call.acp_kind_reading.iter());
     }
-    let mut strictest: Option<(Decision, usize, String)> = None;
+    let mut strictest: Option<(Decision, usize, Option<&str>)> = None;
     for (i, rule) in rules.iter().enumerate() {
         if rule.decision == Decision::Allow {
             continue;
@@ -197,25 +216,16 @@ pub(crate) fn decide(rules: &[Rule], default: Decision, call: &Call, context: &C
         if !selected {
             continue;
         }
-        let (decision, reason) = match deny_outcome(rule, &read) {
+        let (decision, missing) = match deny_outcome(i, rule, &read) {
             Outcome::Fails => continue,
-            Outcome::Holds => (
-                rule.decision,
-                format!("{} rule `{}` matches", rule.decision, rule.name),
-            ),
+            Outcome::Holds => (rule.decision, None),
             Outcome::Missing(key) => {
                 let decision = if default == Decision::Deny {
                     Decision::Deny
                 } else {
                     Decision::Ask
                 };
-                (
-                    decision,
-                    format!(
-                        "the call carries no {key}, which {} rule `{}` constrains: {decision} rather than let it through",
-                        rule.decision, rule.name
-                    ),
-                )
+                (decision, Some(key))
             }
         };
         // The first rule of the strictest decision decides.
@@ -223,24 +233,47 @@ pub(crate) fn decide(rules: &[Rule], default: Decision, call: &Call, context: &C
             .as_ref()
             .is_none_or(|(best, _, _)| decision > *best)
         {
-            strictest = Some((decision, i, reason));
+            strictest = Some((decision, i, missing));
         }
     }
-    if let Some((decision, i, reason)) = strictest {
+    if let Some((decision, i, missing)) = strictest {
+        let rule = &rules[i];
+        // Said only of the deciding rule: a sentence per matching rule would cost more than
+        // the decision.
+        let reason = match missing {
+            None => format!("{} rule `{}` matches", rule.decision, rule.name),
+            Some(key) => format!(
+                "the call carries no {key}, which {} rule `{}` constrains: {decision} rather than let it through",
+                rule.decision, rule.name
+            ),
+        };
         return Verdict {
             decision,
-            rule: rules[i].name.clone(),
-            rules: vec![rules[i].name.clone()],
+            rule: rule.name.clone(),
+            rules: vec![rule.name.clone()],
             reason,
         };
     }
     // An allow needs every identity the call has had allowed.
     let mut allowing = Vec::new();
+    let path_allowed = if read.paths.is_empty() {
+        vec![false; rules.len()]
+    } else {
+        index.allowed(&read.paths, &read.bases, rules.len())
+    };
     let allowed = !call.identities.is_empty()
-        && call
-            .identities
-            .iter()
-            .all(|identity| allowed_by(rules, identity, call, &read, context, &mut allowing));
+        && !call.incomplete
+        && call.identities.iter().all(|identity| {
+            allowed_by(
+                rules,
+                &path_allowed,
+                identity,
+                call,
+                &read,
+                context,
+                &mut allowing,
+            )
+        });
     if allowed && !allowing.is_empty() {
         let first = *allowing.iter().min().unwrap_or(&allowing[0]);
         return Verdict {

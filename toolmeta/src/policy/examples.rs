@@ -7,6 +7,7 @@ use super::call::{CommandInput, Context};
 use super::command::ReadCommand;
 use super::host::UrlHost;
 use super::path::{Bases, ReadPath};
+use super::path_index::PathIndex;
 use super::rule::{InputKey, Rule};
 use super::verdict::Decision;
 
@@ -74,13 +75,16 @@ fn matches(rule: &Rule, key: InputKey, value: &str, context: &Context) -> bool {
             }
         }
         InputKey::Path => {
-            let Some(path) = &rule.path else { return false };
+            if rule.path.is_none() {
+                return false;
+            }
+            let index = PathIndex::new(std::slice::from_ref(rule));
             let bases = Bases::new(context);
-            let read = ReadPath::read(value, &bases);
+            let read = [ReadPath::read(value, &bases)];
             if allow {
-                path.allows(&read, &bases)
+                index.allowed(&read, &bases, 1)[0]
             } else {
-                path.denies(&read, &bases)
+                index.denied(&read, &bases, 1)[0]
             }
         }
         InputKey::Host => {

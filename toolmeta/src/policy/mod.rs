@@ -40,7 +40,10 @@ mod error;
 mod examples;
 mod file;
 mod host;
+#[cfg(feature = "client")]
+mod ledger;
 mod path;
+mod path_index;
 mod rule;
 mod selectors;
 mod shell;
@@ -52,8 +55,11 @@ use std::path::Path;
 pub use call::{Call, CallIdentity, ClientMethodError, CommandInput, Context};
 pub use error::{LoadError, Problem};
 pub use examples::{EXAMPLE_CWD, EXAMPLE_HOME, ExampleFailure};
+#[cfg(feature = "client")]
+pub use ledger::{CallHistory, MAX_PER_CALL};
 pub use verdict::{Decision, Verdict};
 
+use path_index::PathIndex;
 use rule::Rule;
 
 /// A loaded policy: its default and its rules, in order (files in the order they were added).
@@ -61,6 +67,8 @@ use rule::Rule;
 pub struct Policy {
     default: Decision,
     rules: Vec<Rule>,
+    /// Every rule's `path` patterns, matched at once.
+    paths: PathIndex,
 }
 
 /// What running a policy file's examples found.
@@ -94,6 +102,7 @@ impl Policy {
         }
         Ok(Policy {
             default: parsed.default,
+            paths: PathIndex::new(&parsed.rules),
             rules: parsed.rules,
         })
     }
@@ -114,6 +123,7 @@ impl Policy {
     /// Adds `other`'s rules after this policy's; the stricter default wins.
     pub fn add(&mut self, other: Policy) {
         self.default = self.default.max(other.default);
+        self.paths.extend(other.paths, self.rules.len());
         self.rules.extend(other.rules);
     }
 
@@ -129,7 +139,7 @@ impl Policy {
 
     /// The verdict on `call` in `context`.
     pub fn decide(&self, call: &Call, context: &Context) -> Verdict {
-        decide::decide(&self.rules, self.default, call, context)
+        decide::decide(&self.rules, &self.paths, self.default, call, context)
     }
 }
 

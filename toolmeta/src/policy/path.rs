@@ -4,14 +4,14 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use globset::{Candidate, GlobBuilder, GlobMatcher, GlobSet, GlobSetBuilder};
+use globset::{Glob, GlobBuilder, GlobSetBuilder};
 use unicode_normalization::UnicodeNormalization;
 
 use super::call::Context;
 
 /// Where a pattern is anchored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Anchor {
+pub(crate) enum Anchor {
     /// `/p`, or any pattern with a slash before its end: the session cwd.
     Cwd,
     /// `~/p`: the home directory.
@@ -22,24 +22,20 @@ enum Anchor {
     Anywhere,
 }
 
+/// One pattern of a rule's `path`: where it is anchored, and its globs (an allow's: the
+/// pattern itself, exactly; a deny or ask's: the pattern and everything beneath it, NFC and
+/// lowercase).
 #[derive(Debug, Clone)]
-enum Matcher {
-    /// An allow: the path itself, exactly (case-sensitive, no Unicode normalization).
-    Allow(GlobMatcher),
-    /// A deny or ask: the path or anything beneath it, case-insensitively after NFC.
-    Deny(GlobSet),
+pub(crate) struct PathPattern {
+    pub(crate) anchor: Anchor,
+    pub(crate) globs: Vec<Glob>,
 }
 
-#[derive(Debug, Clone)]
-struct PathPattern {
-    anchor: Anchor,
-    matcher: Matcher,
-}
-
-/// A rule's `path` patterns, compiled for the rule's decision.
+/// A rule's `path` patterns, compiled for the rule's decision. They are matched through the
+/// policy's [`PathIndex`](super::path_index::PathIndex), every rule's at once.
 #[derive(Debug, Clone)]
 pub(crate) struct PathConstraint {
-    patterns: Vec<PathPattern>,
+    pub(crate) patterns: Vec<PathPattern>,
 }
 
 impl PathConstraint {
@@ -55,85 +51,10 @@ impl PathConstraint {
         }
         Ok(PathConstraint { patterns })
     }
-
-    /// Whether an allow's patterns allow `path`: it matches one of them inside the cwd
-    /// (unless the pattern is `//` or `~/`), with no `..` as given, both as written and as
-    /// resolved through symlinks.
-    pub(crate) fn allows(&self, path: &ReadPath, bases: &Bases) -> bool {
-        if path.has_parent_component {
-            return false;
-        }
-        let (Some(lexical), Some(resolved)) = (&path.lexical, &path.resolved) else {
-            return false;
-        };
-        self.patterns.iter().any(|pattern| {
-            let Matcher::Allow(glob) = &pattern.matcher else {
-                return false;
-            };
-            let (lexical_base, real_base) = match pattern.anchor {
-                Anchor::Root => {
-                    return glob.is_match(lexical) && glob.is_match(resolved);
-                }
-                Anchor::Home => (Some(&bases.home), Some(&bases.real_home)),
-                Anchor::Cwd | Anchor::Anywhere => (bases.cwd.as_ref(), bases.real_cwd.as_ref()),
-            };
-            let (Some(lexical_base), Some(real_base)) = (lexical_base, real_base) else {
-                return false;
-            };
-            match (
-                lexical.strip_prefix(lexical_base),
-                resolved.strip_prefix(real_base),
-            ) {
-                (Ok(lexical), Ok(resolved)) => glob.is_match(lexical) && glob.is_match(resolved),
-                _ => false,
-            }
-        })
-    }
-
-    /// Whether a deny or ask's patterns match `path`, as written or as resolved, anywhere on
-    /// the filesystem for patterns that match at any depth (NFC and lowercase on both sides).
-    pub(crate) fn denies(&self, path: &ReadPath, bases: &Bases) -> bool {
-        self.patterns.iter().any(|pattern| {
-            let Matcher::Deny(set) = &pattern.matcher else {
-                return false;
-            };
-            let is_match = |candidate: &str| set.is_match_candidate(&Candidate::new(candidate));
-            let absolute = [&path.lexical_nfc, &path.resolved_nfc];
-            match pattern.anchor {
-                Anchor::Root => absolute.iter().copied().flatten().any(|p| is_match(p)),
-                Anchor::Anywhere => {
-                    absolute
-                        .iter()
-                        .copied()
-                        .flatten()
-                        .any(|p| is_match(p.trim_start_matches('/')))
-                        || path.relative_nfc.as_deref().is_some_and(is_match)
-                }
-                Anchor::Home => {
-                    let bases = [&bases.home_nfc, &bases.real_home_nfc];
-                    absolute.iter().copied().flatten().any(|p| {
-                        bases
-                            .iter()
-                            .any(|base| beneath(p, base).is_some_and(is_match))
-                    })
-                }
-                Anchor::Cwd => {
-                    let in_cwd = [&bases.cwd_nfc, &bases.real_cwd_nfc];
-                    absolute.iter().copied().flatten().any(|p| {
-                        in_cwd
-                            .iter()
-                            .copied()
-                            .flatten()
-                            .any(|base| beneath(p, base).is_some_and(is_match))
-                    }) || path.relative_nfc.as_deref().is_some_and(is_match)
-                }
-            }
-        })
-    }
 }
 
 /// `path` relative to `base` (both NFC strings of absolute paths), if it lies beneath it.
-fn beneath<'p>(path: &'p str, base: &str) -> Option<&'p str> {
+pub(crate) fn beneath<'p>(path: &'p str, base: &str) -> Option<&'p str> {
     let rest = path.strip_prefix(base.trim_end_matches('/'))?;
     if rest.is_empty() {
         Some(rest)
@@ -196,39 +117,109 @@ fn pattern(value: &str, for_allow: bool) -> Result<PathPattern, String> {
                 )
             })
     };
-    let matcher = if for_allow {
-        Matcher::Allow(build(&glob, false)?.compile_matcher())
+    let globs = if for_allow {
+        vec![build(&glob, false)?]
     } else {
         // Folded by hand as well: globset's case-insensitivity leaves some letters (`É`) apart.
         let glob: String = glob.nfc().collect::<String>().to_lowercase();
-        let mut set = GlobSetBuilder::new();
-        set.add(build(&glob, true)?);
         // A directory it matches covers everything beneath it.
         let beneath = if glob.is_empty() || glob == "/" {
             "**".to_owned()
         } else {
             format!("{}/**", glob.trim_end_matches('/'))
         };
-        set.add(build(&beneath, true)?);
-        Matcher::Deny(
-            set.build()
-                .map_err(|err| format!("`{value}` is not a glob: {err}"))?,
-        )
+        vec![build(&glob, true)?, build(&beneath, true)?]
     };
-    Ok(PathPattern { anchor, matcher })
+    // The set the index will build of this pattern alone, built now, so that a pattern
+    // globset refuses is refused here, with its line.
+    let mut set = GlobSetBuilder::new();
+    for glob in &globs {
+        set.add(glob.clone());
+    }
+    set.build()
+        .map_err(|err| format!("`{value}` is not a glob: {err}"))?;
+    Ok(PathPattern { anchor, globs })
 }
 
 /// The session's directories a path is judged against, read once per decision.
 #[derive(Debug)]
 pub(crate) struct Bases {
-    cwd: Option<PathBuf>,
-    real_cwd: Option<PathBuf>,
-    home: PathBuf,
-    real_home: PathBuf,
-    cwd_nfc: Option<String>,
-    real_cwd_nfc: Option<String>,
-    home_nfc: String,
-    real_home_nfc: String,
+    pub(crate) cwd: Option<PathBuf>,
+    pub(crate) real_cwd: Option<PathBuf>,
+    pub(crate) home: PathBuf,
+    pub(crate) real_home: PathBuf,
+    pub(crate) cwd_nfc: Option<String>,
+    pub(crate) real_cwd_nfc: Option<String>,
+    pub(crate) home_nfc: String,
+    pub(crate) real_home_nfc: String,
+    /// What resolving paths has found so far in this decision.
+    resolver: Resolver,
+}
+
+/// The real paths found during one decision (the moment it decides): an ancestor several
+/// paths share (the cwd, a directory) is resolved once, and nothing beneath an ancestor
+/// that does not exist is looked up (the system could not resolve it either).
+#[derive(Debug, Default)]
+struct Resolver {
+    known: std::cell::RefCell<Vec<(PathBuf, Option<PathBuf>)>>,
+}
+
+impl Resolver {
+    /// [`resolve`], remembering what it finds.
+    fn resolve(&self, path: &Path) -> PathBuf {
+        for ancestor in path.ancestors() {
+            if ancestor.as_os_str().is_empty() {
+                break;
+            }
+            let real = {
+                let known = self.known.borrow();
+                let text = ancestor.as_os_str().as_encoded_bytes();
+                if known
+                    .iter()
+                    .any(|(missing, real)| real.is_none() && beneath_text(text, missing))
+                {
+                    continue;
+                }
+                known
+                    .iter()
+                    .find(|(seen, _)| seen.as_os_str() == ancestor.as_os_str())
+                    .map(|(_, real)| real.clone())
+            };
+            let real = real.unwrap_or_else(|| {
+                let real = std::fs::canonicalize(ancestor).ok();
+                self.known
+                    .borrow_mut()
+                    .push((ancestor.to_owned(), real.clone()));
+                real
+            });
+            if let Some(real) = real {
+                return joined(path, ancestor, real);
+            }
+        }
+        lexical(path)
+    }
+}
+
+/// Whether the path spelled `text` is `dir` or lies beneath it as written (the system
+/// resolves `dir`'s spelling on the way to it: if `dir` does not resolve, neither does it).
+fn beneath_text(text: &[u8], dir: &Path) -> bool {
+    let dir = dir.as_os_str().as_encoded_bytes();
+    text.strip_prefix(dir).is_some_and(|rest| {
+        rest.is_empty()
+            || dir
+                .last()
+                .is_some_and(|&last| std::path::is_separator(char::from(last)))
+            || std::path::is_separator(char::from(rest[0]))
+    })
+}
+
+/// `path`, whose `ancestor` resolves to `real`, resolved.
+fn joined(path: &Path, ancestor: &Path, real: PathBuf) -> PathBuf {
+    match path.strip_prefix(ancestor) {
+        Ok(rest) if rest.as_os_str().is_empty() => real,
+        Ok(rest) => lexical(&real.join(rest)),
+        Err(_) => lexical(&real),
+    }
 }
 
 impl Bases {
@@ -239,10 +230,12 @@ impl Bases {
             .as_deref()
             .filter(|cwd| cwd.is_absolute())
             .map(lexical);
-        let real_cwd = cwd.as_deref().map(resolve);
+        let resolver = Resolver::default();
+        let real_cwd = cwd.as_deref().map(|cwd| resolver.resolve(cwd));
         let home = lexical(&context.home);
-        let real_home = resolve(&home);
+        let real_home = resolver.resolve(&home);
         Bases {
+            resolver,
             cwd_nfc: cwd.as_deref().map(nfc),
             real_cwd_nfc: real_cwd.as_deref().map(nfc),
             home_nfc: nfc(&home),
@@ -257,24 +250,26 @@ impl Bases {
 
 /// A path as deny and ask compare it: NFC, then lowercase.
 fn nfc(path: &Path) -> String {
-    path.to_string_lossy()
-        .nfc()
-        .collect::<String>()
-        .to_lowercase()
+    let text = path.to_string_lossy();
+    // ASCII is its own NFC.
+    if text.is_ascii() {
+        return text.to_ascii_lowercase();
+    }
+    text.nfc().collect::<String>().to_lowercase()
 }
 
 /// One path of a call, read once per decision for every rule.
 #[derive(Debug)]
 pub(crate) struct ReadPath {
-    has_parent_component: bool,
+    pub(crate) has_parent_component: bool,
     /// Absolute, normalized lexically (`None` for a relative path without a session cwd).
-    lexical: Option<PathBuf>,
+    pub(crate) lexical: Option<PathBuf>,
     /// Absolute, through the deepest existing ancestor's real path.
-    resolved: Option<PathBuf>,
-    lexical_nfc: Option<String>,
-    resolved_nfc: Option<String>,
+    pub(crate) resolved: Option<PathBuf>,
+    pub(crate) lexical_nfc: Option<String>,
+    pub(crate) resolved_nfc: Option<String>,
     /// A relative path without a session cwd, normalized lexically, for deny and ask.
-    relative_nfc: Option<String>,
+    pub(crate) relative_nfc: Option<String>,
 }
 
 impl ReadPath {
@@ -293,7 +288,7 @@ impl ReadPath {
             bases.cwd.as_ref().map(|cwd| cwd.join(given))
         };
         let lexical_path = expanded.as_deref().map(lexical);
-        let resolved = expanded.as_deref().map(resolve);
+        let resolved = expanded.as_deref().map(|path| bases.resolver.resolve(path));
         let relative_nfc = match expanded {
             Some(_) => None,
             None => Some(nfc(&lexical(Path::new(given)))),
@@ -339,16 +334,7 @@ pub(crate) fn lexical(path: &Path) -> PathBuf {
 /// path, then the rest normalized lexically, so that a file not yet created under a
 /// symlinked directory resolves where it would be written.
 pub(crate) fn resolve(path: &Path) -> PathBuf {
-    let components: Vec<Component<'_>> = path.components().collect();
-    for keep in (1..=components.len()).rev() {
-        let ancestor: PathBuf = components[..keep].iter().collect();
-        if let Ok(real) = std::fs::canonicalize(&ancestor) {
-            let mut out = real;
-            out.extend(&components[keep..]);
-            return lexical(&out);
-        }
-    }
-    lexical(path)
+    Resolver::default().resolve(path)
 }
 
 /// Whether `path` is `dir` or lies beneath it (both lexical and absolute).

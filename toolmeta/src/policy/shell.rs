@@ -50,7 +50,31 @@ struct WordReading {
     opaque: Vec<String>,
 }
 
+/// The characters that make bash's reading of a word differ from its text: quoting,
+/// expansions of every kind, pathname patterns and brace expansion (extglob is off).
+fn is_word_special(c: char) -> bool {
+    matches!(
+        c,
+        '$' | '`' | '\'' | '"' | '\\' | '~' | '{' | '*' | '?' | '['
+    )
+}
+
 fn read_word(raw: &str) -> WordReading {
+    // A word with none of them is one literal text piece to the parser: its value is its
+    // text. Said here, it spares the parser's word cache, which copies the word, the options
+    // and the pieces on every call.
+    if !raw.contains(is_word_special) {
+        return WordReading {
+            value: raw.to_owned(),
+            literal: true,
+            ..WordReading::default()
+        };
+    }
+    read_word_parsed(raw)
+}
+
+/// A word as brush-parser's word parser reads it.
+fn read_word_parsed(raw: &str) -> WordReading {
     let mut reading = WordReading {
         literal: true,
         ..WordReading::default()
@@ -168,7 +192,31 @@ fn has_unquoted_expansion(text: &str) -> bool {
 /// redirection other than from or to `/dev/null` and `2>&1`. Each command is its words after
 /// quote removal.
 pub(crate) fn plain_commands(line: &str) -> Option<Vec<Vec<String>>> {
-    let program = parse(line)?;
+    plain_program(&parse(line)?)
+}
+
+/// A line read once for every rule: the simple commands an allow may accept (as
+/// [`plain_commands`]) and everything a deny or ask looks at (as [`everything`]), from one
+/// parse.
+pub(crate) fn read_line(line: &str) -> (Option<Vec<Vec<String>>>, Everything) {
+    let mut all = Everything::default();
+    let plain = match parse(line) {
+        Some(program) => {
+            for complete in &program.complete_commands {
+                collect_list(complete, 0, &mut all);
+            }
+            plain_program(&program)
+        }
+        None => {
+            all.unparsed.push(line.to_owned());
+            None
+        }
+    };
+    all.index();
+    (plain, all)
+}
+
+fn plain_program(program: &ast::Program) -> Option<Vec<Vec<String>>> {
     let mut commands = Vec::new();
     for complete in &program.complete_commands {
         plain_list(complete, &mut commands)?;
@@ -263,19 +311,104 @@ pub(crate) struct Everything {
     /// Lines or words that did not parse or that bash would expand in ways the parser gives
     /// only as text: a deny or ask matches when its prefix appears in them as words.
     pub(crate) unparsed: Vec<String>,
+    /// `unparsed` split into words (see [`loose_words`]).
+    pub(crate) loose: Vec<Vec<String>>,
+    /// Every word a prefix could start at (each program position of each command, each
+    /// loose word), sorted by its [`program_name`]: a prefix is compared only with the words
+    /// whose program has its program's name.
+    pub(crate) starts: Vec<Start>,
 }
 
-/// Every simple command of `line`, however deeply nested.
-pub(crate) fn everything(line: &str) -> Everything {
-    let mut all = Everything::default();
-    collect_line(line, 0, &mut all);
-    all
+/// A word a prefix could start at.
+#[derive(Debug)]
+pub(crate) struct Start {
+    /// The word's [`program_name`].
+    pub(crate) name: String,
+    /// In `commands` (or `loose`), which.
+    pub(crate) loose: bool,
+    pub(crate) list: usize,
+    /// The word's position in it.
+    pub(crate) at: usize,
+}
+
+impl Everything {
+    /// Fills the loose words and the starts from `commands` and `unparsed`.
+    fn index(&mut self) {
+        self.loose = self
+            .unparsed
+            .iter()
+            .map(|text| loose_words(text).into_iter().map(str::to_owned).collect())
+            .collect();
+        let mut starts = Vec::new();
+        for (list, words) in self.commands.iter().enumerate() {
+            starts.extend(
+                wrappers::program_positions(words)
+                    .into_iter()
+                    .map(|at| Start {
+                        name: program_name(&words[at]),
+                        loose: false,
+                        list,
+                        at,
+                    }),
+            );
+        }
+        for (list, words) in self.loose.iter().enumerate() {
+            starts.extend(words.iter().enumerate().map(|(at, word)| Start {
+                name: program_name(word),
+                loose: true,
+                list,
+                at,
+            }));
+        }
+        starts.sort_by(|a, b| a.name.cmp(&b.name));
+        self.starts = starts;
+    }
+
+    /// The words whose program is named `name`, each with the words from it on.
+    pub(crate) fn starting_with<'a>(
+        &'a self,
+        name: &str,
+    ) -> impl Iterator<Item = &'a [String]> + 'a {
+        let from = self
+            .starts
+            .partition_point(|start| start.name.as_str() < name);
+        let to = from + self.starts[from..].partition_point(|start| start.name.as_str() == name);
+        self.starts[from..to].iter().map(|start| {
+            let words = if start.loose {
+                &self.loose[start.list]
+            } else {
+                &self.commands[start.list]
+            };
+            &words[start.at..]
+        })
+    }
+}
+
+/// What a program word is compared by: its basename, ASCII-lowercased.
+pub(crate) fn program_name(word: &str) -> String {
+    wrappers::basename(word).to_ascii_lowercase()
+}
+
+/// The words of text bash could not parse, or would expand, for the deny side's last resort:
+/// split at blanks, quotes and shell operators, so a prefix that appears in it as words is
+/// found wherever it stands. (Never used to allow anything.)
+fn loose_words(text: &str) -> Vec<&str> {
+    text.split(|c: char| {
+        c.is_whitespace()
+            || matches!(
+                c,
+                ';' | '&' | '|' | '(' | ')' | '<' | '>' | '`' | '\'' | '"' | '$' | '{' | '}' | '\\'
+            )
+    })
+    .filter(|word| !word.is_empty())
+    .collect()
 }
 
 /// Every simple command of an argv: the argv itself, and what the shells it runs are given.
 pub(crate) fn everything_of_argv(argv: &[String]) -> Everything {
     let mut all = Everything::default();
     simple_command(argv.to_vec(), None, 0, &mut all);
+    all.index();
     all
 }
 
@@ -515,5 +648,88 @@ fn simple_command(
     }
     if !words.is_empty() {
         all.commands.push(words);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The characters a word from bash's tokenizer may hold unquoted besides the special
+    /// ones (operators and blanks end a word; extglob is off).
+    const PLAIN: &[char] = &[
+        'a', 'Z', '0', '9', '-', '_', '.', '/', '=', ':', ',', '+', '@', '%', '^', '!', '#', ']',
+        '}', 'é', 'ß', '中',
+    ];
+
+    #[test]
+    fn a_word_without_quoting_or_expansions_reads_as_the_parser_reads_it() {
+        // Every word of up to three plain characters, and longer ones from a fixed walk.
+        let mut words: Vec<String> = Vec::new();
+        for a in PLAIN {
+            words.push(a.to_string());
+            for b in PLAIN {
+                words.push(format!("{a}{b}"));
+                for c in PLAIN {
+                    words.push(format!("{a}{b}{c}"));
+                }
+            }
+        }
+        let mut state = 7usize;
+        for _ in 0..500 {
+            let len = 4 + state % 20;
+            let word: String = (0..len)
+                .map(|_| {
+                    state = state
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1);
+                    PLAIN[(state >> 33) % PLAIN.len()]
+                })
+                .collect();
+            words.push(word);
+        }
+        words.extend(
+            [
+                "--all", "a=b", "HOME=x", "-p", "toolmeta", "x!y", "#x", "a#b",
+            ]
+            .map(String::from),
+        );
+        for word in &words {
+            assert!(!word.contains(is_word_special));
+            let fast = read_word(word);
+            let parsed = read_word_parsed(word);
+            assert_eq!(
+                (&fast.value, fast.literal, &fast.substitutions, &fast.opaque),
+                (
+                    &parsed.value,
+                    parsed.literal,
+                    &parsed.substitutions,
+                    &parsed.opaque
+                ),
+                "{word:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn quoting_and_expansions_are_still_read_by_the_parser() {
+        // Quote removal: the value is what bash passes on, and quoted text is literal.
+        for (word, value, literal) in [
+            ("'x y'", "x y", true),
+            ("\"a\"b", "ab", true),
+            ("a\\b", "ab", true),
+            ("$HOME", "$HOME", false),
+            ("~/x", "~/x", false),
+            ("*.rs", "*.rs", false),
+            ("{a,b}", "{a,b}", false),
+            ("$'a'", "a", false),
+        ] {
+            let reading = read_word(word);
+            assert_eq!(
+                (reading.value.as_str(), reading.literal),
+                (value, literal),
+                "{word}"
+            );
+        }
     }
 }

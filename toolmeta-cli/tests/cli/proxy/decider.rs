@@ -98,6 +98,7 @@ fn start(script: &str, received: &Path, log: &Path, extra: &[&str]) -> Session {
         log: Some(log.to_owned()),
         log_limit: 1 << 30,
         acp_fields: false,
+        policies: Vec::new(),
         grace: Duration::from_secs(2),
         otlp: Default::default(),
         agent,

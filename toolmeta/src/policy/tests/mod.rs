@@ -4,6 +4,9 @@
 mod command;
 mod file;
 mod host;
+// Claude Code's tools, from the catalog.
+#[cfg(all(feature = "client", feature = "catalog"))]
+mod ledger;
 mod path;
 mod selection;
 
