@@ -2,7 +2,7 @@
 //! parser (DESIGN §8, `command`).
 
 use super::call::{CommandInput, Context};
-use super::path::{inside, lexical, resolve};
+use super::path::{Bases, inside, lexical};
 use super::shell::{self, Everything, program_name};
 use super::wrappers::is_exact_shell;
 
@@ -88,8 +88,9 @@ pub(crate) struct ReadCommand {
 }
 
 impl ReadCommand {
-    /// Reads `command` in `context`.
-    pub(crate) fn read(command: &CommandInput, context: &Context) -> ReadCommand {
+    /// Reads `command` in `context`, whose directories `bases` has read (and resolves the
+    /// command's `cwd` with the same lookups).
+    pub(crate) fn read(command: &CommandInput, context: &Context, bases: &Bases) -> ReadCommand {
         let (plain, everything) = match command {
             CommandInput::Line { line, .. } => shell::read_line(line),
             CommandInput::Argv { argv, .. } => {
@@ -107,7 +108,7 @@ impl ReadCommand {
         };
         ReadCommand {
             plain,
-            cwd_inside: cwd_inside(command.cwd(), context),
+            cwd_inside: cwd_inside(command.cwd(), context, bases),
             everything,
         }
     }
@@ -115,7 +116,7 @@ impl ReadCommand {
 
 /// Whether a command's `cwd` (resolved against the session cwd) lies inside the session cwd
 /// with no `..` component; a command without one runs in the session's own.
-fn cwd_inside(cwd: Option<&str>, context: &Context) -> bool {
+fn cwd_inside(cwd: Option<&str>, context: &Context, bases: &Bases) -> bool {
     let Some(cwd) = cwd else {
         return true;
     };
@@ -133,6 +134,6 @@ fn cwd_inside(cwd: Option<&str>, context: &Context) -> bool {
     if !inside(&lexical_cwd, &lexical(session)) {
         return false;
     }
-    let real_session = resolve(session);
-    inside(&resolve(&joined), &real_session)
+    let real_session = bases.resolve(session);
+    inside(&bases.resolve(&joined), &real_session)
 }

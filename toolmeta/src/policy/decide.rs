@@ -38,7 +38,7 @@ impl ReadCall {
             commands: call
                 .commands
                 .iter()
-                .map(|command| ReadCommand::read(command, context))
+                .map(|command| ReadCommand::read(command, context, &bases))
                 .collect(),
             path_denied: if paths.is_empty() {
                 Vec::new()

@@ -63,7 +63,7 @@ fn matches(rule: &Rule, key: InputKey, value: &str, context: &Context) -> bool {
             let Some(command) = &rule.command else {
                 return false;
             };
-            let read = ReadCommand::read(&CommandInput::line(value), context);
+            let read = ReadCommand::read(&CommandInput::line(value), context, &Bases::new(context));
             if allow {
                 read.cwd_inside
                     && read

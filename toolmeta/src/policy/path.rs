@@ -165,7 +165,9 @@ struct Resolver {
 }
 
 impl Resolver {
-    /// [`resolve`], remembering what it finds.
+    /// The real path of `path` (absolute) on this machine: its deepest existing ancestor's
+    /// real path, then the rest normalized lexically, so that a file not yet created under a
+    /// symlinked directory resolves where it would be written. Remembers what it finds.
     fn resolve(&self, path: &Path) -> PathBuf {
         for ancestor in path.ancestors() {
             if ancestor.as_os_str().is_empty() {
@@ -245,6 +247,14 @@ impl Bases {
             home,
             real_home,
         }
+    }
+}
+
+impl Bases {
+    /// The real path of `path` on this machine (see `Resolver::resolve`), with the lookups
+    /// of this decision.
+    pub(crate) fn resolve(&self, path: &Path) -> PathBuf {
+        self.resolver.resolve(path)
     }
 }
 
@@ -328,13 +338,6 @@ pub(crate) fn lexical(path: &Path) -> PathBuf {
         }
     }
     out
-}
-
-/// The real path of `path` (absolute) on this machine: its deepest existing ancestor's real
-/// path, then the rest normalized lexically, so that a file not yet created under a
-/// symlinked directory resolves where it would be written.
-pub(crate) fn resolve(path: &Path) -> PathBuf {
-    Resolver::default().resolve(path)
 }
 
 /// Whether `path` is `dir` or lies beneath it (both lexical and absolute).
