@@ -271,6 +271,7 @@ where
         Some(judge) => Box::new(PolicyDecider::new(
             judge,
             log.clone(),
+            telemetry.clone(),
             Box::new(io::stderr()),
         )),
         None => decider,

@@ -16,6 +16,7 @@ use serde_json::value::RawValue;
 
 use super::decide::{AgentRequest, Answer, ClientMethod, Decider};
 use super::session_log::SessionLog;
+use super::telemetry::Telemetry;
 use crate::log::millis;
 use crate::policy::judge::{Judge, Judgement, Reply, Session};
 
@@ -27,6 +28,7 @@ pub const DENIED: i64 = -32001;
 pub struct PolicyDecider {
     judge: Judge,
     log: Option<SessionLog>,
+    telemetry: Option<Telemetry>,
     report: Box<dyn Write + Send>,
 }
 
@@ -46,14 +48,21 @@ struct Record<'a> {
 }
 
 impl PolicyDecider {
-    /// Decides by `judge`, writing each decision to `log` (when given) and `report` (the
-    /// process's standard error).
-    pub(crate) fn new(
+    /// Decides by `judge`, writing each decision to `log` and the export (`telemetry`: the
+    /// call's span says the policy answered), when given, and to `report` (the process's
+    /// standard error).
+    pub(super) fn new(
         judge: Judge,
         log: Option<SessionLog>,
+        telemetry: Option<Telemetry>,
         report: Box<dyn Write + Send>,
     ) -> PolicyDecider {
-        PolicyDecider { judge, log, report }
+        PolicyDecider {
+            judge,
+            log,
+            telemetry,
+            report,
+        }
     }
 
     fn judge(&self, request: &AgentRequest<'_>, params: &Value) -> Option<Judgement> {
@@ -76,7 +85,7 @@ impl PolicyDecider {
     fn record(&mut self, request: &AgentRequest<'_>, judgement: &Judgement) {
         let tool_call_id = request.call.map(|call| call.tool_call_id());
         let verdict = &judgement.verdict;
-        if let Some(log) = &self.log {
+        if self.log.is_some() || self.telemetry.is_some() {
             let record = Record {
                 dir: "policy",
                 t: millis(SystemTime::now()),
@@ -90,8 +99,14 @@ impl PolicyDecider {
                 earned: judgement.earned,
             };
             if let Ok(mut line) = serde_json::to_vec(&record) {
-                line.push(b'\n');
-                log.write_line(&line);
+                // Before the proxy's answer, which ends a rejected call's span.
+                if let Some(telemetry) = &self.telemetry {
+                    telemetry.policy(&line);
+                }
+                if let Some(log) = &self.log {
+                    line.push(b'\n');
+                    log.write_line(&line);
+                }
             }
         }
         let what = match (&judgement.reply, tool_call_id) {

@@ -89,6 +89,15 @@ impl Telemetry {
         let _ = (dir, time, line);
     }
 
+    /// Takes a policy decision's record (`{"dir":"policy",…}`), before the proxy's answer
+    /// to the request; never waits.
+    pub(super) fn policy(&self, record: &[u8]) {
+        #[cfg(feature = "otel")]
+        self.tap.policy(record);
+        #[cfg(not(feature = "otel"))]
+        let _ = record;
+    }
+
     /// Ends the export (at most about 100 ms) and says on `err` what was not delivered.
     pub(super) fn finish(self, err: &mut dyn Write) {
         #[cfg(feature = "otel")]
