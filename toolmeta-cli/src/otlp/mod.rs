@@ -5,10 +5,10 @@
 //!   `OTEL_EXPORTER_OTLP_ENDPOINT` / `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`, unless
 //!   `OTEL_SDK_DISABLED=true`), where to and in which protocol.
 //! - [`names`]: every span and attribute name, with the convention version they follow.
-//! - With the `otel` feature: [`Tracer`] turns what a ledger saw into spans (a prompt turn's
-//!   `invoke_agent`, a call's `execute_tool {name}`), and [`Exporter`] sends them from a
+//! - With the `otel` feature: `Tracer` turns what a ledger saw into spans (a prompt turn's
+//!   `invoke_agent`, a call's `execute_tool {name}`), and `Exporter` sends them from a
 //!   thread of its own through a bounded queue. Both are fed line by line, so `inspect`
-//!   (a log after the fact) and the proxy (live, as calls finish, through a [`Tap`]) share
+//!   (a log after the fact) and the proxy (live, as calls finish, through a `Tap`) share
 //!   them.
 
 use std::fmt;
