@@ -378,3 +378,81 @@ fn a_proxy_logs_policy_decisions_name_the_policy_and_its_rule() {
     );
     assert_eq!(attr(asked, "toolmeta.permission.rule"), None);
 }
+
+/// `proxy --policy` with `--otlp`: a call the policy denies is exported live as rejected by
+/// the policy, under the rule that denied it (DESIGN §8: `toolmeta.permission.by`,
+/// `toolmeta.permission.rule`), not as the user's decision.
+#[test]
+fn a_policy_decision_reaches_the_calls_span_live() {
+    let dir = std::env::temp_dir().join(format!("toolmeta-otlp-policy-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let policy = dir.join("policy.toml");
+    fs::write(
+        &policy,
+        "version = 1\n\n[[rule]]\nname = \"no-rm\"\ndecision = \"deny\"\nlabel = \"Run Command\"\ncommand = [\"rm\"]\n",
+    )
+    .unwrap();
+    // Claude Code's Bash, named by its `_meta` key, asking to run `rm -rf /`.
+    let request = r#"{"jsonrpc":"2.0","id":"p1","method":"session/request_permission","params":{"sessionId":"s1","toolCall":{"toolCallId":"c1","title":"rm -rf /","kind":"execute","_meta":{"claudeCode":{"toolName":"Bash"}},"rawInput":{"command":"rm -rf /"}},"options":[{"optionId":"once","name":"once","kind":"allow_once"},{"optionId":"no","name":"no","kind":"reject_once"}]}}"#;
+    // The proxy waits at most about 100 ms at exit: a run that could not deliver is tried
+    // again (see `check_proxy_export`).
+    for attempt in 1..=3 {
+        let receiver = Receiver::start();
+        let mut proxy = Command::new(TOOLMETA)
+            .args(["proxy", "--policy"])
+            .arg(&policy)
+            .args(["--otlp", &receiver.endpoint(), "--"])
+            // The agent asks, then reads the proxy's answer and exits.
+            .args([
+                "sh",
+                "-c",
+                "printf '%s\\n' \"$1\"; head -n 1 > /dev/null",
+                "sh",
+                request,
+            ])
+            .env_remove("OTEL_EXPORTER_OTLP_ENDPOINT")
+            .env_remove("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")
+            .env_remove("OTEL_SDK_DISABLED")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start the proxy");
+        let stdin = proxy.stdin.take();
+        let started = Instant::now();
+        while proxy.try_wait().unwrap().is_none() && started.elapsed() < Duration::from_secs(60) {
+            thread::sleep(Duration::from_millis(20));
+        }
+        drop(stdin);
+        let output = proxy.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert_eq!(output.status.code(), Some(0), "{stderr}");
+        // The denied request never reached the client.
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "");
+        if stderr.contains("not sent within") && attempt < 3 {
+            continue;
+        }
+        let spans: Vec<Span> = receiver.spans().into_iter().map(|(_, span)| span).collect();
+        let call = spans
+            .iter()
+            .find(|span| attr(span, "gen_ai.tool.call.id").as_deref() == Some("c1"))
+            .unwrap_or_else(|| panic!("no span of the call c1: {stderr}"));
+        assert_eq!(call.name, "execute_tool Bash");
+        assert_eq!(attr(call, "toolmeta.label").as_deref(), Some("Run Command"));
+        assert_eq!(
+            attr(call, "toolmeta.permission.decision").as_deref(),
+            Some("rejected")
+        );
+        assert_eq!(
+            attr(call, "toolmeta.permission.by").as_deref(),
+            Some("policy")
+        );
+        assert_eq!(
+            attr(call, "toolmeta.permission.rule").as_deref(),
+            Some("no-rm")
+        );
+        assert_eq!(attr(call, "error.type").as_deref(), Some("rejected"));
+        let _ = fs::remove_dir_all(&dir);
+        return;
+    }
+}
