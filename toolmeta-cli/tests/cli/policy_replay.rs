@@ -13,13 +13,19 @@
 //! requests: the deny rule's selectors match and its key is missing, so the verdict is ask,
 //! named by `destructive-commands`. Everything else falls to the default (ask).
 //!
-//! The starter policy decides all three ways on the recordings, so no second policy is used.
-//! Counts over the 96 requests: allow 48 (read-the-project 28, edit-sources 20), deny 4
+//! Replayed: the six `*/interleaved.jsonl` and codex-acp's `command-approval.jsonl` (one
+//! request, ask by default; with a small policy allowing `npm install` it shows the call's
+//! `cwd` deciding). The other fixtures carry no permission or client fs/terminal request, and
+//! `grok_build` has no interleaved log. Every request here is earned: none of the recorded
+//! agents asks about a call it names only by a title or its ACP kind.
+//! The starter policy decides all three ways on the recordings. Counts over the 96 requests
+//! of the six interleaved logs: allow 48 (read-the-project 28, edit-sources 20), deny 4
 //! (destructive-commands), ask 44 (default 35, destructive-commands 9). By label: Read 30,
 //! Run Command 24, Write 15, Edit 13, Web Fetch 4, Exit Plan Mode 3, Web Search 2,
 //! Background Task 2, Skill 1, Enter Plan Mode 1, Subagent 1.
 
-use std::path::PathBuf;
+use std::fs;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
@@ -230,34 +236,37 @@ fn qwen_code() -> Vec<Row> {
     ]
 }
 
-/// Runs `policy check` with the starter policy over one recording; returns its JSON lines.
-fn check(recording: &str) -> Vec<Value> {
-    let root = root();
-    let policy = root.join("examples/policy.toml");
-    let log = root
-        .join("tests/data/real")
-        .join(recording)
-        .join("interleaved.jsonl");
-    let (code, out, err) = toolmeta(
-        &[
-            "policy",
-            "check",
-            "--policy",
-            policy.to_str().unwrap(),
-            "--home",
-            "/home/dev",
-            log.to_str().unwrap(),
-        ],
-        "",
-    );
+/// Runs `policy check --policy POLICY --home /home/dev EXTRA… LOG` over one recording (a path
+/// under `tests/data/real/`); returns its JSON lines.
+fn check(policy: &Path, extra: &[&str], recording: &str) -> Vec<Value> {
+    let log = root().join("tests/data/real").join(recording);
+    let mut args = vec![
+        "policy",
+        "check",
+        "--policy",
+        policy.to_str().unwrap(),
+        "--home",
+        "/home/dev",
+    ];
+    args.extend_from_slice(extra);
+    args.push(log.to_str().unwrap());
+    let (code, out, err) = toolmeta(&args, "");
     assert_eq!(code, 0, "{recording}: policy check failed: {err}");
     out.lines()
         .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}")))
         .collect()
 }
 
+fn starter() -> PathBuf {
+    root().join("examples/policy.toml")
+}
+
 fn replay(recording: &str, expected: &[Row]) {
-    let lines = check(recording);
+    replay_with(&starter(), &[], recording, expected);
+}
+
+fn replay_with(policy: &Path, extra: &[&str], recording: &str, expected: &[Row]) {
+    let lines = check(policy, extra, recording);
     let got: Vec<String> = lines
         .iter()
         .map(|line| {
@@ -282,32 +291,32 @@ fn replay(recording: &str, expected: &[Row]) {
 
 #[test]
 fn claude_code_replayed() {
-    replay("claude_code", &claude_code());
+    replay("claude_code/interleaved.jsonl", &claude_code());
 }
 
 #[test]
 fn codex_replayed() {
-    replay("codex", &codex());
+    replay("codex/interleaved.jsonl", &codex());
 }
 
 #[test]
 fn gemini_cli_replayed() {
-    replay("gemini_cli", &gemini_cli());
+    replay("gemini_cli/interleaved.jsonl", &gemini_cli());
 }
 
 #[test]
 fn kimi_cli_replayed() {
-    replay("kimi_cli", &kimi_cli());
+    replay("kimi_cli/interleaved.jsonl", &kimi_cli());
 }
 
 #[test]
 fn opencode_replayed() {
-    replay("opencode", &opencode());
+    replay("opencode/interleaved.jsonl", &opencode());
 }
 
 #[test]
 fn qwen_code_replayed() {
-    replay("qwen_code", &qwen_code());
+    replay("qwen_code/interleaved.jsonl", &qwen_code());
 }
 
 /// The counts the module's doc states, from the tables (not from the program's output).
@@ -353,4 +362,52 @@ fn the_tables_decide_all_three_ways() {
         .map(labels),
         [30, 24, 15, 13, 4, 3, 2, 2]
     );
+}
+
+/// codex-acp's own fixture: `npm install` with `rawInput {command, cwd}` and a permission
+/// request, no `session/new` cwd recorded. The starter policy names no npm command: ask.
+#[test]
+fn codex_acp_command_approval_replayed() {
+    replay(
+        "codex_acp_fixtures/command-approval.jsonl",
+        &[ask_default("cmd-a", "Run Command")],
+    );
+}
+
+/// The same request under a policy that allows `npm install`: the call carries `cwd`
+/// `/workspace`, which an allow needs inside the session cwd (§8, `command`). With `--cwd
+/// /workspace` it is, and the first `allow_once` option is sent; with no session cwd known
+/// it cannot be shown inside, so the allow does not hold and the default (ask) decides.
+#[test]
+fn an_allow_needs_the_calls_cwd_inside_the_sessions() {
+    let dir = std::env::temp_dir().join(format!("toolmeta-policy-replay-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let policy = dir.join("npm.toml");
+    fs::write(
+        &policy,
+        "version = 1\ndefault = \"ask\"\n\n[[rule]]\nname = \"npm-install\"\n\
+         decision = \"allow\"\nlabel = \"Run Command\"\ncommand = \"npm install\"\n",
+    )
+    .unwrap();
+    let recording = "codex_acp_fixtures/command-approval.jsonl";
+    replay_with(
+        &policy,
+        &["--cwd", "/workspace"],
+        recording,
+        &[(
+            "cmd-a",
+            "Run Command",
+            true,
+            "allow",
+            "npm-install",
+            Some("allow_once"),
+        )],
+    );
+    replay_with(
+        &policy,
+        &[],
+        recording,
+        &[ask_default("cmd-a", "Run Command")],
+    );
+    fs::remove_dir_all(&dir).unwrap();
 }
