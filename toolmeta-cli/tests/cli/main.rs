@@ -27,6 +27,8 @@ mod policy;
 // `toolmeta policy check` and `toolmeta proxy --policy`: the decisions acted on.
 #[cfg(unix)]
 mod policy_acts;
+// Every real recording replayed through `policy check` with the starter policy.
+mod policy_replay;
 // The binary as a process: help, exit codes, closed pipes.
 mod program;
 // `toolmeta proxy`: the stamping rules, the process, real sessions replayed, real SDK peers.
