@@ -22,7 +22,7 @@ use toolmeta::catalog::Harness;
 use toolmeta::client::EvidenceValue;
 use toolmeta::client::{Call, Ledger, LineCounts, PermissionOutcome, Summary};
 
-use crate::input::{self, Clock, MAX_LINE_BYTES};
+use crate::input::{self, Clock};
 use crate::printable::printable;
 use crate::{exit, finish_output, otlp};
 
@@ -57,7 +57,7 @@ pub struct Args {
 
 /// Runs `inspect`; returns the exit code (see [`Args`]).
 pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let mut builder = Ledger::builder().max_line_bytes(MAX_LINE_BYTES);
+    let mut builder = Ledger::builder();
     if let Some(harness) = args.harness {
         builder = builder.harness(harness);
     }

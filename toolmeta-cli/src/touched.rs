@@ -29,7 +29,7 @@ use std::path::PathBuf;
 use serde::Serialize;
 use toolmeta::client::{Call, CallId, Change, Content, Ledger, LineCounts, PathFrom};
 
-use crate::input::{Clock, MAX_LINE_BYTES, read_all};
+use crate::input::{Clock, read_all};
 use crate::inspect::plural;
 use crate::printable::printable;
 use crate::{exit, finish_output};
@@ -142,7 +142,7 @@ pub struct Touch {
 
 /// Runs `touched`; returns the exit code (see [`Args`]).
 pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let mut ledger = Ledger::builder().max_line_bytes(MAX_LINE_BYTES).build();
+    let mut ledger = Ledger::builder().build();
     let mut evicted = Evicted::default();
     let mut note = |ledger: &Ledger| {
         evicted.note(ledger);

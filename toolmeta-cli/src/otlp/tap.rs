@@ -21,7 +21,6 @@ use toolmeta::catalog::Harness;
 use toolmeta::client::Ledger;
 
 use super::{Delivery, ExportReport, Exporter, Settings, SettingsError, Tracer};
-use crate::MAX_LINE_BYTES;
 use crate::log::Direction;
 
 /// How many lines wait for the tap's thread at most.
@@ -80,7 +79,6 @@ impl Tap {
     pub fn start(settings: &Settings, harness: Option<&str>) -> Result<Tap, SettingsError> {
         let exporter = Exporter::start(settings, Delivery::DropWhenFull)?;
         let mut builder = Ledger::builder()
-            .max_line_bytes(MAX_LINE_BYTES)
             .max_finished(MAX_FINISHED)
             .max_retained_bytes(MAX_RETAINED_BYTES);
         if let Some(harness) = harness.and_then(|name| {

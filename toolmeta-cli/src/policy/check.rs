@@ -17,7 +17,7 @@ use toolmeta::policy::CallHistory;
 
 use super::judge::{Judge, Judgement, Session};
 use super::load;
-use crate::input::{self, Clock, MAX_LINE_BYTES, Sent};
+use crate::input::{self, Clock, Sent};
 
 /// Exit codes of `policy check` (DESIGN §8).
 pub mod exit {
@@ -109,7 +109,7 @@ pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut 
         &args.logs
     };
     let judge = Judge::new(policy, home);
-    let mut builder = Ledger::builder().max_line_bytes(MAX_LINE_BYTES);
+    let mut builder = Ledger::builder();
     if let Some(harness) = args
         .harness
         .as_deref()

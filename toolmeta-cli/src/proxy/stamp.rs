@@ -237,7 +237,6 @@ impl Stamper {
                 .or_else(|| Harness::from_agent_name(name))
         });
         let mut builder = Ledger::builder()
-            .max_line_bytes(MAX_LINE_BYTES)
             .max_finished(MAX_FINISHED)
             .max_retained_bytes(MAX_RETAINED_BYTES);
         if let Some(harness) = harness {
