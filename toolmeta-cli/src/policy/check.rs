@@ -11,12 +11,12 @@ use std::path::PathBuf;
 use serde::Serialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
-use toolmeta::catalog::Harness;
 use toolmeta::client::Ledger;
 use toolmeta::policy::CallHistory;
 
 use super::judge::{Judge, Judgement, Session};
 use super::load;
+use crate::HarnessArg;
 use crate::input::{self, Clock, Sent};
 
 /// Exit codes of `policy check` (DESIGN §8).
@@ -45,7 +45,7 @@ pub struct Args {
     /// The agent, when no `initialize` answer names it (a catalog harness, or the agent's
     /// own name)
     #[arg(long, value_name = "NAME")]
-    pub harness: Option<String>,
+    pub harness: Option<HarnessArg>,
     /// The home directory `~/` means (default: $HOME)
     #[arg(long, value_name = "DIR")]
     pub home: Option<PathBuf>,
@@ -110,11 +110,7 @@ pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut 
     };
     let judge = Judge::new(policy, home);
     let mut builder = Ledger::builder();
-    if let Some(harness) = args
-        .harness
-        .as_deref()
-        .and_then(|name| name.parse::<Harness>().ok())
-    {
+    if let Some(harness) = args.harness.as_ref().and_then(HarnessArg::harness) {
         builder = builder.harness(harness);
     }
     let mut ledger = builder.build();
@@ -140,7 +136,7 @@ pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut 
                 &mut sessions,
                 &judge,
                 cwd.as_deref(),
-                args.harness.as_deref(),
+                args.harness.as_ref().map(HarnessArg::name),
             ) && !write_failed
                 && writeln!(out, "{printed}").is_err()
             {

@@ -15,6 +15,7 @@ use toolmeta::{Namespace, TOOL_META_KEY, TOOL_META_VERSION, ToolKind};
 
 use super::decide::ClientMethod;
 use super::scan::{self, Event, Locations, Meta, Origin, Response, Scanned};
+use crate::HarnessArg;
 use crate::MAX_LINE_BYTES;
 
 /// How many finished calls the proxy's ledger keeps: a finished call rarely hears more.
@@ -59,7 +60,7 @@ pub struct Stamper {
     /// What each call of the ledger has carried over its life, for a policy.
     history: CallHistory,
     /// `--harness`: a catalog harness's name or the agent's.
-    harness: Option<String>,
+    harness: Option<HarnessArg>,
     /// `agentInfo.name` from the agent's `initialize` answer.
     agent_name: Option<String>,
     /// The namespace for calls the catalog cannot give one (an agent without a catalog).
@@ -87,7 +88,7 @@ impl Stamper {
         Stamper {
             ledger: None,
             history: CallHistory::new(),
-            harness: harness.map(str::to_owned),
+            harness: harness.map(HarnessArg::new),
             agent_name: None,
             agent_namespace: None,
             acp_fields,
@@ -225,17 +226,18 @@ impl Stamper {
 
     /// The agent's name: its `initialize` answer's `agentInfo.name`, else `--harness`.
     pub(crate) fn agent(&self) -> Option<&str> {
-        self.agent_name.as_deref().or(self.harness.as_deref())
+        self.agent_name
+            .as_deref()
+            .or(self.harness.as_ref().map(HarnessArg::name))
     }
 
     /// Builds the ledger for the agent the traffic has named.
     fn start(&mut self) {
-        let named = self.agent_name.as_deref().or(self.harness.as_deref());
-        let harness = named.and_then(|name| {
-            name.parse::<Harness>()
-                .ok()
-                .or_else(|| Harness::from_agent_name(name))
-        });
+        let named = match &self.agent_name {
+            Some(name) => Some(HarnessArg::new(name)),
+            None => self.harness.clone(),
+        };
+        let harness = named.as_ref().and_then(HarnessArg::harness);
         let mut builder = Ledger::builder()
             .max_finished(MAX_FINISHED)
             .max_retained_bytes(MAX_RETAINED_BYTES);
@@ -246,7 +248,9 @@ impl Stamper {
         self.agent_namespace = match harness {
             Some(_) => None,
             // DESIGN §7: the extension namespace made from the agent's own name.
-            None => named.and_then(Namespace::for_agent),
+            None => named
+                .as_ref()
+                .and_then(|named| Namespace::for_agent(named.name())),
         };
     }
 }
