@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use serde::Serialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
+use toolmeta::ToolKind;
 use toolmeta::client::Ledger;
 use toolmeta::policy::CallHistory;
 
@@ -256,10 +257,11 @@ fn unreadable(method: &str) -> Judgement {
     use toolmeta::policy::{Decision, Verdict};
     Judgement {
         label: match method {
-            "fs/read_text_file" => "Read",
-            "fs/write_text_file" => "Write",
-            _ => "Run Command",
+            "fs/read_text_file" => ToolKind::Read,
+            "fs/write_text_file" => ToolKind::Write,
+            _ => ToolKind::Execute,
         }
+        .label()
         .to_owned(),
         evidence: "method",
         earned: true,

@@ -387,7 +387,7 @@ fn acp_fields(event: &Event<'_>, call: &Call, edits: &mut Vec<Edit>, added: &mut
         let input: PathInput = serde_json::from_str(call.input()?.get()).ok()?;
         let path = input.path.filter(|path| Path::new(path).is_absolute())?;
         // A line only where the offset is a line: a Read's.
-        let line = input.offset.filter(|_| call.label() == "Read");
+        let line = input.offset.filter(|_| call.kind() == ToolKind::Read);
         serde_json::to_string(&[Location { path, line }]).ok()
     };
     match &event.locations {
