@@ -11,7 +11,7 @@ use serde_json::value::RawValue;
 use toolmeta::catalog::Harness;
 use toolmeta::client::{Call, Ledger, PROXY_EVIDENCE_KEY, PermissionOutcome};
 use toolmeta::policy::CallHistory;
-use toolmeta::{Namespace, TOOL_META_KEY, TOOL_META_VERSION, ToolKind};
+use toolmeta::{Namespace, TOOL_META_KEY, ToolKind};
 
 use super::decide::ClientMethod;
 use super::scan::{self, Event, Locations, Meta, Origin, Response, Scanned};
@@ -181,7 +181,7 @@ impl Stamper {
                 .as_ref()
                 .map(|namespace| namespace.as_str()))
             .or(self.agent_namespace.as_ref().map(Namespace::as_str))?;
-        let envelope = serde_json::to_string(&Envelope::of(call, namespace)?).ok()?;
+        let envelope = serde_json::to_string(&call.resolved_envelope(namespace)?).ok()?;
         // The proxy's own envelope says what it rests on (DESIGN §8), so that a reader
         // trusts it only as far as that goes.
         let marked = format!(
@@ -292,41 +292,6 @@ fn wants_envelope(event: &Event<'_>, had_first_title: bool) -> bool {
         Meta::NotObject => false,
     };
     room && (event.origin != Origin::ToolCallUpdate || event.carries_evidence(had_first_title))
-}
-
-/// The envelope, in the contract's field order.
-#[derive(Serialize)]
-struct Envelope<'a> {
-    version: u32,
-    name: &'a str,
-    kind: &'a str,
-    namespace: &'a str,
-    label: &'a str,
-    read_only: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    input: Option<&'a RawValue>,
-}
-
-impl<'a> Envelope<'a> {
-    /// The envelope of `call` as the ledger resolved it, under `namespace`; `None` when the
-    /// traffic does not name the tool.
-    fn of(call: &'a Call, namespace: &'a str) -> Option<Envelope<'a>> {
-        let kind = call.kind();
-        Some(Envelope {
-            version: TOOL_META_VERSION,
-            name: call.name()?,
-            kind: kind.as_str(),
-            namespace,
-            // A known kind fixes the label.
-            label: if kind == ToolKind::Other {
-                call.label()
-            } else {
-                kind.label()
-            },
-            read_only: call.read_only().unwrap_or(false),
-            input: call.input(),
-        })
-    }
 }
 
 /// The changes that put the `_meta` members `marked` (the envelope and the proxy's mark)
