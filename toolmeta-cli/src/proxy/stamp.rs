@@ -81,9 +81,8 @@ impl std::fmt::Debug for Stamper {
 
 impl Stamper {
     /// A stamper for an agent that `harness` names when its `initialize` answer does not (a
-    /// catalog harness, `claude_code`, `codex`, `gemini_cli`, `opencode`, `grok_build`, or
-    /// the agent's own name), which also fills ACP's `name`, `kind` and `locations` when
-    /// `acp_fields`.
+    /// catalog harness, or the agent's own name: a [`HarnessArg`]), which also fills ACP's
+    /// `name`, `kind` and `locations` when `acp_fields`.
     pub fn new(harness: Option<&str>, acp_fields: bool) -> Stamper {
         Stamper {
             ledger: None,
