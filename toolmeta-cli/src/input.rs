@@ -12,14 +12,15 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use toolmeta::client::{BoundedLine, Ledger, LineMessage};
+use toolmeta::client::{BoundedLine, Ledger, LedgerBuilder, LineMessage};
 
 use crate::exit;
 use crate::log::{self, MAX_RECORD_BYTES, Message};
 
-/// The longest line the programs read (16 MiB, the ledger's default); a longer one is
-/// counted as too long and skipped without being held whole.
-pub const MAX_LINE_BYTES: usize = 16 << 20;
+/// The longest line the programs read: the ledger's default (16 MiB), so every ledger the
+/// programs build keeps it unset; a longer line is counted as too long and skipped without
+/// being held whole.
+pub const MAX_LINE_BYTES: usize = LedgerBuilder::DEFAULT_MAX_LINE_BYTES;
 
 /// One input of a program: a file, or standard input (`-`).
 pub enum Input {

@@ -17,12 +17,12 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use serde::de::{MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::value::RawValue;
-use toolmeta::catalog::Harness;
 #[cfg(doc)]
 use toolmeta::client::EvidenceValue;
 use toolmeta::client::{Call, Ledger, LineCounts, PermissionOutcome, Summary};
 
-use crate::input::{self, Clock, MAX_LINE_BYTES};
+use crate::HarnessArg;
+use crate::input::{self, Clock};
 use crate::printable::printable;
 use crate::{exit, finish_output, otlp};
 
@@ -44,8 +44,8 @@ pub struct Args {
     pub explain: bool,
     /// The agent behind calls without an envelope, when the log does not say: a harness of
     /// the catalog (the help text lists them from `Harness::ALL`, see `crate::parse`)
-    #[arg(long, value_name = "NAME")]
-    pub harness: Option<Harness>,
+    #[arg(long, value_name = "NAME", value_parser = HarnessArg::catalog)]
+    pub harness: Option<HarnessArg>,
     /// ACP logs (JSON Lines, one message per line) or session logs of `toolmeta proxy --log`;
     /// `-` reads standard input
     #[arg(required = true, value_name = "FILE")]
@@ -57,8 +57,8 @@ pub struct Args {
 
 /// Runs `inspect`; returns the exit code (see [`Args`]).
 pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let mut builder = Ledger::builder().max_line_bytes(MAX_LINE_BYTES);
-    if let Some(harness) = args.harness {
+    let mut builder = Ledger::builder();
+    if let Some(harness) = args.harness.as_ref().and_then(HarnessArg::harness) {
         builder = builder.harness(harness);
     }
     let mut ledger = builder.build();

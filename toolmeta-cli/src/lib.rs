@@ -38,6 +38,7 @@ use std::io::{self, BufRead, Write};
 use clap::{Parser, Subcommand};
 
 pub mod catalog;
+mod harness_arg;
 mod input;
 pub mod inspect;
 pub mod live;
@@ -48,6 +49,7 @@ mod printable;
 pub mod proxy;
 pub mod touched;
 
+pub use harness_arg::HarnessArg;
 pub use input::MAX_LINE_BYTES;
 pub use printable::printable;
 

@@ -21,7 +21,7 @@ use std::path::PathBuf;
 use toolmeta::client::{Call, Change, Ledger};
 
 use crate::finish_output;
-use crate::input::{self, Clock, MAX_LINE_BYTES};
+use crate::input::{self, Clock};
 use crate::inspect::{duration, plural};
 use crate::printable::printable;
 
@@ -44,7 +44,7 @@ pub struct Args {
 
 /// Runs `live`; returns the exit code (see [`Args`]).
 pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let mut ledger = Ledger::builder().max_line_bytes(MAX_LINE_BYTES).build();
+    let mut ledger = Ledger::builder().build();
     let mut written = Ok(());
     // Each event written as it happens; the first write error stops the reading.
     let mut follow = |ledger: &Ledger| {

@@ -27,9 +27,10 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use serde::Serialize;
+use toolmeta::ToolKind;
 use toolmeta::client::{Call, CallId, Change, Content, Ledger, LineCounts, PathFrom};
 
-use crate::input::{Clock, MAX_LINE_BYTES, read_all};
+use crate::input::{Clock, read_all};
 use crate::inspect::plural;
 use crate::printable::printable;
 use crate::{exit, finish_output};
@@ -142,7 +143,7 @@ pub struct Touch {
 
 /// Runs `touched`; returns the exit code (see [`Args`]).
 pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let mut ledger = Ledger::builder().max_line_bytes(MAX_LINE_BYTES).build();
+    let mut ledger = Ledger::builder().build();
     let mut evicted = Evicted::default();
     let mut note = |ledger: &Ledger| {
         evicted.note(ledger);
@@ -411,19 +412,25 @@ pub fn report(ledger: &Ledger) -> Vec<Touch> {
 
 /// What one call touched.
 fn touches(ledger: &Ledger, call: &Call) -> Vec<Touch> {
-    let label = call.label();
+    let kind = call.kind();
     let takes_a_path = matches!(
-        label,
-        "Read" | "List Files" | "Edit" | "Write" | "Delete" | "Move"
+        kind,
+        ToolKind::Read
+            | ToolKind::ListDir
+            | ToolKind::List
+            | ToolKind::Edit
+            | ToolKind::Write
+            | ToolKind::Delete
+            | ToolKind::Move
     );
-    let runs = label == "Run Command";
-    // What the label says a path of its input or a location was used for.
-    let by_label = match label {
-        "Read" => Action::Read,
-        "List Files" => Action::List,
-        "Search" => Action::Search,
-        "Write" => Action::Write,
-        "Edit" | "Delete" | "Move" => Action::Edit,
+    let runs = kind == ToolKind::Execute;
+    // What the kind says a path of its input or a location was used for.
+    let by_kind = match kind {
+        ToolKind::Read => Action::Read,
+        ToolKind::ListDir | ToolKind::List => Action::List,
+        ToolKind::Search => Action::Search,
+        ToolKind::Write => Action::Write,
+        ToolKind::Edit | ToolKind::Delete | ToolKind::Move => Action::Edit,
         // Any other call that names a path: by ACP's word for it.
         _ => match call.acp_kind() {
             Some("edit" | "delete" | "move") => Action::Edit,
@@ -433,9 +440,9 @@ fn touches(ledger: &Ledger, call: &Call) -> Vec<Touch> {
         },
     };
     // A path a diff changes was written (a Write's, or a new file) or edited, whatever the
-    // label says.
+    // kind says.
     let by_diff = |new_file: bool| {
-        if new_file || label == "Write" {
+        if new_file || kind == ToolKind::Write {
             Action::Write
         } else {
             Action::Edit
@@ -469,7 +476,7 @@ fn touches(ledger: &Ledger, call: &Call) -> Vec<Touch> {
             PathFrom::Location if cwd.as_deref() == Some(&*path.path) => Action::Cwd,
             _ => match diffs.iter().find(|(diff, _)| *diff == path.path) {
                 Some((_, new_file)) => by_diff(*new_file),
-                None => by_label,
+                None => by_kind,
             },
         };
         let path = path.path.into_owned();
@@ -482,7 +489,7 @@ fn touches(ledger: &Ledger, call: &Call) -> Vec<Touch> {
         if !(takes_a_path || runs) {
             return Vec::new();
         }
-        let action = if runs { Action::Run } else { by_label };
+        let action = if runs { Action::Run } else { by_kind };
         let title = call.title().filter(|title| !title.is_empty());
         found.push((action, title.unwrap_or("(none)").to_owned()));
     }

@@ -17,11 +17,10 @@ use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
 use std::thread;
 use std::time::{Duration, Instant, SystemTime};
 
-use toolmeta::catalog::Harness;
 use toolmeta::client::Ledger;
 
 use super::{Delivery, ExportReport, Exporter, Settings, SettingsError, Tracer};
-use crate::MAX_LINE_BYTES;
+use crate::HarnessArg;
 use crate::log::Direction;
 
 /// How many lines wait for the tap's thread at most.
@@ -77,17 +76,12 @@ pub struct Tap {
 impl Tap {
     /// Starts the export to `settings` and the tap's thread. `harness` names the agent
     /// when its `initialize` answer does not (the proxy's `--harness`).
-    pub fn start(settings: &Settings, harness: Option<&str>) -> Result<Tap, SettingsError> {
+    pub fn start(settings: &Settings, harness: Option<&HarnessArg>) -> Result<Tap, SettingsError> {
         let exporter = Exporter::start(settings, Delivery::DropWhenFull)?;
         let mut builder = Ledger::builder()
-            .max_line_bytes(MAX_LINE_BYTES)
             .max_finished(MAX_FINISHED)
             .max_retained_bytes(MAX_RETAINED_BYTES);
-        if let Some(harness) = harness.and_then(|name| {
-            name.parse::<Harness>()
-                .ok()
-                .or_else(|| Harness::from_agent_name(name))
-        }) {
+        if let Some(harness) = harness.and_then(HarnessArg::harness) {
             builder = builder.harness(harness);
         }
         let ledger = builder.build();

@@ -11,13 +11,14 @@ use std::path::PathBuf;
 use serde::Serialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
-use toolmeta::catalog::Harness;
+use toolmeta::ToolKind;
 use toolmeta::client::Ledger;
 use toolmeta::policy::CallHistory;
 
 use super::judge::{Judge, Judgement, Session};
 use super::load;
-use crate::input::{self, Clock, MAX_LINE_BYTES, Sent};
+use crate::HarnessArg;
+use crate::input::{self, Clock, Sent};
 
 /// Exit codes of `policy check` (DESIGN §8).
 pub mod exit {
@@ -45,7 +46,7 @@ pub struct Args {
     /// The agent, when no `initialize` answer names it (a catalog harness, or the agent's
     /// own name)
     #[arg(long, value_name = "NAME")]
-    pub harness: Option<String>,
+    pub harness: Option<HarnessArg>,
     /// The home directory `~/` means (default: $HOME)
     #[arg(long, value_name = "DIR")]
     pub home: Option<PathBuf>,
@@ -109,12 +110,8 @@ pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut 
         &args.logs
     };
     let judge = Judge::new(policy, home);
-    let mut builder = Ledger::builder().max_line_bytes(MAX_LINE_BYTES);
-    if let Some(harness) = args
-        .harness
-        .as_deref()
-        .and_then(|name| name.parse::<Harness>().ok())
-    {
+    let mut builder = Ledger::builder();
+    if let Some(harness) = args.harness.as_ref().and_then(HarnessArg::harness) {
         builder = builder.harness(harness);
     }
     let mut ledger = builder.build();
@@ -140,7 +137,7 @@ pub fn run(args: &Args, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut 
                 &mut sessions,
                 &judge,
                 cwd.as_deref(),
-                args.harness.as_deref(),
+                args.harness.as_ref().map(HarnessArg::name),
             ) && !write_failed
                 && writeln!(out, "{printed}").is_err()
             {
@@ -260,10 +257,11 @@ fn unreadable(method: &str) -> Judgement {
     use toolmeta::policy::{Decision, Verdict};
     Judgement {
         label: match method {
-            "fs/read_text_file" => "Read",
-            "fs/write_text_file" => "Write",
-            _ => "Run Command",
+            "fs/read_text_file" => ToolKind::Read,
+            "fs/write_text_file" => ToolKind::Write,
+            _ => ToolKind::Execute,
         }
+        .label()
         .to_owned(),
         evidence: "method",
         earned: true,

@@ -46,6 +46,7 @@ pub use sessions::{
 };
 pub use stamp::Stamper;
 
+use crate::HarnessArg;
 use forward::{agent_to_client, client_to_agent};
 use session_log::SessionLog;
 use telemetry::Telemetry;
@@ -82,7 +83,7 @@ pub struct Args {
     /// help lists them from the catalog), or the agent's own name, whose calls get the
     /// extension namespace made from it (`acme-coder` → `_acme_coder`)
     #[arg(long, value_name = "NAME")]
-    pub harness: Option<String>,
+    pub harness: Option<HarnessArg>,
     /// Append both directions to FILE, one JSON object per line
     /// (`{"dir","t","msg"}`), for `toolmeta inspect`, `live` and `touched`
     #[arg(long, value_name = "FILE")]
@@ -214,7 +215,7 @@ where
     };
     // The export's settings are checked before anything starts; the agent's environment
     // is its own, OTEL_* variables included.
-    let telemetry = match Telemetry::start(&args.otlp, args.harness.as_deref(), err) {
+    let telemetry = match Telemetry::start(&args.otlp, args.harness.as_ref(), err) {
         Ok(telemetry) => telemetry,
         Err(code) => return code,
     };
@@ -276,7 +277,10 @@ where
         )),
         None => decider,
     };
-    let known = traffic::Shared::new(Stamper::new(args.harness.as_deref(), args.acp_fields));
+    let known = traffic::Shared::new(Stamper::new(
+        args.harness.as_ref().map(HarnessArg::name),
+        args.acp_fields,
+    ));
     let (agent_in, proxy_in) = agent_input::split(agent_in);
     let to_agent = (
         events.clone(),

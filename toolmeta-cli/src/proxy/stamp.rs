@@ -11,10 +11,11 @@ use serde_json::value::RawValue;
 use toolmeta::catalog::Harness;
 use toolmeta::client::{Call, Ledger, PROXY_EVIDENCE_KEY, PermissionOutcome};
 use toolmeta::policy::CallHistory;
-use toolmeta::{Namespace, TOOL_META_KEY, TOOL_META_VERSION, ToolKind};
+use toolmeta::{Namespace, TOOL_META_KEY, ToolKind};
 
 use super::decide::ClientMethod;
 use super::scan::{self, Event, Locations, Meta, Origin, Response, Scanned};
+use crate::HarnessArg;
 use crate::MAX_LINE_BYTES;
 
 /// How many finished calls the proxy's ledger keeps: a finished call rarely hears more.
@@ -59,7 +60,7 @@ pub struct Stamper {
     /// What each call of the ledger has carried over its life, for a policy.
     history: CallHistory,
     /// `--harness`: a catalog harness's name or the agent's.
-    harness: Option<String>,
+    harness: Option<HarnessArg>,
     /// `agentInfo.name` from the agent's `initialize` answer.
     agent_name: Option<String>,
     /// The namespace for calls the catalog cannot give one (an agent without a catalog).
@@ -80,14 +81,13 @@ impl std::fmt::Debug for Stamper {
 
 impl Stamper {
     /// A stamper for an agent that `harness` names when its `initialize` answer does not (a
-    /// catalog harness, `claude_code`, `codex`, `gemini_cli`, `opencode`, `grok_build`, or
-    /// the agent's own name), which also fills ACP's `name`, `kind` and `locations` when
-    /// `acp_fields`.
+    /// catalog harness, or the agent's own name: a [`HarnessArg`]), which also fills ACP's
+    /// `name`, `kind` and `locations` when `acp_fields`.
     pub fn new(harness: Option<&str>, acp_fields: bool) -> Stamper {
         Stamper {
             ledger: None,
             history: CallHistory::new(),
-            harness: harness.map(str::to_owned),
+            harness: harness.map(HarnessArg::new),
             agent_name: None,
             agent_namespace: None,
             acp_fields,
@@ -180,7 +180,7 @@ impl Stamper {
                 .as_ref()
                 .map(|namespace| namespace.as_str()))
             .or(self.agent_namespace.as_ref().map(Namespace::as_str))?;
-        let envelope = serde_json::to_string(&Envelope::of(call, namespace)?).ok()?;
+        let envelope = serde_json::to_string(&call.resolved_envelope(namespace)?).ok()?;
         // The proxy's own envelope says what it rests on (DESIGN §8), so that a reader
         // trusts it only as far as that goes.
         let marked = format!(
@@ -225,19 +225,19 @@ impl Stamper {
 
     /// The agent's name: its `initialize` answer's `agentInfo.name`, else `--harness`.
     pub(crate) fn agent(&self) -> Option<&str> {
-        self.agent_name.as_deref().or(self.harness.as_deref())
+        self.agent_name
+            .as_deref()
+            .or(self.harness.as_ref().map(HarnessArg::name))
     }
 
     /// Builds the ledger for the agent the traffic has named.
     fn start(&mut self) {
-        let named = self.agent_name.as_deref().or(self.harness.as_deref());
-        let harness = named.and_then(|name| {
-            name.parse::<Harness>()
-                .ok()
-                .or_else(|| Harness::from_agent_name(name))
-        });
+        let named = match &self.agent_name {
+            Some(name) => Some(HarnessArg::new(name)),
+            None => self.harness.clone(),
+        };
+        let harness = named.as_ref().and_then(HarnessArg::harness);
         let mut builder = Ledger::builder()
-            .max_line_bytes(MAX_LINE_BYTES)
             .max_finished(MAX_FINISHED)
             .max_retained_bytes(MAX_RETAINED_BYTES);
         if let Some(harness) = harness {
@@ -247,7 +247,9 @@ impl Stamper {
         self.agent_namespace = match harness {
             Some(_) => None,
             // DESIGN §7: the extension namespace made from the agent's own name.
-            None => named.and_then(Namespace::for_agent),
+            None => named
+                .as_ref()
+                .and_then(|named| Namespace::for_agent(named.name())),
         };
     }
 }
@@ -289,41 +291,6 @@ fn wants_envelope(event: &Event<'_>, had_first_title: bool) -> bool {
         Meta::NotObject => false,
     };
     room && (event.origin != Origin::ToolCallUpdate || event.carries_evidence(had_first_title))
-}
-
-/// The envelope, in the contract's field order.
-#[derive(Serialize)]
-struct Envelope<'a> {
-    version: u32,
-    name: &'a str,
-    kind: &'a str,
-    namespace: &'a str,
-    label: &'a str,
-    read_only: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    input: Option<&'a RawValue>,
-}
-
-impl<'a> Envelope<'a> {
-    /// The envelope of `call` as the ledger resolved it, under `namespace`; `None` when the
-    /// traffic does not name the tool.
-    fn of(call: &'a Call, namespace: &'a str) -> Option<Envelope<'a>> {
-        let kind = call.kind();
-        Some(Envelope {
-            version: TOOL_META_VERSION,
-            name: call.name()?,
-            kind: kind.as_str(),
-            namespace,
-            // A known kind fixes the label.
-            label: if kind == ToolKind::Other {
-                call.label()
-            } else {
-                kind.label()
-            },
-            read_only: call.read_only().unwrap_or(false),
-            input: call.input(),
-        })
-    }
 }
 
 /// The changes that put the `_meta` members `marked` (the envelope and the proxy's mark)
@@ -384,7 +351,7 @@ fn acp_fields(event: &Event<'_>, call: &Call, edits: &mut Vec<Edit>, added: &mut
         let input: PathInput = serde_json::from_str(call.input()?.get()).ok()?;
         let path = input.path.filter(|path| Path::new(path).is_absolute())?;
         // A line only where the offset is a line: a Read's.
-        let line = input.offset.filter(|_| call.label() == "Read");
+        let line = input.offset.filter(|_| call.kind() == ToolKind::Read);
         serde_json::to_string(&[Location { path, line }]).ok()
     };
     match &event.locations {

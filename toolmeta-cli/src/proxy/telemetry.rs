@@ -10,6 +10,7 @@
 use std::io::Write;
 use std::time::SystemTime;
 
+use crate::HarnessArg;
 use crate::log::Direction;
 use crate::otlp;
 
@@ -27,7 +28,7 @@ impl Telemetry {
     /// exit code when the settings cannot be used (said on `err`).
     pub(super) fn start(
         args: &otlp::Args,
-        harness: Option<&str>,
+        harness: Option<&HarnessArg>,
         err: &mut dyn Write,
     ) -> Result<Option<Telemetry>, u8> {
         let settings = match otlp::Settings::resolve(args, &otlp::process_env) {
@@ -45,7 +46,7 @@ impl Telemetry {
     fn with(
         settings: &otlp::Settings,
         _args: &otlp::Args,
-        harness: Option<&str>,
+        harness: Option<&HarnessArg>,
         err: &mut dyn Write,
     ) -> Result<Option<Telemetry>, u8> {
         match otlp::Tap::start(settings, harness) {
@@ -64,7 +65,7 @@ impl Telemetry {
     fn with(
         _settings: &otlp::Settings,
         args: &otlp::Args,
-        _harness: Option<&str>,
+        _harness: Option<&HarnessArg>,
         err: &mut dyn Write,
     ) -> Result<Option<Telemetry>, u8> {
         if args.otlp.is_some() || args.otlp_input {
