@@ -114,17 +114,19 @@ impl fmt::Display for EvidenceKind {
 /// ```
 /// use toolmeta::client::{EvidenceKind, Ledger};
 /// let mut ledger = Ledger::new();
-/// // codex-acp names no tool: the arguments do.
+/// // A call known only by its ACP kind is not earned.
+/// ledger.feed(r#"{"sessionUpdate":"tool_call","toolCallId":"c2","kind":"read","title":"Read a file"}"#);
+/// let evidence = ledger.get("c2").unwrap().evidence();
+/// assert_eq!((evidence.evidence, evidence.earned), (EvidenceKind::AcpKind, false));
+/// // codex-acp names no tool: with the catalog (feature `catalog`), the arguments do.
+/// # #[cfg(feature = "catalog")] {
 /// ledger.feed(r#"{"jsonrpc":"2.0","id":0,"result":{"agentInfo":{"name":"codex-acp"}}}"#);
 /// ledger.feed(r#"{"sessionUpdate":"tool_call","toolCallId":"c1","kind":"search","title":"Search","rawInput":{"query":"q","action":{}}}"#);
 /// let evidence = ledger.get("c1").unwrap().evidence();
 /// assert_eq!(evidence.evidence, EvidenceKind::Arguments);
 /// assert_eq!(evidence.evidence_keys, ["action", "query"]);
 /// assert!(evidence.earned);
-/// // A call known only by its ACP kind is not.
-/// ledger.feed(r#"{"sessionUpdate":"tool_call","toolCallId":"c2","kind":"read","title":"Read a file"}"#);
-/// let evidence = ledger.get("c2").unwrap().evidence();
-/// assert_eq!((evidence.evidence, evidence.earned), (EvidenceKind::AcpKind, false));
+/// # }
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EvidenceValue {
