@@ -281,9 +281,18 @@ fn each_request_of_the_real_agent_got_the_decision_the_policy_gives() {
 
         let by_proxy = answers(&log, "proxy->agent", id);
         let by_client = answers(&log, "client->agent", id);
-        let client_saw = seen
-            .iter()
-            .any(|record| record["dir"] == "agent->client" && record["msg"] == *message);
+        // The request as the client saw it: the agent's, but for the envelope the proxy
+        // stamps on a permission request's call (DESIGN §7).
+        let client_saw = seen.iter().any(|record| {
+            let mut shown = record["msg"].clone();
+            if let Some(call) = shown
+                .pointer_mut("/params/toolCall")
+                .and_then(Value::as_object_mut)
+            {
+                call.remove("_meta");
+            }
+            record["dir"] == "agent->client" && shown == *message
+        });
         match option {
             // Answered by the proxy: once, with the option; the client never saw it.
             Some(option) => {
@@ -328,7 +337,10 @@ fn each_request_of_the_real_agent_got_the_decision_the_policy_gives() {
     // direction.
     for file in ["proxy_log.jsonl", "interleaved.jsonl"] {
         let text = fs::read_to_string(dir().join(file)).unwrap();
-        assert!(!text.contains("not-a-real-key"), "{file} holds .env's content");
+        assert!(
+            !text.contains("not-a-real-key"),
+            "{file} holds .env's content"
+        );
     }
 }
 
