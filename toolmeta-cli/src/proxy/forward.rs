@@ -90,7 +90,7 @@ pub(super) fn client_to_agent<W: Write>(
 ) {
     struct Client<'a>(&'a mut ClientLines);
     impl LineReader for Client<'_> {
-        fn pass(&mut self, line: &[u8], now: SystemTime) -> Pass {
+        fn pass(&mut self, line: &[u8], now: SystemTime, _settle: &mut dyn FnMut()) -> Pass {
             self.0.read(line, now);
             Pass::Unchanged
         }
@@ -128,8 +128,8 @@ pub(super) fn agent_to_client(
 }
 
 impl LineReader for AgentLines {
-    fn pass(&mut self, line: &[u8], now: SystemTime) -> Pass {
-        AgentLines::pass(self, line, now)
+    fn pass(&mut self, line: &[u8], now: SystemTime, settle: &mut dyn FnMut()) -> Pass {
+        AgentLines::pass(self, line, now, settle)
     }
     fn answer(&mut self, response: &[u8]) {
         self.send(response);
@@ -138,8 +138,11 @@ impl LineReader for AgentLines {
 
 /// What reads the lines of one direction.
 trait LineReader {
-    /// Reads one line (without its line ending) at `now`: what becomes of it.
-    fn pass(&mut self, line: &[u8], now: SystemTime) -> Pass;
+    /// Reads one line (without its line ending) at `now`: what becomes of it. `settle`
+    /// writes to the log the records of the lines read before this one; a reader calls it
+    /// before it writes a record of its own (a policy decision), so that the log keeps the
+    /// order the lines came in.
+    fn pass(&mut self, line: &[u8], now: SystemTime, settle: &mut dyn FnMut()) -> Pass;
     /// Sends the answer [`LineReader::pass`] made, once it is logged.
     fn answer(&mut self, response: &[u8]);
 }
@@ -177,7 +180,12 @@ fn forward(
                 if let Some(telemetry) = telemetry {
                     telemetry.line(dir, now, text);
                 }
-                match reader.pass(text, now) {
+                let mut settle = || {
+                    if let Some(records) = &mut records {
+                        records.flush_before_last();
+                    }
+                };
+                match reader.pass(text, now, &mut settle) {
                     Pass::Unchanged => to.line(&[line]),
                     Pass::Changed(changed) => to.line(&[&changed, &line[text.len()..]]),
                     Pass::Answered(response) => {

@@ -95,6 +95,29 @@ impl Records {
         self.ends.push(self.gathered.len());
     }
 
+    /// Writes the gathered records to the log but the last (the line being read), so that
+    /// a record written to the log on its own — a policy decision, just before the request
+    /// it decides — comes after the lines read before that request.
+    pub(crate) fn flush_before_last(&mut self) {
+        let Some(&before_last) = self
+            .ends
+            .len()
+            .checked_sub(2)
+            .and_then(|i| self.ends.get(i))
+        else {
+            return;
+        };
+        let mut writer = self.log.0.lock().unwrap_or_else(PoisonError::into_inner);
+        writer.write(
+            &self.gathered[..before_last],
+            &self.ends[..self.ends.len() - 1],
+        );
+        drop(writer);
+        self.gathered.drain(..before_last);
+        self.ends.clear();
+        self.ends.push(self.gathered.len());
+    }
+
     /// Writes the gathered records to the log.
     pub(crate) fn flush(&mut self) {
         if self.gathered.is_empty() {
@@ -272,6 +295,40 @@ mod tests {
             "{}",
             text(&report)
         );
+    }
+
+    /// A record the log takes on its own (a policy decision) lands after the lines gathered
+    /// before the one being read, and before that one (the request it decides): the order of
+    /// a burst of agent lines that OpenCode sends as an update and its permission request.
+    #[test]
+    fn a_record_of_its_own_lands_between_the_earlier_lines_and_the_last() {
+        let file = Sink(Arc::default(), usize::MAX);
+        let report = Sink(Arc::default(), usize::MAX);
+        let log = SessionLog::new(
+            Path::new("s.jsonl"),
+            Box::new(file.clone()),
+            0,
+            u64::MAX,
+            Box::new(report.clone()),
+        );
+        let mut records = Records::new(log.clone());
+        // Nothing gathered before the line being read: nothing to write yet.
+        records.record(Direction::AgentToClient, SystemTime::UNIX_EPOCH, b"1", None);
+        records.flush_before_last();
+        assert_eq!(text(&file), "");
+        records.flush();
+        for line in [b"2", b"3", b"4"] {
+            records.record(Direction::AgentToClient, SystemTime::UNIX_EPOCH, line, None);
+        }
+        records.flush_before_last();
+        log.write_line(b"{\"dir\":\"policy\"}\n");
+        records.flush();
+        let written = text(&file);
+        let lasts: Vec<&str> = written
+            .lines()
+            .map(|line| line.rsplit(':').next().unwrap().trim_end_matches('}'))
+            .collect();
+        assert_eq!(lasts, ["1", "2", "3", "\"policy\"", "4"], "{written}");
     }
 
     #[test]

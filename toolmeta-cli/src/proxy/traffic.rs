@@ -71,8 +71,10 @@ impl AgentLines {
         }
     }
 
-    /// Reads one line of the agent (without its line ending) at `now`.
-    pub(super) fn pass(&mut self, line: &[u8], now: SystemTime) -> Pass {
+    /// Reads one line of the agent (without its line ending) at `now`. `settle` runs just
+    /// before a request goes to the decider, which may write its decision to the log: the
+    /// caller writes there what it holds of the lines read before this one.
+    pub(super) fn pass(&mut self, line: &[u8], now: SystemTime, settle: &mut dyn FnMut()) -> Pass {
         let mut known = self.known.lock();
         let Known { stamper, sessions } = &mut *known;
         let (stamped, seen) = stamper.read(line, now);
@@ -124,6 +126,7 @@ impl AgentLines {
             session: session_id.as_deref().and_then(|id| sessions.get(id)),
             agent: stamper.agent(),
         };
+        settle();
         let answer = self
             .decider
             .decide(&request)
@@ -290,7 +293,7 @@ mod tests {
                 // The default decides nothing: every line passes (the permission request
                 // gets its envelope).
                 assert!(!matches!(
-                    agent.pass(line.as_bytes(), NOW),
+                    agent.pass(line.as_bytes(), NOW, &mut || {}),
                     Pass::Answered(_)
                 ));
             }
@@ -353,8 +356,9 @@ mod tests {
         agent.pass(
             br#"{"jsonrpc":"2.0","id":1,"result":{"sessionId":"s1"}}"#,
             NOW,
+            &mut || {},
         );
-        let Pass::Answered(answer) = agent.pass(PERMISSION.as_bytes(), NOW) else {
+        let Pass::Answered(answer) = agent.pass(PERMISSION.as_bytes(), NOW, &mut || {}) else {
             panic!("the request was not answered");
         };
         assert_eq!(
@@ -363,7 +367,7 @@ mod tests {
         );
         // A client method request reaches the decider too; this one passes it on.
         let read = br#"{"jsonrpc":"2.0","id":10,"method":"fs/read_text_file","params":{"sessionId":"s1","path":"/w/p/a"}}"#;
-        assert!(matches!(agent.pass(read, NOW), Pass::Unchanged));
+        assert!(matches!(agent.pass(read, NOW, &mut || {}), Pass::Unchanged));
         assert_eq!(
             *seen.lock().unwrap(),
             [

@@ -24,6 +24,8 @@ mod otlp_not_built;
 mod plurals;
 // `toolmeta policy test`: a policy's own examples, and its exit codes.
 mod policy;
+// A real agent (OpenCode) recorded behind `toolmeta proxy --policy`: each decision acted on.
+mod policy_agent;
 // `toolmeta policy check` and `toolmeta proxy --policy`: the decisions acted on.
 #[cfg(unix)]
 mod policy_acts;
