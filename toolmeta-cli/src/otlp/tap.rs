@@ -34,6 +34,15 @@ const QUEUE_BYTES: usize = 32 << 20;
 /// finished call rarely hears more).
 const MAX_FINISHED: usize = 1_000;
 
+/// How many unfinished calls the tap's ledger keeps (the library's default is 10 000). A
+/// call whose end the tap never read (its line found no room while the tracer was behind)
+/// stays unfinished: with the default, such calls piled up by a few hundred per million
+/// lines of a flooding agent, 10 000 of them (and as many tombstones of evicted calls)
+/// before the bound held, and the proxy's memory rose all that while. Past this bound the
+/// oldest is ended there and exported `toolmeta.unfinished`; no agent runs that many calls
+/// at once.
+const MAX_PENDING: usize = 256;
+
 /// The bytes the tap's ledger may hold.
 const MAX_RETAINED_BYTES: usize = 32 << 20;
 
@@ -80,6 +89,7 @@ impl Tap {
         let exporter = Exporter::start(settings, Delivery::DropWhenFull)?;
         let mut builder = Ledger::builder()
             .max_finished(MAX_FINISHED)
+            .max_pending(MAX_PENDING)
             .max_retained_bytes(MAX_RETAINED_BYTES);
         if let Some(harness) = harness.and_then(HarnessArg::harness) {
             builder = builder.harness(harness);
