@@ -49,7 +49,8 @@ fn calls() -> Vec<(&'static str, Call)> {
 }
 
 fn decide(c: &mut Criterion) {
-    let policy = Policy::from_toml(&toolmeta_benches::policy_200_rules(), "bench.toml").expect("the bench policy loads");
+    let policy = Policy::from_toml(&toolmeta_benches::policy_200_rules(), "bench.toml")
+        .expect("the bench policy loads");
     assert_eq!(policy.rule_count(), 200);
     let context = Context::new(
         Some(PathBuf::from("/tmp/toolmeta-bench/project")),
@@ -94,7 +95,8 @@ criterion_group! {
 /// callgrind (`benches/policy_instructions.sh`), which counts instructions where the machine's
 /// load makes wall-clock percentiles unreliable.
 fn once(name: &str) {
-    let policy = Policy::from_toml(&toolmeta_benches::policy_200_rules(), "bench.toml").expect("the bench policy loads");
+    let policy = Policy::from_toml(&toolmeta_benches::policy_200_rules(), "bench.toml")
+        .expect("the bench policy loads");
     let context = Context::new(
         Some(PathBuf::from("/tmp/toolmeta-bench/project")),
         PathBuf::from("/tmp/toolmeta-bench/home"),

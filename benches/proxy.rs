@@ -785,10 +785,7 @@ fn latency_policy(toolmeta: &str, log: &str, policies: &[&str], lines: usize) ->
                     forwarded[arm][m]
                 )
             };
-            show(
-                &format!("{meant:?} ({by}), {name}"),
-                waits[arm][m].clone(),
-            );
+            show(&format!("{meant:?} ({by}), {name}"), waits[arm][m].clone());
         }
     }
     Ok(())
