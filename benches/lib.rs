@@ -241,3 +241,48 @@ impl BoundLine<'_> {
             })
     }
 }
+
+/// A permission policy of 200 rules (DESIGN §8): command allows and denies, path allows and
+/// denies, hosts, label-only asks. The policy bench decides by it, and the proxy bench loads
+/// it beside `examples/policy.toml`.
+pub fn policy_200_rules() -> String {
+    let mut text = String::from("version = 1\ndefault = \"ask\"\n");
+    let mut rule = |body: String| {
+        text.push_str("[[rule]]\n");
+        text.push_str(&body);
+        text.push('\n');
+    };
+    for i in 0..60 {
+        rule(format!(
+            "name = \"allow-cmd-{i}\"\ndecision = \"allow\"\nlabel = \"Run Command\"\ncommand = [\"tool{i} run\", \"tool{i} check --all\"]"
+        ));
+    }
+    rule("name = \"cargo\"\ndecision = \"allow\"\nlabel = \"Run Command\"\ncommand = [\"cargo test\", \"git log\", \"head\"]".into());
+    for i in 0..39 {
+        rule(format!(
+            "name = \"deny-cmd-{i}\"\ndecision = \"deny\"\nlabel = \"Run Command\"\ncommand = [\"danger{i}\", \"git push --force{i}\"]"
+        ));
+    }
+    for i in 0..25 {
+        rule(format!(
+            "name = \"allow-path-{i}\"\ndecision = \"allow\"\nlabel = [\"Read\", \"Edit\"]\npath = [\"/module{i}/**\", \"docs{i}/*.md\"]"
+        ));
+    }
+    for i in 0..25 {
+        rule(format!(
+            "name = \"deny-path-{i}\"\ndecision = \"deny\"\npath = [\"**/.secret{i}\", \"~/.cred{i}/**\", \"*.key{i}\"]"
+        ));
+    }
+    for i in 0..30 {
+        rule(format!(
+            "name = \"host-{i}\"\ndecision = \"{}\"\nlabel = \"Web Fetch\"\nhost = [\"site{i}.example\", \"*.cdn{i}.example\"]",
+            if i % 3 == 0 { "deny" } else { "allow" }
+        ));
+    }
+    for i in 0..20 {
+        rule(format!(
+            "name = \"ask-{i}\"\ndecision = \"ask\"\ntool = \"special_tool_{i}\""
+        ));
+    }
+    text
+}

@@ -13,49 +13,6 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group};
 use toolmeta::policy::{Call, CallIdentity, CommandInput, Context, Policy};
 
-/// 200 rules: command allows and denies, path allows and denies, hosts, label-only asks.
-fn policy_text() -> String {
-    let mut text = String::from("version = 1\ndefault = \"ask\"\n");
-    let mut rule = |body: String| {
-        text.push_str("[[rule]]\n");
-        text.push_str(&body);
-        text.push('\n');
-    };
-    for i in 0..60 {
-        rule(format!(
-            "name = \"allow-cmd-{i}\"\ndecision = \"allow\"\nlabel = \"Run Command\"\ncommand = [\"tool{i} run\", \"tool{i} check --all\"]"
-        ));
-    }
-    rule("name = \"cargo\"\ndecision = \"allow\"\nlabel = \"Run Command\"\ncommand = [\"cargo test\", \"git log\", \"head\"]".into());
-    for i in 0..39 {
-        rule(format!(
-            "name = \"deny-cmd-{i}\"\ndecision = \"deny\"\nlabel = \"Run Command\"\ncommand = [\"danger{i}\", \"git push --force{i}\"]"
-        ));
-    }
-    for i in 0..25 {
-        rule(format!(
-            "name = \"allow-path-{i}\"\ndecision = \"allow\"\nlabel = [\"Read\", \"Edit\"]\npath = [\"/module{i}/**\", \"docs{i}/*.md\"]"
-        ));
-    }
-    for i in 0..25 {
-        rule(format!(
-            "name = \"deny-path-{i}\"\ndecision = \"deny\"\npath = [\"**/.secret{i}\", \"~/.cred{i}/**\", \"*.key{i}\"]"
-        ));
-    }
-    for i in 0..30 {
-        rule(format!(
-            "name = \"host-{i}\"\ndecision = \"{}\"\nlabel = \"Web Fetch\"\nhost = [\"site{i}.example\", \"*.cdn{i}.example\"]",
-            if i % 3 == 0 { "deny" } else { "allow" }
-        ));
-    }
-    for i in 0..20 {
-        rule(format!(
-            "name = \"ask-{i}\"\ndecision = \"ask\"\ntool = \"special_tool_{i}\""
-        ));
-    }
-    text
-}
-
 fn calls() -> Vec<(&'static str, Call)> {
     let earned = |label: &str| Call {
         identities: vec![CallIdentity::labelled(label)],
@@ -92,7 +49,8 @@ fn calls() -> Vec<(&'static str, Call)> {
 }
 
 fn decide(c: &mut Criterion) {
-    let policy = Policy::from_toml(&policy_text(), "bench.toml").expect("the bench policy loads");
+    let policy = Policy::from_toml(&toolmeta_benches::policy_200_rules(), "bench.toml")
+        .expect("the bench policy loads");
     assert_eq!(policy.rule_count(), 200);
     let context = Context::new(
         Some(PathBuf::from("/tmp/toolmeta-bench/project")),
@@ -137,7 +95,8 @@ criterion_group! {
 /// callgrind (`benches/policy_instructions.sh`), which counts instructions where the machine's
 /// load makes wall-clock percentiles unreliable.
 fn once(name: &str) {
-    let policy = Policy::from_toml(&policy_text(), "bench.toml").expect("the bench policy loads");
+    let policy = Policy::from_toml(&toolmeta_benches::policy_200_rules(), "bench.toml")
+        .expect("the bench policy loads");
     let context = Context::new(
         Some(PathBuf::from("/tmp/toolmeta-bench/project")),
         PathBuf::from("/tmp/toolmeta-bench/home"),

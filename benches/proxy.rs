@@ -25,9 +25,26 @@
 //!   at once), and with export to a port nothing listens on, each line through each in
 //!   turn (the order rotating), one in flight; the median and p99 of each, and of what each
 //!   export adds to the round trip without it (paired).
-//! - `proxy-bench drive-export ENDPOINT -- CMD [ARGS…]`: `drive`, with every argument
-//!   `ENDPOINT` replaced by the endpoint of the collector in this process (`live`) or of a
-//!   port nothing listens on (`dead`).
+//! - `proxy-bench drive-export live|dead [--at N,N…] -- CMD [ARGS…]`: `drive`, with every
+//!   argument `ENDPOINT` replaced by the endpoint of the collector in this process (`live`)
+//!   or of a port nothing listens on (`dead`). With `--at` (here and in `drive`), the
+//!   process's resident set (`VmRSS`) and its peak so far (`VmHWM`) are printed when its
+//!   output has reached each of those line counts: whether memory stops rising.
+//! - `proxy-bench latency-policy TOOLMETA LOG POLICY… [-- LINES]`: what a permission policy
+//!   (`--policy`, DESIGN §8) adds. The agent is this program's own (`proxy-bench agent`),
+//!   run alone, behind `toolmeta proxy`, and behind `toolmeta proxy --policy POLICY…`, each
+//!   message through each in turn (the order rotating), one in flight. Ordinary messages
+//!   (the log's tool-call updates) are echoed by the agent: the median and p99 round trip,
+//!   and what each proxy adds to the agent alone, and the policy to the proxy without it
+//!   (paired). The log's permission requests are sent by the agent itself, in turn as they
+//!   are (an edit under `src/`, allowed), on `.env` (denied) and on `build.rs` (asked): the
+//!   agent times each from writing the request to reading its answer, whether the policy
+//!   answered it or the client (this program answers every request it is sent at once).
+//! - `proxy-bench write-policy FILE`: writes the 200-rule policy of the policy bench
+//!   (`toolmeta_benches::policy_200_rules`) to FILE.
+//! - `proxy-bench agent`: that agent. It answers `initialize` and `session/new`, echoes
+//!   every other line, and for a `_bench/ask` notification sends the request it carries,
+//!   waits for the answer, and reports the time in a `_bench/answered` notification.
 #![forbid(unsafe_code)]
 
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
@@ -44,18 +61,32 @@ fn main() -> io::Result<()> {
     {
         ["latency", toolmeta, log] => latency(toolmeta, log, 20_000),
         ["latency", toolmeta, log, lines] => latency(toolmeta, log, parse(lines)),
-        ["drive", "--", command @ ..] if !command.is_empty() => drive(command),
+        ["drive", "--", command @ ..] if !command.is_empty() => drive(command, &[]),
+        ["drive", "--at", at, "--", command @ ..] if !command.is_empty() => {
+            drive(command, &checkpoints(at))
+        }
+        ["agent"] => agent(),
+        ["write-policy", path] => std::fs::write(path, toolmeta_benches::policy_200_rules()),
+        ["latency-policy", toolmeta, log, rest @ ..] if !rest.is_empty() => {
+            let (policies, lines) = match rest.iter().position(|arg| *arg == "--") {
+                Some(at) => (&rest[..at], rest.get(at + 1).map_or(20_000, |n| parse(n))),
+                None => (rest, 20_000),
+            };
+            latency_policy(toolmeta, log, policies, lines)
+        }
         ["stamp", log] => stamp(log),
         ["endless", lines] => endless(parse(lines)),
         ["long-line", bytes] => long_line(parse(bytes)),
         ["latency-export", toolmeta, log] => latency_export(toolmeta, log, 20_000),
         ["latency-export", toolmeta, log, lines] => latency_export(toolmeta, log, parse(lines)),
-        [
-            "drive-export",
-            which @ ("live" | "dead"),
-            "--",
-            command @ ..,
-        ] if !command.is_empty() => {
+        ["drive-export", which @ ("live" | "dead"), rest @ ..] => {
+            let (at, command) = match rest {
+                ["--at", at, "--", command @ ..] if !command.is_empty() => {
+                    (checkpoints(at), command)
+                }
+                ["--", command @ ..] if !command.is_empty() => (Vec::new(), command),
+                _ => usage(),
+            };
             let endpoint = endpoint(which)?;
             let command: Vec<&str> = command
                 .iter()
@@ -67,15 +98,24 @@ fn main() -> io::Result<()> {
                     }
                 })
                 .collect();
-            drive(&command)
+            drive(&command, &at)
         }
-        _ => {
-            eprintln!(
-                "usage: proxy-bench latency TOOLMETA LOG [LINES] | drive -- CMD [ARGS...] | stamp LOG | endless LINES | long-line BYTES | latency-export TOOLMETA LOG [LINES] | drive-export live|dead -- CMD [ARGS...]"
-            );
-            std::process::exit(2);
-        }
+        _ => usage(),
     }
+}
+
+fn usage() -> ! {
+    eprintln!(
+        "usage: proxy-bench latency TOOLMETA LOG [LINES] | drive [--at N,N...] -- CMD [ARGS...] | stamp LOG | endless LINES | long-line BYTES | latency-export TOOLMETA LOG [LINES] | drive-export live|dead [--at N,N...] -- CMD [ARGS...] | latency-policy TOOLMETA LOG POLICY... [-- LINES] | write-policy FILE | agent"
+    );
+    std::process::exit(2);
+}
+
+/// `200000,2000000`: line counts, in order.
+fn checkpoints(list: &str) -> Vec<usize> {
+    let mut at: Vec<usize> = list.split(',').map(parse).collect();
+    at.sort_unstable();
+    at
 }
 
 fn parse(number: &str) -> usize {
@@ -95,10 +135,16 @@ struct Echo {
 
 impl Echo {
     fn start(command: &[&str]) -> io::Result<Echo> {
+        Echo::start_with(command, Stdio::inherit())
+    }
+
+    /// [`Echo::start`] with the command's standard error sent to `stderr`.
+    fn start_with(command: &[&str], stderr: Stdio) -> io::Result<Echo> {
         let mut child = Command::new(command[0])
             .args(&command[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
+            .stderr(stderr)
             .spawn()?;
         let input = child.stdin.take().expect("piped");
         let output = BufReader::new(child.stdout.take().expect("piped"));
@@ -320,7 +366,7 @@ fn micros(duration: Duration) -> f64 {
     duration.as_secs_f64() * 1e6
 }
 
-fn drive(command: &[&str]) -> io::Result<()> {
+fn drive(command: &[&str], at: &[usize]) -> io::Result<()> {
     let started = Instant::now();
     let mut child = Command::new(command[0])
         .args(&command[1..])
@@ -333,6 +379,7 @@ fn drive(command: &[&str]) -> io::Result<()> {
     let peak = PeakRss::watch(child.id());
     let mut buffer = vec![0; 1 << 16];
     let (mut lines, mut bytes) = (0usize, 0usize);
+    let mut at = at.iter().peekable();
     loop {
         let read = output.read(&mut buffer)?;
         if read == 0 {
@@ -340,6 +387,15 @@ fn drive(command: &[&str]) -> io::Result<()> {
         }
         bytes += read;
         lines += memchr_count(&buffer[..read]);
+        while at.next_if(|&&checkpoint| lines >= checkpoint).is_some() {
+            let kib = |key| memory(child.id(), key).map_or("?".to_owned(), |kib| kib.to_string());
+            println!(
+                "  at {lines} lines, {:.1} s: RSS {} KiB, peak RSS {} KiB",
+                started.elapsed().as_secs_f64(),
+                kib("VmRSS:"),
+                kib("VmHWM:")
+            );
+        }
     }
     let peak = peak.stop();
     drop(input);
@@ -364,11 +420,7 @@ impl PeakRss {
     fn watch(pid: u32) -> PeakRss {
         let (stop, stopped) = std::sync::mpsc::channel();
         let sampler = std::thread::spawn(move || {
-            let sample = || {
-                let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-                let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
-                line.split_whitespace().nth(1)?.parse::<u64>().ok()
-            };
+            let sample = || memory(pid, "VmHWM:");
             let mut peak = None;
             loop {
                 peak = peak.max(sample());
@@ -385,6 +437,13 @@ impl PeakRss {
         let _ = self.stop.send(());
         self.sampler.join().ok().flatten()
     }
+}
+
+/// A memory figure of process `pid` in KiB (`VmHWM:`, `VmRSS:` of `/proc/PID/status`).
+fn memory(pid: u32, key: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|line| line.starts_with(key))?;
+    line.split_whitespace().nth(1)?.parse::<u64>().ok()
 }
 
 fn memchr_count(bytes: &[u8]) -> usize {
@@ -423,4 +482,312 @@ fn long_line(bytes: usize) -> io::Result<()> {
     }
     out.write_all(b"\"}}}}\n")?;
     out.flush()
+}
+
+/// The first bytes of the notification that has the bench's agent send a permission
+/// request: its `params` are the request.
+const ASK: &[u8] = br#"{"jsonrpc":"2.0","method":"_bench/ask","params":"#;
+
+/// The first bytes of the requests the bench's agent answers itself (`initialize`,
+/// `session/new`).
+const SETUP: &[u8] = br#"{"jsonrpc":"2.0","id":"bench-"#;
+
+/// The bench's agent: see the module documentation.
+fn agent() -> io::Result<()> {
+    let mut input = io::stdin().lock();
+    let mut out = io::stdout().lock();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            return Ok(());
+        }
+        if let Some(request) = line.strip_prefix(ASK) {
+            let request = request.trim_ascii_end();
+            let request = request.strip_suffix(b"}").unwrap_or(request);
+            // From before the write: the client (or the proxy) may answer before this
+            // process runs again.
+            let sent = Instant::now();
+            out.write_all(request)?;
+            out.write_all(b"\n")?;
+            out.flush()?;
+            line.clear();
+            if input.read_until(b'\n', &mut line)? == 0 {
+                return Ok(());
+            }
+            let took = sent.elapsed();
+            let answer = std::str::from_utf8(line.trim_ascii_end()).unwrap_or("null");
+            writeln!(
+                out,
+                r#"{{"jsonrpc":"2.0","method":"_bench/answered","params":{{"nanos":{},"answer":{answer}}}}}"#,
+                took.as_nanos()
+            )?;
+        } else if line.starts_with(SETUP) {
+            let request: serde_json::Value = serde_json::from_slice(&line)?;
+            let id = request["id"].as_str().unwrap_or_default();
+            let result = match request["method"].as_str() {
+                Some("initialize") => {
+                    serde_json::json!({"protocolVersion": 1, "agentInfo": {"name": "proxy-bench", "version": "1"}})
+                }
+                // `bench-sess-0` opens `sess-0`, a session of the generated log.
+                _ => serde_json::json!({"sessionId": id.trim_start_matches("bench-")}),
+            };
+            let answer = serde_json::json!({"jsonrpc": "2.0", "id": id, "result": result});
+            writeln!(out, "{answer}")?;
+        } else {
+            out.write_all(&line)?;
+        }
+        out.flush()?;
+    }
+}
+
+/// What the policy bench sends: a line to echo, or a permission request for the agent to
+/// send, with the verdict the bench's policy is meant to give it.
+enum Message {
+    Echo(String),
+    Ask { request: String, meant: Meant },
+}
+
+/// The verdict a permission request of the bench is meant to get from the policy
+/// (`examples/policy.toml`: `edit-sources` allows an edit under `src/`, `secrets` denies
+/// `.env`, and nothing allows `build.rs`, so the default asks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Meant {
+    Allow,
+    Deny,
+    Ask,
+}
+
+const MEANT: [Meant; 3] = [Meant::Allow, Meant::Deny, Meant::Ask];
+
+/// How a permission request went, as the agent and the client saw it.
+struct Asked {
+    /// From the agent's writing the request to its reading the answer (the agent's clock).
+    agent_wait: Duration,
+    /// Whether the client was sent the request (and answered it).
+    forwarded: bool,
+    /// The answer's `optionId`, if it selected one.
+    option: Option<String>,
+}
+
+impl Echo {
+    /// Sends the bench's agent `request` to send, answers it if it is forwarded, and reads
+    /// the agent's report.
+    fn ask(&mut self, request: &str, meant: Meant) -> io::Result<Asked> {
+        writeln!(
+            self.input,
+            "{}{request}}}",
+            std::str::from_utf8(ASK).expect("ASCII")
+        )?;
+        let mut forwarded = false;
+        loop {
+            self.line.clear();
+            if self.output.read_until(b'\n', &mut self.line)? == 0 {
+                return Err(io::Error::other("the agent closed its output"));
+            }
+            let message: serde_json::Value = serde_json::from_slice(&self.line)?;
+            match message["method"].as_str() {
+                Some("session/request_permission") => {
+                    forwarded = true;
+                    let option = if meant == Meant::Deny {
+                        "reject"
+                    } else {
+                        "allow"
+                    };
+                    let answer = serde_json::json!({"jsonrpc": "2.0", "id": message["id"],
+                        "result": {"outcome": {"outcome": "selected", "optionId": option}}});
+                    writeln!(self.input, "{answer}")?;
+                }
+                Some("_bench/answered") => {
+                    let params = &message["params"];
+                    let nanos = params["nanos"].as_u64().unwrap_or(u64::MAX);
+                    let option = params["answer"]["result"]["outcome"]["optionId"]
+                        .as_str()
+                        .map(str::to_owned);
+                    return Ok(Asked {
+                        agent_wait: Duration::from_nanos(nanos),
+                        forwarded,
+                        option,
+                    });
+                }
+                _ => {
+                    return Err(io::Error::other(format!(
+                        "unexpected while asking: {}",
+                        String::from_utf8_lossy(&self.line)
+                    )));
+                }
+            }
+        }
+    }
+
+    /// `initialize` and a `session/new` (in `cwd`) for each session of the generated log.
+    fn set_up(&mut self, cwd: &str) -> io::Result<()> {
+        let mut requests = vec![
+            r#"{"jsonrpc":"2.0","id":"bench-init","method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{}}}"#.to_owned(),
+        ];
+        for session in 0..3 {
+            requests.push(format!(
+                r#"{{"jsonrpc":"2.0","id":"bench-sess-{session}","method":"session/new","params":{{"cwd":{},"mcpServers":[]}}}}"#,
+                serde_json::Value::from(cwd)
+            ));
+        }
+        for request in requests {
+            self.round_trip(format!("{request}\n").as_bytes())?;
+        }
+        Ok(())
+    }
+}
+
+/// The policy bench's traffic from the generated log: its permission requests become
+/// requests the agent sends (in turn as they are, on `.env`, on `build.rs`), the client's
+/// answers recorded in the log are left out, and every other line is echoed.
+fn policy_traffic(lines: &[&str]) -> Vec<Message> {
+    let mut asked = 0;
+    lines
+        .iter()
+        // The client's answers the log recorded: the bench's client answers for itself.
+        .filter(|line| !line.contains(r#""result":{"outcome""#) || line.contains(r#""method""#))
+        .map(|line| {
+            if line.contains(r#""method":"session/request_permission""#) {
+                let meant = MEANT[asked % MEANT.len()];
+                asked += 1;
+                let request = match meant {
+                    Meant::Allow => (*line).to_owned(),
+                    Meant::Deny => line.replace("src/config.rs", ".env"),
+                    Meant::Ask => line.replace("src/config.rs", "build.rs"),
+                };
+                Message::Ask { request, meant }
+            } else {
+                Message::Echo(format!("{line}\n"))
+            }
+        })
+        .collect()
+}
+
+fn latency_policy(toolmeta: &str, log: &str, policies: &[&str], lines: usize) -> io::Result<()> {
+    let text = std::fs::read_to_string(log)?;
+    let all: Vec<&str> = text.lines().collect();
+    let sample = policy_traffic(&all[..lines.min(all.len())]);
+    // Warm-up: ordinary lines from past the sample (their own calls).
+    let warm_up: Vec<String> = all
+        .iter()
+        .skip(lines)
+        .take(1_000)
+        .filter(|line| line.contains(r#""method":"session/update""#))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let me = std::env::current_exe()?;
+    let me = me.to_str().expect("a UTF-8 path");
+    let mut with_policy = vec![toolmeta, "proxy"];
+    for policy in policies {
+        with_policy.extend(["--policy", policy]);
+    }
+    with_policy.extend(["--", me, "agent"]);
+    // The policy's one line per decision on standard error goes where an editor's agent
+    // log would: not to this terminal.
+    let mut arms = [
+        Echo::start_with(&[me, "agent"], Stdio::null())?,
+        Echo::start_with(&[toolmeta, "proxy", "--", me, "agent"], Stdio::null())?,
+        Echo::start_with(&with_policy, Stdio::null())?,
+    ];
+    let cwd = "/home/dev/proj";
+    for arm in &mut arms {
+        arm.set_up(cwd)?;
+        for line in &warm_up {
+            arm.round_trip(line.as_bytes())?;
+        }
+    }
+    const NAMES: [&str; 3] = [
+        "the agent alone",
+        "toolmeta proxy",
+        "toolmeta proxy --policy",
+    ];
+    let mut echoed: [Vec<Duration>; 3] = Default::default();
+    // Per arm, per meant verdict: the agent's waits, how many were forwarded, and the
+    // options answered.
+    let mut waits: [[Vec<Duration>; 3]; 3] = Default::default();
+    let mut forwarded = [[0usize; 3]; 3];
+    let mut options: [[Vec<Option<String>>; 3]; 3] = Default::default();
+    for (i, message) in sample.iter().enumerate() {
+        for k in 0..3 {
+            let arm = (i + k) % 3;
+            match message {
+                Message::Echo(line) => echoed[arm].push(arms[arm].round_trip(line.as_bytes())?),
+                Message::Ask { request, meant } => {
+                    let asked = arms[arm].ask(request, *meant)?;
+                    let m = *meant as usize;
+                    waits[arm][m].push(asked.agent_wait);
+                    forwarded[arm][m] += usize::from(asked.forwarded);
+                    options[arm][m].push(asked.option);
+                }
+            }
+        }
+    }
+    for arm in arms {
+        arm.stop()?;
+    }
+    let paired = |with: &[Duration], without: &[Duration]| -> Vec<Duration> {
+        with.iter()
+            .zip(without)
+            .map(|(with, without)| with.saturating_sub(*without))
+            .collect()
+    };
+    let show = |what: &str, times: Vec<Duration>| {
+        let count = times.len();
+        let (median, p99) = percentiles(times);
+        println!(
+            "{what}: median {:.1} µs, p99 {:.1} µs ({count})",
+            micros(median),
+            micros(p99)
+        );
+    };
+    let asks: usize = waits[0].iter().map(Vec::len).sum();
+    println!(
+        "messages: {} echoed, {asks} permission requests; policies: {}",
+        echoed[0].len(),
+        policies.join(" ")
+    );
+    println!("-- ordinary messages (echoed by the agent), round trip");
+    for (arm, name) in NAMES.iter().enumerate() {
+        show(name, echoed[arm].clone());
+    }
+    show(
+        "added by toolmeta proxy (paired with the agent alone)",
+        paired(&echoed[1], &echoed[0]),
+    );
+    show(
+        "added by toolmeta proxy --policy (paired with the agent alone)",
+        paired(&echoed[2], &echoed[0]),
+    );
+    show(
+        "added by the policy (paired with toolmeta proxy)",
+        paired(&echoed[2], &echoed[1]),
+    );
+    println!("-- permission requests: the agent's wait from its request to the answer");
+    for meant in MEANT {
+        let m = meant as usize;
+        for (arm, name) in NAMES.iter().enumerate() {
+            let count = waits[arm][m].len();
+            let by = if forwarded[arm][m] == count {
+                "answered by the client".to_owned()
+            } else if forwarded[arm][m] == 0 {
+                let allowed = options[arm][m]
+                    .iter()
+                    .filter(|option| option.as_deref() == Some("allow"))
+                    .count();
+                let rejected = options[arm][m]
+                    .iter()
+                    .filter(|option| option.as_deref() == Some("reject"))
+                    .count();
+                format!("answered by the policy: {allowed} allow, {rejected} reject")
+            } else {
+                format!(
+                    "{} of {count} answered by the client, the rest by the policy",
+                    forwarded[arm][m]
+                )
+            };
+            show(&format!("{meant:?} ({by}), {name}"), waits[arm][m].clone());
+        }
+    }
+    Ok(())
 }

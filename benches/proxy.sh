@@ -10,11 +10,18 @@
 #     median over rounds of each round's wall-clock ratios;
 #   - memory: the proxy's peak RSS (its own VmHWM) in front of an endless agent, at two
 #     lengths, and in front of an agent that sends one line of 256 MiB;
+#   - policy (`--policy`): the bench's own agent alone, behind the proxy, and behind the
+#     proxy with examples/policy.toml and a 200-rule policy loaded, alternately
+#     (proxy-bench latency-policy): what each adds to an ordinary message, and how long the
+#     agent waits for the answer to a permission request the policy allows, denies or
+#     forwards, against the same request answered by the client;
 #   - export (`--otlp`, the program built with the `otel` feature): the latency without
 #     export, with export to a collector that answers at once, and to a port nothing
-#     listens on, alternately (proxy-bench latency-export), and the peak RSS of the
-#     endless agent's proxy exporting to each.
+#     listens on, alternately (proxy-bench latency-export), and the memory of the endless
+#     agent's proxy exporting to each over EXPORT_LINES lines (10 000 000 by default),
+#     read at 200 000, 1 000 000, 2 000 000, 5 000 000 and the end: whether it stops rising.
 #   sh benches/proxy.sh [ROUNDS [PASSES]]    # 5 rounds, 10 passes by default
+#   PROXY_BENCH_ONLY=policy|export sh benches/proxy.sh   # only that part
 set -eu
 cd "$(dirname "$0")/.."
 rounds=${1:-5}
@@ -27,6 +34,10 @@ logs=""
 i=0
 while [ $i -lt "$passes" ]; do logs="$logs $log"; i=$((i + 1)); done
 echo "log: $log, $(wc -l <"$log") lines, $(($(wc -c <"$log") / 1048576)) MiB, read $passes times per process"
+uptime
+only=${PROXY_BENCH_ONLY:-}
+
+if [ -z "$only" ]; then
 
 echo
 echo "== latency (20000 messages, one in flight)"
@@ -86,16 +97,28 @@ for lines in 200000 2000000; do
 done
 printf "one line of 256 MiB: "
 "$bin/proxy-bench" drive -- "$bin/toolmeta" proxy -- "$bin/proxy-bench" long-line 268435456 | sed 's/.*peak RSS/peak RSS/'
+fi
 
+if [ -z "$only" ] || [ "$only" = policy ]; then
+echo
+echo "== policy (--policy examples/policy.toml and 200 rules): one message in flight"
+policy200=target/proxy-bench-policy-200.toml
+"$bin/proxy-bench" write-policy "$policy200"
+"$bin/proxy-bench" latency-policy "$bin/toolmeta" "$log" examples/policy.toml "$policy200" -- "${POLICY_LINES:-40000}"
+uptime
+fi
+
+if [ -z "$only" ] || [ "$only" = export ]; then
 echo
 echo "== export (--otlp): latency without, to a live collector, to a dead endpoint (20000 messages, one in flight)"
 "$bin/proxy-bench" latency-export "$bin/toolmeta" "$log" 20000
 
 echo
-echo "== export (--otlp): the proxy's peak RSS (VmHWM) in front of an endless agent"
+export_lines=${EXPORT_LINES:-10000000}
+echo "== export (--otlp): the proxy's memory in front of an endless agent, $export_lines lines"
 for collector in live dead; do
-    for lines in 200000 2000000; do
-        printf "%s collector, endless agent, %s lines: " "$collector" "$lines"
-        "$bin/proxy-bench" drive-export "$collector" -- "$bin/toolmeta" proxy --otlp ENDPOINT -- "$bin/proxy-bench" endless "$lines" | sed 's/.*peak RSS/peak RSS/'
-    done
+    echo "$collector collector:"
+    "$bin/proxy-bench" drive-export "$collector" --at 200000,1000000,2000000,5000000 -- "$bin/toolmeta" proxy --otlp ENDPOINT -- "$bin/proxy-bench" endless "$export_lines"
 done
+uptime
+fi

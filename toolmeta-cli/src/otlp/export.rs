@@ -34,8 +34,14 @@ const BATCH_SPANS: usize = 512;
 /// How long a span waits for others to share its request.
 const BATCH_DELAY: Duration = Duration::from_millis(200);
 
-/// How long one request may take, answer included.
+/// How long one request may take, answer included (the OTLP exporters' default timeout).
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long finding the collector and connecting to it may take (name resolution, then the
+/// TCP connection and TLS handshake, each): a collector that has not taken the connection
+/// by then is down, and the request fails there rather than at [`REQUEST_TIMEOUT`]. Long
+/// enough for a lost SYN's first retransmission (1 s) and a handshake across the world.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// How long a live producer (the proxy) waits for the last spans when it ends (DESIGN §8:
 /// about 100 ms, so that it leaves as fast as its agent).
@@ -43,7 +49,8 @@ pub const LIVE_FLUSH_WAIT: Duration = Duration::from_millis(100);
 
 /// How long `inspect` waits for its last request: nobody waits on it, and a collector one
 /// network round trip away must not make every run fail; still bounded, by the request's
-/// own timeout.
+/// own timeout. A collector that is down ends it sooner: refused at once, or not connected
+/// within [`CONNECT_TIMEOUT`], the request fails, and `inspect` stops exporting there.
 pub const LOG_FLUSH_WAIT: Duration = REQUEST_TIMEOUT;
 
 /// What a producer does when the queue is full, and after a failed request.
@@ -124,7 +131,11 @@ impl Exporter {
         let cause = LastError::default();
         let mut exporter = opentelemetry_otlp::SpanExporter::builder()
             .with_http()
-            .with_http_client(BlockingClient::new(REQUEST_TIMEOUT, cause.clone()))
+            .with_http_client(BlockingClient::new(
+                REQUEST_TIMEOUT,
+                CONNECT_TIMEOUT,
+                cause.clone(),
+            ))
             .with_retry_policy(RetryPolicy::disabled())
             .with_endpoint(settings.traces_endpoint.clone())
             .with_protocol(protocol)

@@ -28,11 +28,20 @@ pub(crate) struct BlockingClient {
 }
 
 impl BlockingClient {
-    /// A client whose every request, answer included, ends within `timeout`; it keeps the
-    /// cause of a failed request in `last_error`.
-    pub(crate) fn new(timeout: Duration, last_error: LastError) -> BlockingClient {
+    /// A client whose every request, answer included, ends within `timeout`, and fails
+    /// within `connect_timeout` when the collector's name does not resolve or its address
+    /// does not take the connection (TLS handshake included): a collector that is down is
+    /// told apart from one that is slow to answer. It keeps the cause of a failed request in
+    /// `last_error`.
+    pub(crate) fn new(
+        timeout: Duration,
+        connect_timeout: Duration,
+        last_error: LastError,
+    ) -> BlockingClient {
         let config = ureq::Agent::config_builder()
             .timeout_global(Some(timeout))
+            .timeout_resolve(Some(connect_timeout))
+            .timeout_connect(Some(connect_timeout))
             // A collector's 4xx/5xx is an answer the exporter judges (and reports), not a
             // transport error.
             .http_status_as_error(false)

@@ -27,7 +27,9 @@ mod tap;
 mod tracer;
 
 #[cfg(feature = "otel")]
-pub use export::{Delivery, ExportReport, Exporter, LIVE_FLUSH_WAIT, LOG_FLUSH_WAIT};
+pub use export::{
+    CONNECT_TIMEOUT, Delivery, ExportReport, Exporter, LIVE_FLUSH_WAIT, LOG_FLUSH_WAIT,
+};
 #[cfg(feature = "otel")]
 pub use tap::{Tap, TapReport};
 #[cfg(feature = "otel")]

@@ -34,6 +34,15 @@ const QUEUE_BYTES: usize = 32 << 20;
 /// finished call rarely hears more).
 const MAX_FINISHED: usize = 1_000;
 
+/// How many unfinished calls the tap's ledger keeps (the library's default is 10 000). A
+/// call whose end the tap never read (its line found no room while the tracer was behind)
+/// stays unfinished: with the default, such calls piled up by a few hundred per million
+/// lines of a flooding agent, 10 000 of them (and as many tombstones of evicted calls)
+/// before the bound held, and the proxy's memory rose all that while. Past this bound the
+/// oldest is ended there and exported `toolmeta.unfinished`; no agent runs that many calls
+/// at once.
+const MAX_PENDING: usize = 256;
+
 /// The bytes the tap's ledger may hold.
 const MAX_RETAINED_BYTES: usize = 32 << 20;
 
@@ -78,13 +87,7 @@ impl Tap {
     /// when its `initialize` answer does not (the proxy's `--harness`).
     pub fn start(settings: &Settings, harness: Option<&HarnessArg>) -> Result<Tap, SettingsError> {
         let exporter = Exporter::start(settings, Delivery::DropWhenFull)?;
-        let mut builder = Ledger::builder()
-            .max_finished(MAX_FINISHED)
-            .max_retained_bytes(MAX_RETAINED_BYTES);
-        if let Some(harness) = harness.and_then(HarnessArg::harness) {
-            builder = builder.harness(harness);
-        }
-        let ledger = builder.build();
+        let ledger = tap_ledger(harness);
         let tracer = Tracer::new(settings.include_input);
         let (queue, items) = mpsc::sync_channel(QUEUE_LINES);
         let (finished, done) = mpsc::sync_channel(1);
@@ -160,6 +163,19 @@ impl Tap {
     }
 }
 
+/// The tap's ledger, within the tap's bounds; `harness` names the agent when its
+/// `initialize` answer does not.
+fn tap_ledger(harness: Option<&HarnessArg>) -> Ledger {
+    let mut builder = Ledger::builder()
+        .max_finished(MAX_FINISHED)
+        .max_pending(MAX_PENDING)
+        .max_retained_bytes(MAX_RETAINED_BYTES);
+    if let Some(harness) = harness.and_then(HarnessArg::harness) {
+        builder = builder.harness(harness);
+    }
+    builder.build()
+}
+
 /// How long the tap's thread rests once it has read every queued line: it then takes what
 /// arrived meanwhile in one go, so that a busy session wakes it about a hundred times a
 /// second rather than once per line (each wake-up a system call in the forwarding thread
@@ -222,4 +238,44 @@ fn trace_loop(
         deadline.saturating_duration_since(Instant::now())
     });
     Some(exporter.finish(wait))
+}
+
+#[cfg(test)]
+mod tests {
+    use toolmeta::client::Change;
+
+    use super::*;
+
+    /// Calls whose end the tap never read (their lines dropped) are held only up to
+    /// MAX_PENDING: past it the oldest is evicted, which the tracer exports as unfinished,
+    /// and what the ledger keeps stops growing with the length of the session.
+    #[test]
+    fn calls_whose_end_was_lost_are_held_up_to_the_bound_then_ended() {
+        let mut ledger = tap_ledger(None);
+        let extra = 100;
+        let mut evicted = 0;
+        for n in 0..MAX_PENDING + extra {
+            ledger.feed(
+                format!(
+                    r#"{{"jsonrpc":"2.0","method":"session/update","params":{{"sessionId":"s","update":{{"sessionUpdate":"tool_call","toolCallId":"c{n}","title":"read_file","kind":"read","rawInput":{{"path":"src/m{n}.rs"}}}}}}}}"#
+                )
+                .as_str(),
+            );
+            evicted += ledger
+                .events()
+                .iter()
+                .filter(|event| event.change == Change::Evicted)
+                .count();
+        }
+        assert_eq!(ledger.len(), MAX_PENDING);
+        assert_eq!(ledger.counts().evicted_pending, extra as u64);
+        assert_eq!(evicted, extra);
+        // The oldest went first; the newest are held.
+        assert!(ledger.get("c0").is_none());
+        assert!(
+            ledger
+                .get(&format!("c{}", MAX_PENDING + extra - 1))
+                .is_some()
+        );
+    }
 }

@@ -115,9 +115,11 @@ impl PolicyDecider {
             (Reply::Refuse(_), _) => "refused".to_owned(),
             (Reply::Forward, _) => "forwarded to the editor".to_owned(),
         };
-        let _ = writeln!(
-            self.report,
-            "toolmeta proxy: policy {} {} {}{} ({}): {}; {what}",
+        // Formatted first and written once: standard error is unbuffered, and through
+        // `writeln!` each piece of the line was a write of its own (14 per decision, counted
+        // with strace), which the agent's own standard error, the same file, could split.
+        let line = format!(
+            "toolmeta proxy: policy {} {} {}{} ({}): {}; {what}\n",
             verdict.decision,
             request.method.as_str(),
             judgement.label,
@@ -125,6 +127,7 @@ impl PolicyDecider {
             verdict.rule,
             verdict.reason,
         );
+        let _ = self.report.write_all(line.as_bytes());
     }
 }
 

@@ -269,6 +269,64 @@ fn a_collector_that_is_down_exits_4_quickly_saying_why() {
     assert!(took < Duration::from_secs(5), "{took:?}");
 }
 
+/// A collector address that does not take connections: a listener whose queue of
+/// connections waiting to be accepted is full (filled here and never accepted), so the
+/// kernel drops every new connection's SYN, as a host that is down or firewalled does.
+/// Returns the listener and the connections that fill it, to be held.
+fn unanswering_address() -> (std::net::TcpListener, Vec<std::net::TcpStream>) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap();
+    let mut held = Vec::new();
+    for _ in 0..20_000 {
+        match std::net::TcpStream::connect_timeout(&address, Duration::from_millis(300)) {
+            Ok(stream) => held.push(stream),
+            Err(_) => return (listener, held),
+        }
+    }
+    panic!("the listener's queue never filled: connections to it cannot be made to hang");
+}
+
+#[test]
+fn a_collector_that_does_not_take_the_connection_exits_4_after_the_connect_timeout() {
+    // DESIGN §8: `inspect --otlp` exits 4 when the export failed, saying why. A collector
+    // that is down without refusing (its SYNs unanswered) fails the first request once
+    // connecting has taken CONNECT_TIMEOUT (2 s), not the request's 10 s, and `inspect`
+    // exports nothing more after a failure.
+    let (listener, _held) = unanswering_address();
+    let endpoint = format!("http://{}", listener.local_addr().unwrap());
+    let log = format!("{ROOT}/tests/data/real/claude_code/interleaved.jsonl");
+    let started = Instant::now();
+    let out = toolmeta(&["inspect", "--otlp", &endpoint, &log], &[]);
+    let took = started.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(4), "{stderr}");
+    assert!(stderr.contains("spans dropped"), "{stderr}");
+    assert!(stderr.contains("timeout: connect"), "{stderr}");
+    assert!(
+        took >= Duration::from_secs(2) && took < Duration::from_secs(8),
+        "{took:?}"
+    );
+}
+
+#[test]
+fn a_collector_that_is_slow_to_answer_still_gets_every_span() {
+    // Connected at once, answered after 2.5 s: longer than the connect timeout, within the
+    // request's 10 s. Every call of the recording arrives, and the run succeeds.
+    let receiver = Receiver::answering_after(Duration::from_millis(2_500));
+    let log = format!("{ROOT}/tests/data/real/claude_code/interleaved.jsonl");
+    let out = toolmeta(&["inspect", "--otlp", &receiver.endpoint(), &log], &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let calls = read_recording(&log).calls.len();
+    let tool_spans = receiver
+        .spans()
+        .iter()
+        .filter(|(_, span)| span.name.starts_with("execute_tool "))
+        .count();
+    assert!(calls > 0);
+    assert_eq!(tool_spans, calls);
+}
+
 #[test]
 fn usage_errors_exit_2_and_say_what_to_write() {
     let log = format!("{ROOT}/tests/data/real/codex/interleaved.jsonl");

@@ -7,6 +7,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
 use std::thread;
+use std::time::Duration;
 
 use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 use opentelemetry_proto::tonic::common::v1::KeyValue;
@@ -47,6 +48,12 @@ pub struct Receiver {
 
 impl Receiver {
     pub fn start() -> Receiver {
+        Receiver::answering_after(Duration::ZERO)
+    }
+
+    /// A receiver that takes each connection at once and answers each request only `delay`
+    /// after reading it: a collector that is up, but slow.
+    pub fn answering_after(delay: Duration) -> Receiver {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let port = listener.local_addr().unwrap().port();
         let requests = Arc::new(Mutex::new(Vec::new()));
@@ -55,7 +62,7 @@ impl Receiver {
             for stream in listener.incoming() {
                 let Ok(stream) = stream else { continue };
                 let kept = Arc::clone(&kept);
-                thread::spawn(move || serve(stream, &kept));
+                thread::spawn(move || serve(stream, &kept, delay));
             }
         });
         Receiver { port, requests }
@@ -97,7 +104,7 @@ impl Receiver {
     }
 }
 
-fn serve(stream: TcpStream, kept: &Mutex<Vec<Request>>) {
+fn serve(stream: TcpStream, kept: &Mutex<Vec<Request>>, delay: Duration) {
     let mut reader = BufReader::new(stream.try_clone().unwrap());
     loop {
         let mut request_line = String::new();
@@ -137,6 +144,7 @@ fn serve(stream: TcpStream, kept: &Mutex<Vec<Request>>) {
             headers,
             body,
         });
+        thread::sleep(delay);
         // An empty ExportTraceServiceResponse in the request's own form.
         let (content_type, answer): (&str, &[u8]) = if json {
             ("application/json", b"{}")
