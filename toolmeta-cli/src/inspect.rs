@@ -139,8 +139,8 @@ fn policy_decisions(decisions: &[crate::log::PolicyDecision]) -> String {
 /// Reads every input into `ledger` (each line's message as [`input::message_of`] says),
 /// keeping the policy decisions a session log of `toolmeta proxy --policy` records. A
 /// decision is read from the line where it is, as the line is read: no line is copied
-/// (copying every line to look for decisions was 7% of `inspect`'s instructions,
-/// `docs/performance.md`, "The ledger and `toolmeta inspect`").
+/// (copying every line to look for decisions was 6% of `inspect`'s instructions,
+/// `docs/performance.md`, "Where the time goes").
 fn read_all(
     ledger: &mut Ledger,
     files: &[PathBuf],
