@@ -19,10 +19,11 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::value::RawValue;
 #[cfg(doc)]
 use toolmeta::client::EvidenceValue;
-use toolmeta::client::{Call, Ledger, LineCounts, PermissionOutcome, Summary};
+use toolmeta::client::{BoundedLine, Call, Ledger, LineCounts, PermissionOutcome, Summary};
 
 use crate::HarnessArg;
 use crate::input::{self, Clock};
+use crate::log::MAX_RECORD_BYTES;
 use crate::printable::printable;
 use crate::{exit, finish_output, otlp};
 
@@ -135,8 +136,11 @@ fn policy_decisions(decisions: &[crate::log::PolicyDecision]) -> String {
     text
 }
 
-/// Reads every input into `ledger` (see [`input::read_into_with_messages`]), keeping the
-/// policy decisions a session log of `toolmeta proxy --policy` records.
+/// Reads every input into `ledger` (each line's message as [`input::message_of`] says),
+/// keeping the policy decisions a session log of `toolmeta proxy --policy` records. A
+/// decision is read from the line where it is, as the line is read: no line is copied
+/// (copying every line to look for decisions was 6% of `inspect`'s instructions,
+/// `docs/performance.md`, "Where the time goes").
 fn read_all(
     ledger: &mut Ledger,
     files: &[PathBuf],
@@ -145,16 +149,28 @@ fn read_all(
     decisions: &mut Vec<crate::log::PolicyDecision>,
 ) -> Result<(), u8> {
     input::for_each_input(files, stdin, "inspect", err, &mut |reader| {
-        input::read_into_with_messages(ledger, reader, Clock::None, &mut |_, sent| {
-            if let input::Sent::Plain(text) = sent
-                && let Some(decision) = crate::log::read_policy_decision(text.as_bytes())
-            {
-                decisions.push(decision);
-            }
-            ControlFlow::Continue(())
-        })?;
+        ledger.read_lines_with(
+            reader,
+            MAX_RECORD_BYTES,
+            |line| {
+                decisions.extend(policy_decision(line));
+                input::message_of(line, Clock::None)
+            },
+            |_| ControlFlow::Continue(()),
+        )?;
         Ok(ControlFlow::Continue(()))
     })
+}
+
+/// The policy decision a line holds: a line of text that is no record of a message
+/// ([`crate::log::read_record`]) and reads as a decision.
+fn policy_decision(line: BoundedLine<'_>) -> Option<crate::log::PolicyDecision> {
+    let BoundedLine::Whole(bytes) = line else {
+        return None;
+    };
+    let decision = crate::log::read_policy_decision(bytes)?;
+    let plain = crate::log::read_record(bytes).is_none() && std::str::from_utf8(bytes).is_ok();
+    plain.then_some(decision)
 }
 
 /// Writes the table or the JSON lines; returns the exit code.
