@@ -8,7 +8,6 @@ use std::time::SystemTime;
 use super::agent::Agent;
 use super::fields::{FromText, FromValue};
 use super::line::{AnsweredOutcome, Line, Messages, Route, read_messages};
-use super::permission::RecentOptions;
 use super::received::Received;
 use super::resolve::Context;
 use super::store::{InOrder, Limits, Store};
@@ -166,8 +165,6 @@ pub struct Ledger {
     /// The agent the stream's `initialize` answer named (or a Grok Build envelope did).
     agent: Option<Agent>,
     subagents: SessionLinks,
-    /// The options of the latest permission request, shared by the next ones that offer them.
-    recent_options: RecentOptions,
     /// The time the caller gave for the message being fed.
     clock: Option<SystemTime>,
 }
@@ -261,7 +258,6 @@ impl LedgerBuilder {
         Ledger {
             store: Store::new(limits),
             subagents: SessionLinks::new(limits.max_finished.saturating_add(limits.max_pending)),
-            recent_options: RecentOptions::default(),
             options: self,
             agent: None,
             clock: None,
@@ -656,7 +652,7 @@ impl Ledger {
             agent: self.agent.as_ref(),
         };
         let starts_call = update.session_update.as_deref() == Some("tool_call");
-        let mut permission = permission.map(|request| self.recent_options.share(request));
+        let mut permission = permission.map(|request| self.store.share_options(request));
         let mut merge = |received: &mut Received| received.merge(update, permission.take(), time);
         // The call is looked up once: a call the index names is changed if it is retained.
         let changed = match self.store.indexed(session_id, &tool_call_id) {

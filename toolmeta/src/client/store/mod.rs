@@ -12,6 +12,7 @@ mod id_hasher;
 mod in_order;
 mod index;
 mod queue;
+mod recent_options;
 mod recently_parsed;
 mod slots;
 mod tombstones;
@@ -25,11 +26,13 @@ use serde_json::value::RawValue;
 pub(crate) use self::in_order::InOrder;
 use self::index::CallIndex;
 use self::queue::SeqQueue;
+use self::recent_options::RecentOptions;
 pub(crate) use self::recently_parsed::Arguments;
 use self::recently_parsed::RecentlyParsed;
 use self::slots::{CallMap, Slot};
 use self::tombstones::{Tombstone, Tombstones};
-use super::line::RequestId;
+use super::line::{PermissionRequest, RequestId};
+use super::permission::Requested;
 use super::received::{Merged, Received};
 use super::resolve::{Context, Resolved, resolve};
 use super::text::Text;
@@ -91,6 +94,8 @@ pub(crate) struct Store {
     /// The `rawInput`s resolved last, parsed, with the catalog's answers: the next update
     /// of a call seldom changes them.
     recently_parsed: RecentlyParsed,
+    /// The options of the latest permission request, shared by the next ones that offer them.
+    recent_options: RecentOptions,
     pub(crate) counts: LineCounts,
 }
 
@@ -110,6 +115,7 @@ impl Store {
             just_evicted: Vec::new(),
             recent_sessions: Default::default(),
             recently_parsed: RecentlyParsed::default(),
+            recent_options: RecentOptions::default(),
             counts: LineCounts::default(),
         }
     }
@@ -273,6 +279,12 @@ impl Store {
         }
         self.evict(seq);
         Some(merged)
+    }
+
+    /// A permission request as a call keeps it: its options shared with the latest
+    /// request's when they are the same.
+    pub(crate) fn share_options(&mut self, request: PermissionRequest<'_>) -> Requested {
+        self.recent_options.share(request)
     }
 
     /// The call waiting for the answer to permission request `request_id`, which the answer
