@@ -200,21 +200,13 @@ impl Call {
 
     /// About how many bytes the call holds, with its entries in the ledger's indexes: what
     /// the ledger's byte budget counts. A pure function of the call, so that what is added
-    /// when it changes is what is subtracted when it is evicted. The input an envelope
-    /// without `input` is completed with, computed when first asked, is counted in advance
-    /// as a second copy of `rawInput`.
+    /// when it changes is what is subtracted when it is evicted.
     pub(super) fn retained_bytes(&self) -> usize {
         // The call's slot and its entries in the id index, the lookup by number and the
         // eviction queue (hash-map and ring-buffer slots, about a hundred bytes together).
         const OVERHEAD: usize = size_of::<Call>() + 160;
-        let raw_input = self
-            .received
-            .raw_input
-            .as_ref()
-            .map_or(0, |raw| raw.get().len());
         let input = match &self.resolved.input {
             Input::Kept(input) => input.get().len(),
-            Input::Completion(_) => raw_input,
             Input::None | Input::Envelope => 0,
         };
         OVERHEAD
@@ -347,7 +339,6 @@ impl Call {
                 .as_ref()
                 .and_then(|envelope| envelope.input.as_deref()),
             Input::Kept(input) => Some(input),
-            Input::Completion(completion) => completion.input(&self.received, self.label()),
         }
     }
 
