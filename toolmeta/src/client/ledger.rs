@@ -2,7 +2,6 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
-use std::sync::Arc;
 use std::time::SystemTime;
 
 use super::agent::Agent;
@@ -12,6 +11,7 @@ use super::received::Received;
 use super::resolve::Context;
 use super::store::{InOrder, Limits, Store};
 use super::synthesis::{Catalog, Harness};
+use super::text::{Text, WellKnown};
 use super::time::Timestamp;
 use super::{Call, CallId, Event, LineCounts, Message, PermissionOutcome};
 use crate::Namespace;
@@ -687,10 +687,11 @@ impl Ledger {
             && let Some(child) = call.subagent_session()
         {
             let (session, id) = (
-                call.session_id().map(Arc::from),
-                Arc::from(call.tool_call_id()),
+                call.session_id()
+                    .map(|session| Text::new(session, WellKnown::None)),
+                Text::new(call.tool_call_id(), WellKnown::None),
             );
-            let child = Arc::from(child);
+            let child = Text::new(child, WellKnown::None);
             self.subagents.link_call(child, session, id);
         }
     }
@@ -741,18 +742,22 @@ impl Ledger {
 /// The subagent sessions the stream linked to where they were started from, in bounded
 /// memory: the oldest links go first, and ids too long to be ids are not kept.
 struct SessionLinks {
-    by_child: HashMap<Arc<str>, Link>,
-    order: VecDeque<Arc<str>>,
+    by_child: HashMap<Text, Link>,
+    order: VecDeque<Text>,
     max: usize,
 }
 
 struct Link {
-    session_id: Option<Arc<str>>,
-    tool_call_id: Option<Arc<str>>,
+    session_id: Option<Text>,
+    tool_call_id: Option<Text>,
 }
 
 /// The longest session or call id a link keeps.
 const MAX_LINKED_ID: usize = 256;
+
+fn linked(id: &str) -> Text {
+    Text::new(id, WellKnown::None)
+}
 
 impl SessionLinks {
     fn new(max: usize) -> SessionLinks {
@@ -775,24 +780,24 @@ impl SessionLinks {
         match self.by_child.get_mut(child) {
             Some(link) => {
                 if link.session_id.is_none() {
-                    link.session_id = parent.map(Arc::from);
+                    link.session_id = parent.map(linked);
                 }
                 if link.tool_call_id.is_none() {
-                    link.tool_call_id = tool_call_id.map(Arc::from);
+                    link.tool_call_id = tool_call_id.map(linked);
                 }
             }
             None => self.insert(
-                Arc::from(child),
+                linked(child),
                 Link {
-                    session_id: parent.map(Arc::from),
-                    tool_call_id: tool_call_id.map(Arc::from),
+                    session_id: parent.map(linked),
+                    tool_call_id: tool_call_id.map(linked),
                 },
             ),
         }
     }
 
     /// A tool call of session `session` links subagent session `child` in its content.
-    fn link_call(&mut self, child: Arc<str>, session: Option<Arc<str>>, tool_call_id: Arc<str>) {
+    fn link_call(&mut self, child: Text, session: Option<Text>, tool_call_id: Text) {
         if child.len() > MAX_LINKED_ID || tool_call_id.len() > MAX_LINKED_ID {
             return;
         }
@@ -806,7 +811,7 @@ impl SessionLinks {
         }
     }
 
-    fn insert(&mut self, child: Arc<str>, link: Link) {
+    fn insert(&mut self, child: Text, link: Link) {
         while self.by_child.len() >= self.max {
             match self.order.pop_front() {
                 Some(oldest) => {
@@ -815,7 +820,7 @@ impl SessionLinks {
                 None => break,
             }
         }
-        self.order.push_back(Arc::clone(&child));
+        self.order.push_back(child.clone());
         self.by_child.insert(child, link);
     }
 }

@@ -21,6 +21,7 @@ use super::fields::{
 };
 use super::loose_meta::EnvelopeFields;
 use super::route::{MethodKind, UpdateKind};
+use super::text::{Text, WellKnown};
 use super::time::Timestamp;
 use crate::TOOL_META_KEY;
 
@@ -239,7 +240,7 @@ impl<'de> Visitor<'de> for MetaLevel<'_, 'de> {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum RequestId {
     Number(u64),
-    Text(Box<str>),
+    Text(Text),
 }
 
 impl Tolerant<'_> for RequestId {
@@ -248,7 +249,7 @@ impl Tolerant<'_> for RequestId {
     }
 
     fn from_str(value: Cow<'_, str>) -> Option<Self> {
-        Some(RequestId::Text(value.into()))
+        Some(RequestId::Text(Text::new(&value, WellKnown::None)))
     }
 }
 

@@ -4,6 +4,7 @@ use std::sync::Arc;
 use std::time::SystemTime;
 
 use super::line::{OptionFields, RequestId};
+use super::text::{Text, WellKnown};
 
 /// The latest permission request for a call: the options offered, and the answer once it
 /// is known.
@@ -41,16 +42,17 @@ pub struct Permission {
 /// One option a permission request offered: `{optionId, name, kind}`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PermissionOption {
-    id: Box<str>,
-    name: Box<str>,
-    kind: Box<str>,
+    id: Text,
+    name: Text,
+    kind: Text,
 }
 
 /// The client's answer to a permission request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PermissionOutcome {
-    /// The user picked the option with this `optionId`.
+    /// The user picked the option with this `optionId` (a `String`: the public answer
+    /// owns its text whatever the client keeps).
     Selected(String),
     /// The request was cancelled (the prompt turn was cancelled).
     Cancelled,
@@ -190,9 +192,9 @@ impl PermissionOption {
     /// The option an `options` entry offers, when it has an `optionId`.
     pub(crate) fn of(option: &OptionFields<'_>) -> Option<PermissionOption> {
         Some(PermissionOption {
-            id: option.option_id.as_deref()?.into(),
-            name: option.name.as_deref().unwrap_or_default().into(),
-            kind: option.kind.as_deref().unwrap_or_default().into(),
+            id: Text::new(option.option_id.as_deref()?, WellKnown::None),
+            name: Text::new(option.name.as_deref().unwrap_or_default(), WellKnown::None),
+            kind: Text::new(option.kind.as_deref().unwrap_or_default(), WellKnown::None),
         })
     }
 

@@ -224,8 +224,8 @@ fn completion(
         let (harness, name) = harness.zip(name)?;
         context.catalog.synthesize(harness, name, raw_input)?.input
     };
-    let input = from_catalog()
-        .or_else(|| fallback_input(label, raw_input, received.locations.first()));
+    let input =
+        from_catalog().or_else(|| fallback_input(label, raw_input, received.locations.first()));
     kept(input)
 }
 

@@ -2,7 +2,6 @@
 
 use std::borrow::Cow;
 use std::fmt;
-use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use serde_json::value::RawValue;
@@ -148,7 +147,7 @@ pub struct CallPath<'a> {
 /// ```
 pub struct Call {
     id: CallId,
-    session_id: Option<Arc<str>>,
+    session_id: Option<Text>,
     tool_call_id: Text,
     /// What the call's updates sent, merged. Changed only through the ledger's one path
     /// of change, which resolves, accounts and records events with it.
@@ -174,7 +173,7 @@ impl fmt::Debug for Call {
 impl Call {
     pub(super) fn new(
         id: CallId,
-        session_id: Option<Arc<str>>,
+        session_id: Option<Text>,
         tool_call_id: Text,
         received: Received,
         resolved: Resolved,
@@ -190,11 +189,11 @@ impl Call {
     }
 
     /// The call's key in the ledger's index.
-    pub(super) fn key(&self) -> (Option<&Arc<str>>, &Text) {
+    pub(super) fn key(&self) -> (Option<&Text>, &Text) {
         (self.session_id.as_ref(), &self.tool_call_id)
     }
 
-    pub(super) fn adopt_session(&mut self, session_id: Arc<str>) {
+    pub(super) fn adopt_session(&mut self, session_id: Text) {
         self.session_id.get_or_insert(session_id);
     }
 

@@ -18,7 +18,6 @@ mod slots;
 mod tombstones;
 
 use std::collections::HashMap;
-use std::sync::Arc;
 use std::time::SystemTime;
 
 use serde_json::value::RawValue;
@@ -58,13 +57,13 @@ impl Limits {
 
 /// The one id of a session the calls share: a session among the recent ones is not copied
 /// again.
-fn share_session(recent: &mut [Option<Arc<str>>; 4], session: &str) -> Arc<str> {
+fn share_session(recent: &mut [Option<Text>; 4], session: &str) -> Text {
     if let Some(shared) = recent.iter().flatten().find(|shared| ***shared == *session) {
-        return Arc::clone(shared);
+        return shared.clone();
     }
-    let shared: Arc<str> = Arc::from(session);
+    let shared = Text::new(session, WellKnown::None);
     recent.rotate_right(1);
-    recent[0] = Some(Arc::clone(&shared));
+    recent[0] = Some(shared.clone());
     shared
 }
 
@@ -90,7 +89,7 @@ pub(crate) struct Store {
     /// The calls the last message fed evicted, readable by handle until the next one.
     just_evicted: Vec<u64>,
     /// Sessions of recent calls, so that calls of one session share its id.
-    recent_sessions: [Option<Arc<str>>; 4],
+    recent_sessions: [Option<Text>; 4],
     /// The `rawInput`s resolved last, parsed, with the catalog's answers: the next update
     /// of a call seldom changes them.
     recently_parsed: RecentlyParsed,

@@ -108,7 +108,7 @@ pub(crate) struct RecentlyParsed {
 
 /// One text kept, what it parsed to, and the catalog's answers about it.
 struct Parsed {
-    text: Box<str>,
+    text: Text,
     value: Option<Value>,
     answers: CatalogAnswers,
     /// When it was last used ([`RecentlyParsed::uses`] then).
@@ -169,7 +169,7 @@ impl RecentlyParsed {
         }
         self.uses += 1;
         let parsed = Parsed {
-            text: Box::from(text),
+            text: Text::new(text, WellKnown::None),
             value,
             answers,
             used: self.uses,
