@@ -14,6 +14,7 @@ use std::sync::LazyLock;
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, de};
 use serde_json::value::RawValue;
+use toolmeta::client::{MethodKind, UpdateKind};
 use toolmeta::recognition;
 
 use super::decide::ClientMethod;
@@ -142,25 +143,26 @@ pub(crate) fn scan(line: &str) -> Scanned<'_> {
         Ok(message) if deserializer.end().is_ok() => message,
         _ => return Scanned::Other,
     };
-    let (object, origin) = match message.method.as_deref() {
-        Some("session/update") => (message.params.and_then(|p| p.update), None),
-        Some("session/request_permission") => (
+    // The ledger's routing by `method`; what the proxy adds is where the parts are.
+    let Some(method) = message.method.as_deref() else {
+        return response(message);
+    };
+    let (object, origin) = match MethodKind::of(method) {
+        MethodKind::SessionUpdate => (message.params.and_then(|p| p.update), None),
+        MethodKind::PermissionRequest => (
             message.params.and_then(|p| p.tool_call),
             Some(Origin::Permission),
         ),
-        Some(method) => {
+        _ => {
             return match (ClientMethod::of(method), message.id) {
-                (Some(method), Some(id)) if method != ClientMethod::RequestPermission => {
-                    Scanned::Request {
-                        method,
-                        id,
-                        session_id: message.session_id.and_then(string),
-                    }
-                }
+                (Some(method), Some(id)) => Scanned::Request {
+                    method,
+                    id,
+                    session_id: message.session_id.and_then(string),
+                },
                 _ => Scanned::Other,
             };
         }
-        None => return response(message),
     };
     let session_id = message.session_id.and_then(string);
     let request_id = message.id;
@@ -214,9 +216,9 @@ fn event<'a>(
 ) -> Option<Event<'a>> {
     let origin = match origin {
         Some(origin) => origin,
-        None => match string(fields.session_update?)?.as_ref() {
-            "tool_call" => Origin::ToolCall,
-            "tool_call_update" => Origin::ToolCallUpdate,
+        None => match UpdateKind::of(&string(fields.session_update?)?) {
+            UpdateKind::ToolCall => Origin::ToolCall,
+            UpdateKind::ToolCallUpdate => Origin::ToolCallUpdate,
             _ => return None,
         },
     };
@@ -456,9 +458,7 @@ impl<'de> Visitor<'de> for EventSeed {
             let (slot, name) = match key.as_ref() {
                 "sessionUpdate" => {
                     if self.update
-                        && !matches!(value.get(), "\"tool_call\"" | "\"tool_call_update\"")
-                        && !string(value)
-                            .is_some_and(|kind| kind == "tool_call" || kind == "tool_call_update")
+                        && !string(value).is_some_and(|kind| UpdateKind::of(&kind).is_tool_call())
                     {
                         return Err(de::Error::custom("not a tool-call update"));
                     }

@@ -2,17 +2,16 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
-use std::sync::Arc;
 use std::time::SystemTime;
 
 use super::agent::Agent;
 use super::fields::{FromText, FromValue};
 use super::line::{AnsweredOutcome, Line, Messages, Route, read_messages};
-use super::permission::RecentOptions;
 use super::received::Received;
 use super::resolve::Context;
 use super::store::{InOrder, Limits, Store};
 use super::synthesis::{Catalog, Harness};
+use super::text::{Text, WellKnown};
 use super::time::Timestamp;
 use super::{Call, CallId, Event, LineCounts, Message, PermissionOutcome};
 use crate::Namespace;
@@ -166,8 +165,6 @@ pub struct Ledger {
     /// The agent the stream's `initialize` answer named (or a Grok Build envelope did).
     agent: Option<Agent>,
     subagents: SessionLinks,
-    /// The options of the latest permission request, shared by the next ones that offer them.
-    recent_options: RecentOptions,
     /// The time the caller gave for the message being fed.
     clock: Option<SystemTime>,
 }
@@ -261,7 +258,6 @@ impl LedgerBuilder {
         Ledger {
             store: Store::new(limits),
             subagents: SessionLinks::new(limits.max_finished.saturating_add(limits.max_pending)),
-            recent_options: RecentOptions::default(),
             options: self,
             agent: None,
             clock: None,
@@ -656,7 +652,7 @@ impl Ledger {
             agent: self.agent.as_ref(),
         };
         let starts_call = update.session_update.as_deref() == Some("tool_call");
-        let mut permission = permission.map(|request| self.recent_options.share(request));
+        let mut permission = permission.map(|request| self.store.share_options(request));
         let mut merge = |received: &mut Received| received.merge(update, permission.take(), time);
         // The call is looked up once: a call the index names is changed if it is retained.
         let changed = match self.store.indexed(session_id, &tool_call_id) {
@@ -691,10 +687,11 @@ impl Ledger {
             && let Some(child) = call.subagent_session()
         {
             let (session, id) = (
-                call.session_id().map(Arc::from),
-                Arc::from(call.tool_call_id()),
+                call.session_id()
+                    .map(|session| Text::new(session, WellKnown::None)),
+                Text::new(call.tool_call_id(), WellKnown::None),
             );
-            let child = Arc::from(child);
+            let child = Text::new(child, WellKnown::None);
             self.subagents.link_call(child, session, id);
         }
     }
@@ -745,18 +742,22 @@ impl Ledger {
 /// The subagent sessions the stream linked to where they were started from, in bounded
 /// memory: the oldest links go first, and ids too long to be ids are not kept.
 struct SessionLinks {
-    by_child: HashMap<Arc<str>, Link>,
-    order: VecDeque<Arc<str>>,
+    by_child: HashMap<Text, Link>,
+    order: VecDeque<Text>,
     max: usize,
 }
 
 struct Link {
-    session_id: Option<Arc<str>>,
-    tool_call_id: Option<Arc<str>>,
+    session_id: Option<Text>,
+    tool_call_id: Option<Text>,
 }
 
 /// The longest session or call id a link keeps.
 const MAX_LINKED_ID: usize = 256;
+
+fn linked(id: &str) -> Text {
+    Text::new(id, WellKnown::None)
+}
 
 impl SessionLinks {
     fn new(max: usize) -> SessionLinks {
@@ -779,24 +780,24 @@ impl SessionLinks {
         match self.by_child.get_mut(child) {
             Some(link) => {
                 if link.session_id.is_none() {
-                    link.session_id = parent.map(Arc::from);
+                    link.session_id = parent.map(linked);
                 }
                 if link.tool_call_id.is_none() {
-                    link.tool_call_id = tool_call_id.map(Arc::from);
+                    link.tool_call_id = tool_call_id.map(linked);
                 }
             }
             None => self.insert(
-                Arc::from(child),
+                linked(child),
                 Link {
-                    session_id: parent.map(Arc::from),
-                    tool_call_id: tool_call_id.map(Arc::from),
+                    session_id: parent.map(linked),
+                    tool_call_id: tool_call_id.map(linked),
                 },
             ),
         }
     }
 
     /// A tool call of session `session` links subagent session `child` in its content.
-    fn link_call(&mut self, child: Arc<str>, session: Option<Arc<str>>, tool_call_id: Arc<str>) {
+    fn link_call(&mut self, child: Text, session: Option<Text>, tool_call_id: Text) {
         if child.len() > MAX_LINKED_ID || tool_call_id.len() > MAX_LINKED_ID {
             return;
         }
@@ -810,7 +811,7 @@ impl SessionLinks {
         }
     }
 
-    fn insert(&mut self, child: Arc<str>, link: Link) {
+    fn insert(&mut self, child: Text, link: Link) {
         while self.by_child.len() >= self.max {
             match self.order.pop_front() {
                 Some(oldest) => {
@@ -819,7 +820,7 @@ impl SessionLinks {
                 None => break,
             }
         }
-        self.order.push_back(Arc::clone(&child));
+        self.order.push_back(child.clone());
         self.by_child.insert(child, link);
     }
 }

@@ -20,6 +20,8 @@ use super::fields::{
     Fields, Loose, Raw, Source, Tolerant, fields, read, read_object, scalars_read_as,
 };
 use super::loose_meta::EnvelopeFields;
+use super::route::{MethodKind, UpdateKind};
+use super::text::{Text, WellKnown};
 use super::time::Timestamp;
 use crate::TOOL_META_KEY;
 
@@ -238,7 +240,7 @@ impl<'de> Visitor<'de> for MetaLevel<'_, 'de> {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum RequestId {
     Number(u64),
-    Text(Box<str>),
+    Text(Text),
 }
 
 impl Tolerant<'_> for RequestId {
@@ -247,7 +249,7 @@ impl Tolerant<'_> for RequestId {
     }
 
     fn from_str(value: Cow<'_, str>) -> Option<Self> {
-        Some(RequestId::Text(value.into()))
+        Some(RequestId::Text(Text::new(&value, WellKnown::None)))
     }
 }
 
@@ -419,20 +421,17 @@ impl<'a> Line<'a> {
             }
         }
         let request_id = line.id.take();
-        match line.method.as_deref() {
-            // `_x.ai/session_notification`: Grok's persisted form of a session update.
-            Some("session/update" | "_x.ai/session/update" | "_x.ai/session_notification") => {
-                match &mut line.params {
-                    Some(params) => params.update_message(),
-                    None => Route::NotUpdate,
-                }
-            }
-            Some("session/request_permission") => match &mut line.params {
+        match line.method.as_deref().map(MethodKind::of) {
+            Some(MethodKind::SessionUpdate) => match &mut line.params {
+                Some(params) => params.update_message(),
+                None => Route::NotUpdate,
+            },
+            Some(MethodKind::PermissionRequest) => match &mut line.params {
                 Some(params) => params.permission_message(request_id),
                 None => Route::NotUpdate,
             },
             // A log that records the answer to `initialize` as `{method, params}`.
-            Some("initialize") => {
+            Some(MethodKind::Initialize) => {
                 match line
                     .params
                     .as_mut()
@@ -513,16 +512,14 @@ fn update_message<'m, 'a>(
     session_id: Option<&'m str>,
     update: &'m mut UpdateFields<'a>,
 ) -> Route<'m, 'a> {
-    match update.session_update.as_deref() {
-        Some("tool_call" | "tool_call_update") if update.tool_call_id.is_some() => {
-            Route::ToolCall {
-                session_id,
-                update,
-                permission: None,
-            }
-        }
-        Some("tool_call" | "tool_call_update") => Route::MissingToolCallId,
-        Some("subagent_update") => match update.session_id.as_deref() {
+    match update.session_update.as_deref().map(UpdateKind::of) {
+        Some(kind) if kind.is_tool_call() && update.tool_call_id.is_some() => Route::ToolCall {
+            session_id,
+            update,
+            permission: None,
+        },
+        Some(kind) if kind.is_tool_call() => Route::MissingToolCallId,
+        Some(UpdateKind::Subagent) => match update.session_id.as_deref() {
             Some(child) => Route::Subagent {
                 parent: session_id,
                 child,

@@ -3,7 +3,8 @@
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use super::line::{OptionFields, PermissionRequest, RequestId};
+use super::line::{OptionFields, RequestId};
+use super::text::{Text, WellKnown};
 
 /// The latest permission request for a call: the options offered, and the answer once it
 /// is known.
@@ -41,16 +42,17 @@ pub struct Permission {
 /// One option a permission request offered: `{optionId, name, kind}`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PermissionOption {
-    id: Box<str>,
-    name: Box<str>,
-    kind: Box<str>,
+    id: Text,
+    name: Text,
+    kind: Text,
 }
 
 /// The client's answer to a permission request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PermissionOutcome {
-    /// The user picked the option with this `optionId`.
+    /// The user picked the option with this `optionId` (a `String`: the public answer
+    /// owns its text whatever the client keeps).
     Selected(String),
     /// The request was cancelled (the prompt turn was cancelled).
     Cancelled,
@@ -186,68 +188,23 @@ pub(crate) struct Requested {
     pub(crate) options: Arc<[PermissionOption]>,
 }
 
-/// The options of the latest permission request, which the next request that offers the
-/// same options shares instead of copying them again.
-///
-/// Only a short list is remembered: what the ledger holds beyond its calls stays small
-/// whatever a peer sends (a list past [`RecentOptions::MAX_BYTES`] is held by its call
-/// alone, counted in the byte budget).
-#[derive(Default)]
-pub(crate) struct RecentOptions(Option<Arc<[PermissionOption]>>);
-
-impl RecentOptions {
-    /// The most bytes of option text remembered (a harness's usual list has about 100).
-    const MAX_BYTES: usize = 1 << 10;
-
-    /// `request` with its options shared with the latest request's when they are the same.
-    pub(crate) fn share(&mut self, request: PermissionRequest<'_>) -> Requested {
-        let offered = || {
-            request
-                .options
-                .iter()
-                .filter(|sent| sent.option_id.is_some())
-        };
-        let same = |recent: &[PermissionOption]| {
-            recent.len() == offered().count()
-                && recent
-                    .iter()
-                    .zip(offered())
-                    .all(|(kept, sent)| kept.is(sent))
-        };
-        let options = match &self.0 {
-            Some(recent) if same(recent) => Arc::clone(recent),
-            _ => {
-                let options: Arc<[PermissionOption]> =
-                    offered().filter_map(PermissionOption::of).collect();
-                let bytes: usize = options.iter().map(PermissionOption::text_bytes).sum();
-                self.0 = (bytes <= Self::MAX_BYTES).then(|| Arc::clone(&options));
-                options
-            }
-        };
-        Requested {
-            request_id: request.request_id,
-            options,
-        }
-    }
-}
-
 impl PermissionOption {
     /// The option an `options` entry offers, when it has an `optionId`.
-    fn of(option: &OptionFields<'_>) -> Option<PermissionOption> {
+    pub(crate) fn of(option: &OptionFields<'_>) -> Option<PermissionOption> {
         Some(PermissionOption {
-            id: option.option_id.as_deref()?.into(),
-            name: option.name.as_deref().unwrap_or_default().into(),
-            kind: option.kind.as_deref().unwrap_or_default().into(),
+            id: Text::new(option.option_id.as_deref()?, WellKnown::None),
+            name: Text::new(option.name.as_deref().unwrap_or_default(), WellKnown::None),
+            kind: Text::new(option.kind.as_deref().unwrap_or_default(), WellKnown::None),
         })
     }
 
     /// The bytes of its text.
-    fn text_bytes(&self) -> usize {
+    pub(crate) fn text_bytes(&self) -> usize {
         self.id.len() + self.name.len() + self.kind.len()
     }
 
     /// Whether it is the option `sent` offers.
-    fn is(&self, sent: &OptionFields<'_>) -> bool {
+    pub(crate) fn is(&self, sent: &OptionFields<'_>) -> bool {
         sent.option_id.as_deref() == Some(&*self.id)
             && sent.name.as_deref().unwrap_or_default() == &*self.name
             && sent.kind.as_deref().unwrap_or_default() == &*self.kind
@@ -267,73 +224,5 @@ impl PermissionOption {
     /// another value as sent (empty when none was).
     pub fn kind(&self) -> &str {
         &self.kind
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::borrow::Cow;
-    use std::sync::Arc;
-
-    use super::{PermissionRequest, RecentOptions};
-    use crate::client::few::Few;
-    use crate::client::line::OptionFields;
-
-    fn request<'a>(options: &[(&'a str, &'a str, &'a str)]) -> PermissionRequest<'a> {
-        PermissionRequest {
-            request_id: None,
-            options: options
-                .iter()
-                .map(|&(id, name, kind)| OptionFields {
-                    option_id: Some(Cow::Borrowed(id)),
-                    name: Some(Cow::Borrowed(name)),
-                    kind: Some(Cow::Borrowed(kind)),
-                })
-                .collect::<Few<_>>(),
-        }
-    }
-
-    /// A request that offers what the latest offered shares its options; one that differs
-    /// in any id, name, kind or count gets its own, as sent.
-    #[test]
-    fn the_same_options_are_shared_and_others_kept_as_sent() {
-        let allow = ("allow", "Allow", "allow_once");
-        let reject = ("reject", "Reject", "reject_once");
-        let mut recent = RecentOptions::default();
-        let first = recent.share(request(&[allow, reject])).options;
-        let again = recent.share(request(&[allow, reject])).options;
-        assert!(Arc::ptr_eq(&first, &again));
-        for other in [
-            vec![allow],
-            vec![allow, reject, ("always", "Always", "allow_always")],
-            vec![allow, ("reject", "Reject", "reject_always")],
-            vec![allow, ("reject", "No", "reject_once")],
-            vec![allow, ("no", "Reject", "reject_once")],
-        ] {
-            let options = recent.share(request(&other)).options;
-            assert!(!Arc::ptr_eq(&options, &first));
-            let kept: Vec<(&str, &str, &str)> = options
-                .iter()
-                .map(|option| (option.id(), option.name(), option.kind()))
-                .collect();
-            assert_eq!(kept, other);
-        }
-    }
-
-    /// A long list of options is not remembered: the next request with the same list gets
-    /// its own, and the ledger holds nothing of it once its calls are gone.
-    #[test]
-    fn a_long_list_is_not_remembered() {
-        let long = "x".repeat(RecentOptions::MAX_BYTES);
-        let mut recent = RecentOptions::default();
-        let first = recent
-            .share(request(&[("allow", &long, "allow_once")]))
-            .options;
-        assert!(recent.0.is_none());
-        let again = recent
-            .share(request(&[("allow", &long, "allow_once")]))
-            .options;
-        assert!(!Arc::ptr_eq(&first, &again));
-        assert_eq!(Arc::strong_count(&first), 1);
     }
 }

@@ -14,7 +14,7 @@ use super::few::Few;
 use super::line::{LocationFields, MetaFields, RequestId, UpdateFields};
 use super::loose_meta::LooseMeta;
 use super::permission::Requested;
-use super::text::{Text, WellKnown, merge_str, merge_text};
+use super::text::{Text, WellKnown, merge_text};
 use super::{Content, Permission, PermissionOutcome, Status};
 use crate::ToolKind;
 
@@ -30,13 +30,13 @@ pub(crate) struct Received {
     pub(crate) envelope: Option<Envelope>,
     /// The evidence of the tool's name: one ordered, generic list.
     pub(crate) claims: Claims,
-    pub(crate) acp_kind: Option<Cow<'static, str>>,
+    pub(crate) acp_kind: Option<Text>,
     /// The last `title` sent.
     pub(crate) title: Option<Text>,
     /// The last title sent before the call finished that follows a fixed title format of
     /// some party: a later human title does not replace it.
     pub(crate) format_title: Option<Text>,
-    pub(crate) status: Option<Cow<'static, str>>,
+    pub(crate) status: Option<Text>,
     pub(crate) raw_input: Option<Box<RawValue>>,
     /// Whether `raw_input` came from the call's own updates (not a permission request).
     pub(crate) raw_input_from_update: bool,
@@ -202,11 +202,11 @@ pub(crate) struct EnvelopeChange {
 #[derive(Debug, Default)]
 pub(crate) struct Rare {
     /// The `toolCallId` of the call that made this one, from a legacy `_meta` hint.
-    pub(crate) parent_tool_call_id: Option<Box<str>>,
+    pub(crate) parent_tool_call_id: Option<Text>,
     /// The subagent session this call's `content` links (ACP's `session` content).
-    pub(crate) child_session: Option<Box<str>>,
+    pub(crate) child_session: Option<Text>,
     /// Paths the call named in locations and diffs that later updates replaced.
-    pub(crate) earlier_paths: Vec<(PathFrom, Box<str>)>,
+    pub(crate) earlier_paths: Vec<(PathFrom, Text)>,
     /// Claims after the call finished that contradicted the identity it finished with.
     pub(crate) conflicts: Vec<Conflict>,
     /// Conflicts past the ones kept.
@@ -221,7 +221,7 @@ impl Rare {
             + self
                 .earlier_paths
                 .iter()
-                .map(|(_, path)| size_of::<(PathFrom, Box<str>)>() + path.len())
+                .map(|(_, path)| size_of::<(PathFrom, Text)>() + path.len())
                 .sum::<usize>()
             + self
                 .conflicts
@@ -257,7 +257,7 @@ const MAX_CONFLICTS: usize = 8;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Conflict {
     field: &'static str,
-    value: Box<str>,
+    value: Text,
 }
 
 impl Conflict {
@@ -361,7 +361,7 @@ impl Received {
                 kept.proxy_earned = Some(earned);
             }
             merged.evidence |= self.merge_evidence(update, envelope, keys, at, &mut merged);
-            merged.evidence |= merge_str(&mut self.acp_kind, kind, WellKnown::AcpKinds);
+            merged.evidence |= merge_text(&mut self.acp_kind, kind.as_deref(), WellKnown::AcpKinds);
             if let Some(raw) = raw_input {
                 // `{}` is what Claude Code's first `tool_call` sends before the arguments
                 // stream in: no arguments yet, so a permission request may still bring them.
@@ -401,7 +401,7 @@ impl Received {
             if let (Says::ParentToolCall, Some(parent)) = (meta_key.says, value)
                 && self.rare().parent_tool_call_id.as_deref() != Some(&**parent)
             {
-                self.rare().parent_tool_call_id = Some(Box::from(&**parent));
+                self.rare().parent_tool_call_id = Some(Text::new(parent, WellKnown::None));
                 merged.content_changed = true;
             }
         }
@@ -559,7 +559,7 @@ impl Received {
         } else {
             status
         };
-        merge_str(&mut self.status, status, WellKnown::Statuses);
+        merge_text(&mut self.status, status.as_deref(), WellKnown::Statuses);
         // Compared as read: a first `pending` is no change from ACP's default.
         merged.status_changed =
             self.status.as_deref().unwrap_or("pending") != before.as_deref().unwrap_or("pending");
@@ -610,7 +610,8 @@ impl Received {
                         .and_then(|rare| rare.child_session.as_deref())
                     && (child.is_some() || self.rare.is_some())
                 {
-                    self.rare().child_session = child.map(Box::from);
+                    self.rare().child_session =
+                        child.map(|child| Text::new(&child, WellKnown::None));
                     merged.child_session_changed = true;
                 }
             }
@@ -651,7 +652,8 @@ impl Received {
     fn remember_path(&mut self, from: PathFrom, path: &str) {
         let rare = self.rare();
         if !rare.earlier_paths.iter().any(|(_, kept)| **kept == *path) {
-            rare.earlier_paths.push((from, path.into()));
+            rare.earlier_paths
+                .push((from, Text::new(path, WellKnown::None)));
         }
     }
 
@@ -680,18 +682,14 @@ impl Received {
     /// About how many bytes it holds beyond the call's own struct.
     pub(crate) fn retained_bytes(&self) -> usize {
         let raw = |value: &Option<Box<RawValue>>| value.as_ref().map_or(0, |raw| raw.get().len());
-        let cow = |value: &Option<Cow<'static, str>>| match value {
-            Some(Cow::Owned(owned)) => owned.len(),
-            _ => 0,
-        };
         self.envelope
             .as_ref()
             .map_or(0, |envelope| envelope.retained_bytes())
             + self.claims.retained_bytes()
-            + cow(&self.acp_kind)
+            + self.acp_kind.as_ref().map_or(0, Text::retained_bytes)
             + self.title.as_ref().map_or(0, Text::retained_bytes)
             + self.format_title.as_ref().map_or(0, Text::retained_bytes)
-            + cow(&self.status)
+            + self.status.as_ref().map_or(0, Text::retained_bytes)
             + raw(&self.raw_input)
             + self.locations.heap_bytes()
             + self

@@ -60,6 +60,12 @@ impl From<String> for Text {
     }
 }
 
+impl std::borrow::Borrow<str> for Text {
+    fn borrow(&self) -> &str {
+        self
+    }
+}
+
 impl Deref for Text {
     type Target = str;
 
@@ -103,28 +109,13 @@ pub(crate) fn merge_text(
     }
 }
 
-/// Detaches a string, without copying it when it is one of the `well_known` values.
+/// Detaches a string, without copying it when it is one of the `well_known` values: for
+/// the public [`LooseMeta`](super::LooseMeta), whose fields are `Cow`s; what the ledger
+/// keeps is [`Text`].
 pub(crate) fn owned_or_static(value: Cow<'_, str>, well_known: WellKnown) -> Cow<'static, str> {
     match well_known.find(&value) {
         Some(known) => Cow::Borrowed(known),
         None => Cow::Owned(value.into_owned()),
-    }
-}
-
-/// Replaces `slot` with `later` when it is present and different; a value in `well_known`
-/// is stored without a copy (streams repeat the same few labels, kinds and statuses). Says
-/// whether it replaced it.
-pub(crate) fn merge_str(
-    slot: &mut Option<Cow<'static, str>>,
-    later: Option<Cow<'_, str>>,
-    well_known: WellKnown,
-) -> bool {
-    match later {
-        Some(later) if slot.as_deref() != Some(&*later) => {
-            *slot = Some(owned_or_static(later, well_known));
-            true
-        }
-        _ => false,
     }
 }
 

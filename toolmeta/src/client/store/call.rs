@@ -2,7 +2,6 @@
 
 use std::borrow::Cow;
 use std::fmt;
-use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use serde_json::value::RawValue;
@@ -148,7 +147,7 @@ pub struct CallPath<'a> {
 /// ```
 pub struct Call {
     id: CallId,
-    session_id: Option<Arc<str>>,
+    session_id: Option<Text>,
     tool_call_id: Text,
     /// What the call's updates sent, merged. Changed only through the ledger's one path
     /// of change, which resolves, accounts and records events with it.
@@ -174,7 +173,7 @@ impl fmt::Debug for Call {
 impl Call {
     pub(super) fn new(
         id: CallId,
-        session_id: Option<Arc<str>>,
+        session_id: Option<Text>,
         tool_call_id: Text,
         received: Received,
         resolved: Resolved,
@@ -190,31 +189,23 @@ impl Call {
     }
 
     /// The call's key in the ledger's index.
-    pub(super) fn key(&self) -> (Option<&Arc<str>>, &Text) {
+    pub(super) fn key(&self) -> (Option<&Text>, &Text) {
         (self.session_id.as_ref(), &self.tool_call_id)
     }
 
-    pub(super) fn adopt_session(&mut self, session_id: Arc<str>) {
+    pub(super) fn adopt_session(&mut self, session_id: Text) {
         self.session_id.get_or_insert(session_id);
     }
 
     /// About how many bytes the call holds, with its entries in the ledger's indexes: what
     /// the ledger's byte budget counts. A pure function of the call, so that what is added
-    /// when it changes is what is subtracted when it is evicted. The input an envelope
-    /// without `input` is completed with, computed when first asked, is counted in advance
-    /// as a second copy of `rawInput`.
+    /// when it changes is what is subtracted when it is evicted.
     pub(super) fn retained_bytes(&self) -> usize {
         // The call's slot and its entries in the id index, the lookup by number and the
         // eviction queue (hash-map and ring-buffer slots, about a hundred bytes together).
         const OVERHEAD: usize = size_of::<Call>() + 160;
-        let raw_input = self
-            .received
-            .raw_input
-            .as_ref()
-            .map_or(0, |raw| raw.get().len());
         let input = match &self.resolved.input {
             Input::Kept(input) => input.get().len(),
-            Input::Completion(_) => raw_input,
             Input::None | Input::Envelope => 0,
         };
         OVERHEAD
@@ -347,7 +338,6 @@ impl Call {
                 .as_ref()
                 .and_then(|envelope| envelope.input.as_deref()),
             Input::Kept(input) => Some(input),
-            Input::Completion(completion) => completion.input(&self.received, self.label()),
         }
     }
 

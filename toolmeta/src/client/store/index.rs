@@ -14,7 +14,6 @@
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap};
 use std::hash::BuildHasher;
-use std::sync::Arc;
 
 use super::id_hasher::IdHasher;
 use crate::client::few::Few;
@@ -39,7 +38,7 @@ pub(crate) struct CallIndex {
 /// The calls that share one `toolCallId`.
 enum IdCalls {
     /// One call, with its session if it named one: by far the common case, kept inline.
-    One { seq: u64, session: Option<Arc<str>> },
+    One { seq: u64, session: Option<Text> },
     /// Several calls (rare: boxed, so that the table's entries stay small).
     Many(Box<ManyCalls>),
 }
@@ -47,7 +46,7 @@ enum IdCalls {
 /// The calls of one `toolCallId`, one per session, plus at most one that named no session.
 #[derive(Default)]
 struct ManyCalls {
-    by_session: HashMap<Arc<str>, u64, IdHasher>,
+    by_session: HashMap<Text, u64, IdHasher>,
     unsessioned: Option<u64>,
     /// Every call with the id, oldest first.
     seqs: BTreeSet<u64>,
@@ -75,7 +74,7 @@ impl CallIndex {
     }
 
     /// Indexes a new call, newer than every call indexed so far.
-    pub(crate) fn insert(&mut self, seq: u64, session: Option<&Arc<str>>, tool_call_id: &Text) {
+    pub(crate) fn insert(&mut self, seq: u64, session: Option<&Text>, tool_call_id: &Text) {
         // One hash of the id: a new id (the common case) is inserted where it was looked up.
         let new = || IdCalls::One {
             seq,
@@ -110,15 +109,15 @@ impl CallIndex {
     }
 
     /// Records that call `seq`, indexed without a session, now belongs to `session`.
-    pub(crate) fn adopt(&mut self, seq: u64, session: &Arc<str>, tool_call_id: &str) {
+    pub(crate) fn adopt(&mut self, seq: u64, session: &Text, tool_call_id: &str) {
         match self.get_mut(tool_call_id) {
             Some(IdCalls::One {
                 seq: only,
                 session: slot @ None,
-            }) if *only == seq => *slot = Some(Arc::clone(session)),
+            }) if *only == seq => *slot = Some(session.clone()),
             Some(IdCalls::Many(many)) if many.unsessioned == Some(seq) => {
                 many.unsessioned = None;
-                let slot = many.by_session.entry(Arc::clone(session)).or_insert(seq);
+                let slot = many.by_session.entry(session.clone()).or_insert(seq);
                 *slot = (*slot).max(seq);
             }
             _ => {}
@@ -211,7 +210,7 @@ impl CallIndex {
 
 impl ManyCalls {
     /// Adds a call.
-    fn add(&mut self, seq: u64, session: Option<Arc<str>>) {
+    fn add(&mut self, seq: u64, session: Option<Text>) {
         self.seqs.insert(seq);
         match session {
             Some(session) => {
@@ -232,7 +231,6 @@ fn seqs_len(calls: &IdCalls) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
 
     use super::CallIndex;
     use crate::client::text::Text;
@@ -248,7 +246,7 @@ mod tests {
                 ..CallIndex::default()
             };
             let [a, b, c] = ["a", "b", "c"].map(|id| Text::new(id, WellKnown::None));
-            let s1: Arc<str> = Arc::from("s1");
+            let s1 = Text::new("s1", WellKnown::None);
             index.insert(0, Some(&s1), &a);
             index.insert(1, None, &b);
             index.insert(2, Some(&s1), &c);

@@ -12,12 +12,12 @@ mod id_hasher;
 mod in_order;
 mod index;
 mod queue;
+mod recent_options;
 mod recently_parsed;
 mod slots;
 mod tombstones;
 
 use std::collections::HashMap;
-use std::sync::Arc;
 use std::time::SystemTime;
 
 use serde_json::value::RawValue;
@@ -25,11 +25,13 @@ use serde_json::value::RawValue;
 pub(crate) use self::in_order::InOrder;
 use self::index::CallIndex;
 use self::queue::SeqQueue;
+use self::recent_options::RecentOptions;
 pub(crate) use self::recently_parsed::Arguments;
 use self::recently_parsed::RecentlyParsed;
 use self::slots::{CallMap, Slot};
 use self::tombstones::{Tombstone, Tombstones};
-use super::line::RequestId;
+use super::line::{PermissionRequest, RequestId};
+use super::permission::Requested;
 use super::received::{Merged, Received};
 use super::resolve::{Context, Resolved, resolve};
 use super::text::Text;
@@ -55,13 +57,13 @@ impl Limits {
 
 /// The one id of a session the calls share: a session among the recent ones is not copied
 /// again.
-fn share_session(recent: &mut [Option<Arc<str>>; 4], session: &str) -> Arc<str> {
+fn share_session(recent: &mut [Option<Text>; 4], session: &str) -> Text {
     if let Some(shared) = recent.iter().flatten().find(|shared| ***shared == *session) {
-        return Arc::clone(shared);
+        return shared.clone();
     }
-    let shared: Arc<str> = Arc::from(session);
+    let shared = Text::new(session, WellKnown::None);
     recent.rotate_right(1);
-    recent[0] = Some(Arc::clone(&shared));
+    recent[0] = Some(shared.clone());
     shared
 }
 
@@ -87,10 +89,12 @@ pub(crate) struct Store {
     /// The calls the last message fed evicted, readable by handle until the next one.
     just_evicted: Vec<u64>,
     /// Sessions of recent calls, so that calls of one session share its id.
-    recent_sessions: [Option<Arc<str>>; 4],
+    recent_sessions: [Option<Text>; 4],
     /// The `rawInput`s resolved last, parsed, with the catalog's answers: the next update
     /// of a call seldom changes them.
     recently_parsed: RecentlyParsed,
+    /// The options of the latest permission request, shared by the next ones that offer them.
+    recent_options: RecentOptions,
     pub(crate) counts: LineCounts,
 }
 
@@ -110,6 +114,7 @@ impl Store {
             just_evicted: Vec::new(),
             recent_sessions: Default::default(),
             recently_parsed: RecentlyParsed::default(),
+            recent_options: RecentOptions::default(),
             counts: LineCounts::default(),
         }
     }
@@ -273,6 +278,12 @@ impl Store {
         }
         self.evict(seq);
         Some(merged)
+    }
+
+    /// A permission request as a call keeps it: its options shared with the latest
+    /// request's when they are the same.
+    pub(crate) fn share_options(&mut self, request: PermissionRequest<'_>) -> Requested {
+        self.recent_options.share(request)
     }
 
     /// The call waiting for the answer to permission request `request_id`, which the answer

@@ -23,7 +23,8 @@ use crate::client::text::{Text, WellKnown};
 /// A call's `rawInput` as resolution reads it: parsed when first needed
 /// ([`parse_value`]), and the catalog's answers about it by harness and tool name — both
 /// functions of the text alone, so reading them is reading the text. The memo is looked
-/// up only when the value is first asked for (a call with an envelope never asks).
+/// up only when the value is first asked for (a call whose envelope has its `input` never
+/// asks).
 pub(crate) struct Arguments<'m, 't> {
     text: Option<&'t str>,
     memo: &'m RecentlyParsed,
@@ -107,7 +108,7 @@ pub(crate) struct RecentlyParsed {
 
 /// One text kept, what it parsed to, and the catalog's answers about it.
 struct Parsed {
-    text: Box<str>,
+    text: Text,
     value: Option<Value>,
     answers: CatalogAnswers,
     /// When it was last used ([`RecentlyParsed::uses`] then).
@@ -168,7 +169,7 @@ impl RecentlyParsed {
         }
         self.uses += 1;
         let parsed = Parsed {
-            text: Box::from(text),
+            text: Text::new(text, WellKnown::None),
             value,
             answers,
             used: self.uses,

@@ -3,7 +3,6 @@
 //! update for it is dropped rather than starting a call that never finishes.
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::Arc;
 
 use super::Call;
 use super::id_hasher::IdHasher;
@@ -12,7 +11,7 @@ use crate::client::text::Text;
 
 /// What is kept of one evicted call: its key, and the call until the next message.
 pub(super) struct Tombstone {
-    session_id: Option<Arc<str>>,
+    session_id: Option<Text>,
     tool_call_id: Text,
     /// The evicted call's slot, until the next message.
     call: Option<Slot>,
