@@ -2,6 +2,7 @@
 //! the plain simple commands an allow may accept, and every simple command anywhere that a
 //! deny or ask looks at.
 
+use std::ops::Range;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use brush_parser::ast::{
@@ -364,16 +365,22 @@ impl Everything {
         self.starts = starts;
     }
 
-    /// The words whose program is named `name`, each with the words from it on.
-    pub(crate) fn starting_with<'a>(
-        &'a self,
-        name: &str,
-    ) -> impl Iterator<Item = &'a [String]> + 'a {
-        let from = self
-            .starts
-            .partition_point(|start| start.name.as_str() < name);
-        let to = from + self.starts[from..].partition_point(|start| start.name.as_str() == name);
-        self.starts[from..to].iter().map(|start| {
+    /// Each program name the starts have, once, with the range of `starts` that has it.
+    pub(crate) fn names(&self) -> impl Iterator<Item = (&str, Range<usize>)> + '_ {
+        let mut from = 0;
+        std::iter::from_fn(move || {
+            let name = self.starts.get(from)?.name.as_str();
+            let to = from + self.starts[from..].partition_point(|start| start.name == name);
+            let range = from..to;
+            from = to;
+            Some((name, range))
+        })
+    }
+
+    /// For each start of `starts` (a range [`names`](Everything::names) gave), the words from
+    /// it on.
+    pub(crate) fn words_of(&self, starts: Range<usize>) -> impl Iterator<Item = &[String]> + '_ {
+        self.starts[starts].iter().map(|start| {
             let words = if start.loose {
                 &self.loose[start.list]
             } else {
