@@ -4,6 +4,7 @@
 //! is shared).
 
 use super::command::ReadCommand;
+use super::wrappers::basename;
 use super::rule::Rule;
 use super::verdict::Decision;
 
@@ -70,27 +71,27 @@ impl CommandIndex {
             return hits;
         }
         for read in commands {
-            let everything = &read.everything;
-            for (name, starts) in everything.names() {
-                let Ok(at) = self
-                    .by_program
-                    .binary_search_by(|(have, _)| have.as_str().cmp(name))
-                else {
+            for rest in read.everything.starts() {
+                // The program's name, as `program_name` gives it, compared without making it.
+                let program = basename(&rest[0]);
+                let Ok(at) = self.by_program.binary_search_by(|(have, _)| {
+                    have.bytes()
+                        .cmp(program.bytes().map(|b| b.to_ascii_lowercase()))
+                }) else {
                     continue;
                 };
                 for entry in &self.by_program[at].1 {
-                    if hits[entry.rule] {
-                        continue;
-                    }
                     // The program word agrees by its name; the prefix's other words must
                     // follow it exactly.
-                    hits[entry.rule] = everything.words_of(starts.clone()).any(|rest| {
-                        rest.len() >= entry.words.len()
-                            && entry.words[1..]
-                                .iter()
-                                .zip(&rest[1..])
-                                .all(|(want, word)| want == word)
-                    });
+                    if !hits[entry.rule]
+                        && rest.len() >= entry.words.len()
+                        && entry.words[1..]
+                            .iter()
+                            .zip(&rest[1..])
+                            .all(|(want, word)| want == word)
+                    {
+                        hits[entry.rule] = true;
+                    }
                 }
             }
         }

@@ -14,9 +14,9 @@ use super::rule::Rule;
 use super::verdict::{Decision, Verdict};
 
 /// A call's inputs, read once for all the rules.
-pub(crate) struct ReadCall {
+pub(crate) struct ReadCall<'a> {
     pub(crate) commands: Vec<ReadCommand>,
-    pub(crate) bases: Bases,
+    pub(crate) bases: Bases<'a>,
     pub(crate) paths: Vec<ReadPath>,
     pub(crate) hosts: Vec<UrlHost>,
     /// By rule: whether its deny or ask `path` matches any path of the call.
@@ -29,14 +29,14 @@ pub(crate) struct ReadCall {
     pub(crate) path_allowed: Vec<bool>,
 }
 
-impl ReadCall {
+impl<'a> ReadCall<'a> {
     pub(crate) fn read(
         call: &Call,
-        context: &Context,
+        context: &'a Context,
         index: &PathIndex,
         command_index: &CommandIndex,
         rules: usize,
-    ) -> ReadCall {
+    ) -> ReadCall<'a> {
         let bases = Bases::new(context);
         if !call.paths.is_empty() {
             // Every path is judged beneath these: resolved first, a missing one spares the
@@ -145,7 +145,7 @@ enum Unit<'a> {
     Whole,
 }
 
-fn units(call: &ReadCall) -> Vec<Unit<'_>> {
+fn units<'a>(call: &'a ReadCall<'_>) -> Vec<Unit<'a>> {
     if call.commands.is_empty() {
         return vec![Unit::Whole];
     }

@@ -42,21 +42,43 @@ impl Side {
     fn candidates<'a>(&self, labels: impl IntoIterator<Item = &'a str>, out: &mut Vec<usize>) {
         out.clear();
         out.extend_from_slice(&self.unlabelled);
-        let mut lists = 0;
+        let mut merged = Vec::new();
         for label in labels {
             if let Ok(at) = self
                 .by_label
                 .binary_search_by(|(have, _)| have.as_str().cmp(label))
             {
-                out.extend_from_slice(&self.by_label[at].1);
-                lists += 1;
+                merge(out, &self.by_label[at].1, &mut merged);
+                std::mem::swap(out, &mut merged);
             }
         }
-        if lists > 0 {
-            out.sort_unstable();
-            out.dedup();
+    }
+}
+
+/// Into `out`: the indices of `a` and `b` (each in order, each once) in order, each once.
+fn merge(a: &[usize], b: &[usize], out: &mut Vec<usize>) {
+    out.clear();
+    out.reserve(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => {
+                out.push(a[i]);
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                out.push(b[j]);
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                out.push(a[i]);
+                i += 1;
+                j += 1;
+            }
         }
     }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
 }
 
 /// A policy's deny and ask rules, and its allow rules, by label.
@@ -93,5 +115,21 @@ impl LabelIndex {
     /// Into `out`: the allow rules that can select an identity labelled `label`, in order.
     pub(crate) fn allow_candidates(&self, label: &str, out: &mut Vec<usize>) {
         self.allow.candidates([label], out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::merge;
+
+    #[test]
+    fn merging_keeps_the_order_and_each_rule_once() {
+        let mut out = Vec::new();
+        merge(&[0, 3, 4, 9], &[1, 3, 10], &mut out);
+        assert_eq!(out, [0, 1, 3, 4, 9, 10]);
+        merge(&[], &[2], &mut out);
+        assert_eq!(out, [2]);
+        merge(&[5], &[], &mut out);
+        assert_eq!(out, [5]);
     }
 }

@@ -147,11 +147,12 @@ fn pattern(value: &str, for_allow: bool) -> Result<PathPattern, String> {
 /// home directory), and never outlives the decision: a symlink changed on disk between two
 /// decisions is seen by the second.
 #[derive(Debug)]
-pub(crate) struct Bases {
-    /// The session cwd, absolute, normalized lexically (`None` when unknown or relative).
-    pub(crate) cwd: Option<PathBuf>,
-    /// The home directory, normalized lexically.
-    pub(crate) home: PathBuf,
+pub(crate) struct Bases<'a> {
+    /// The session cwd as given (used only when absolute) and the home directory.
+    given_cwd: Option<&'a Path>,
+    given_home: &'a Path,
+    cwd: OnceCell<Option<PathBuf>>,
+    home: OnceCell<PathBuf>,
     real_cwd: OnceCell<Option<PathBuf>>,
     real_home: OnceCell<PathBuf>,
     cwd_nfc: OnceCell<Option<String>>,
@@ -230,16 +231,14 @@ fn joined(path: &Path, ancestor: &Path, real: PathBuf) -> PathBuf {
     }
 }
 
-impl Bases {
+impl<'a> Bases<'a> {
     /// The directories of `context`; what they resolve to is looked up when first needed.
-    pub(crate) fn new(context: &Context) -> Bases {
+    pub(crate) fn new(context: &'a Context) -> Bases<'a> {
         Bases {
-            cwd: context
-                .cwd
-                .as_deref()
-                .filter(|cwd| cwd.is_absolute())
-                .map(lexical),
-            home: lexical(&context.home),
+            given_cwd: context.cwd.as_deref(),
+            given_home: &context.home,
+            cwd: OnceCell::new(),
+            home: OnceCell::new(),
             real_cwd: OnceCell::new(),
             real_home: OnceCell::new(),
             cwd_nfc: OnceCell::new(),
@@ -250,24 +249,38 @@ impl Bases {
         }
     }
 
+    /// The session cwd, absolute, normalized lexically (`None` when unknown or relative).
+    pub(crate) fn cwd(&self) -> Option<&Path> {
+        self.cwd
+            .get_or_init(|| {
+                self.given_cwd
+                    .filter(|cwd| cwd.is_absolute())
+                    .map(lexical)
+            })
+            .as_deref()
+    }
+
+    /// The home directory, normalized lexically.
+    pub(crate) fn home(&self) -> &Path {
+        self.home.get_or_init(|| lexical(self.given_home))
+    }
+
     /// The session cwd's real path.
     pub(crate) fn real_cwd(&self) -> Option<&Path> {
         self.real_cwd
-            .get_or_init(|| self.cwd.as_deref().map(|cwd| self.resolver.resolve(cwd)))
+            .get_or_init(|| self.cwd().map(|cwd| self.resolver.resolve(cwd)))
             .as_deref()
     }
 
     /// The home directory's real path.
     pub(crate) fn real_home(&self) -> &Path {
         self.real_home
-            .get_or_init(|| self.resolver.resolve(&self.home))
+            .get_or_init(|| self.resolver.resolve(self.home()))
     }
 
     /// The session cwd as deny and ask compare it ([`nfc`]).
     pub(crate) fn cwd_nfc(&self) -> Option<&str> {
-        self.cwd_nfc
-            .get_or_init(|| self.cwd.as_deref().map(nfc))
-            .as_deref()
+        self.cwd_nfc.get_or_init(|| self.cwd().map(nfc)).as_deref()
     }
 
     /// The session cwd's real path as deny and ask compare it.
@@ -279,7 +292,7 @@ impl Bases {
 
     /// The home directory as deny and ask compare it.
     pub(crate) fn home_nfc(&self) -> &str {
-        self.home_nfc.get_or_init(|| nfc(&self.home))
+        self.home_nfc.get_or_init(|| nfc(self.home()))
     }
 
     /// The home directory's real path as deny and ask compare it.
@@ -320,18 +333,18 @@ pub(crate) struct ReadPath {
 
 impl ReadPath {
     /// Reads `given` (as the agent wrote it) in the session of `bases`.
-    pub(crate) fn read(given: &str, bases: &Bases) -> ReadPath {
+    pub(crate) fn read(given: &str, bases: &Bases<'_>) -> ReadPath {
         let has_parent_component = Path::new(given)
             .components()
             .any(|c| matches!(c, Component::ParentDir));
         let expanded: Option<PathBuf> = if given == "~" {
-            Some(bases.home.clone())
+            Some(bases.home().to_owned())
         } else if let Some(rest) = given.strip_prefix("~/") {
-            Some(bases.home.join(rest))
+            Some(bases.home().join(rest))
         } else if Path::new(given).is_absolute() {
             Some(PathBuf::from(given))
         } else {
-            bases.cwd.as_ref().map(|cwd| cwd.join(given))
+            bases.cwd().map(|cwd| cwd.join(given))
         };
         let lexical_path = expanded.as_deref().map(lexical);
         let resolved = expanded.as_deref().map(|path| bases.resolver.resolve(path));

@@ -246,7 +246,7 @@ impl PathIndex {
                     &mut hits,
                 );
                 if let (Ok(lexical), Ok(resolved)) = (
-                    lexical.strip_prefix(&bases.home),
+                    lexical.strip_prefix(bases.home()),
                     resolved.strip_prefix(bases.real_home()),
                 ) {
                     self.allow_home.mark_both(
@@ -257,7 +257,7 @@ impl PathIndex {
                         &mut hits,
                     );
                 }
-                if let (Some(cwd), Some(real_cwd)) = (&bases.cwd, bases.real_cwd())
+                if let (Some(cwd), Some(real_cwd)) = (bases.cwd(), bases.real_cwd())
                     && let (Ok(lexical), Ok(resolved)) =
                         (lexical.strip_prefix(cwd), resolved.strip_prefix(real_cwd))
                 {
