@@ -4,9 +4,9 @@
 //! is shared).
 
 use super::command::ReadCommand;
-use super::wrappers::basename;
 use super::rule::Rule;
 use super::verdict::Decision;
+use super::wrappers::basename;
 
 /// One deny or ask prefix: the rule it belongs to and its words.
 #[derive(Debug, Clone)]

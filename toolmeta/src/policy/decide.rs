@@ -285,15 +285,7 @@ pub(crate) fn decide(
     let allowed = !call.identities.is_empty()
         && !call.incomplete
         && call.identities.iter().all(|identity| {
-            allowed_by(
-                rules,
-                labels,
-                identity,
-                call,
-                &read,
-                context,
-                &mut allowing,
-            )
+            allowed_by(rules, labels, identity, call, &read, context, &mut allowing)
         });
     if allowed && !allowing.is_empty() {
         let first = *allowing.iter().min().unwrap_or(&allowing[0]);

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use super::call::{CommandInput, Context};
 use super::command::ReadCommand;
-use super::host::UrlHost;
 use super::command_index::CommandIndex;
+use super::host::UrlHost;
 use super::path::{Bases, ReadPath};
 use super::path_index::PathIndex;
 use super::rule::{InputKey, Rule};

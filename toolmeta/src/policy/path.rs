@@ -252,11 +252,7 @@ impl<'a> Bases<'a> {
     /// The session cwd, absolute, normalized lexically (`None` when unknown or relative).
     pub(crate) fn cwd(&self) -> Option<&Path> {
         self.cwd
-            .get_or_init(|| {
-                self.given_cwd
-                    .filter(|cwd| cwd.is_absolute())
-                    .map(lexical)
-            })
+            .get_or_init(|| self.given_cwd.filter(|cwd| cwd.is_absolute()).map(lexical))
             .as_deref()
     }
 
