@@ -62,24 +62,36 @@ fn decide(c: &mut Criterion) {
             b.iter(|| black_box(policy.decide(black_box(call), black_box(&context))))
         });
     }
-    // Percentiles of single decisions over the mix.
+    // Percentiles of single decisions over the mix, and of each call shape in it.
     let mut samples: Vec<Duration> = Vec::with_capacity(50_000);
+    let mut by_shape: Vec<Vec<Duration>> = vec![Vec::with_capacity(2_000); calls.len()];
     for round in 0..10_000 {
         let (_, call) = &calls[round % calls.len()];
         let start = Instant::now();
         black_box(policy.decide(black_box(call), black_box(&context)));
-        samples.push(start.elapsed());
+        let elapsed = start.elapsed();
+        samples.push(elapsed);
+        by_shape[round % calls.len()].push(elapsed);
     }
+    let at = |samples: &[Duration], q: f64| samples[((samples.len() as f64 - 1.0) * q) as usize];
     samples.sort_unstable();
-    let at = |q: f64| samples[((samples.len() as f64 - 1.0) * q) as usize];
     eprintln!(
         "policy decide, 200 rules, {} single decisions over the mix: p50 {:?}, p90 {:?}, p99 {:?}, max {:?}",
         samples.len(),
-        at(0.50),
-        at(0.90),
-        at(0.99),
+        at(&samples, 0.50),
+        at(&samples, 0.90),
+        at(&samples, 0.99),
         samples[samples.len() - 1]
     );
+    for ((name, _), samples) in calls.iter().zip(&mut by_shape) {
+        samples.sort_unstable();
+        eprintln!(
+            "  {name}: p50 {:?}, p90 {:?}, p99 {:?}",
+            at(samples, 0.50),
+            at(samples, 0.90),
+            at(samples, 0.99)
+        );
+    }
     for (name, call) in &calls {
         eprintln!("  {name}: {}", policy.decide(call, &context).reason);
     }

@@ -57,21 +57,12 @@ impl CommandConstraint {
         })
     }
 
-    /// Whether a deny or ask's prefix matches anything in `everything`: at any program
-    /// position of any simple command (the program also by its basename, ignoring ASCII
-    /// case), or as consecutive words of text that did not parse.
-    pub(crate) fn denies(&self, everything: &Everything) -> bool {
-        self.prefixes.iter().any(|prefix| {
-            // The program matches as written or by its basename, ignoring ASCII case: exactly
-            // when the names agree.
-            everything.starting_with(&prefix.program_name).any(|rest| {
-                rest.len() >= prefix.words.len()
-                    && prefix.words[1..]
-                        .iter()
-                        .zip(&rest[1..])
-                        .all(|(want, word)| want == word)
-            })
-        })
+    /// Each prefix's program name ([`program_name`]) and words, for the policy's
+    /// [`CommandIndex`](super::command_index::CommandIndex), which judges deny and ask.
+    pub(crate) fn prefixes(&self) -> impl Iterator<Item = (&str, &[String])> {
+        self.prefixes
+            .iter()
+            .map(|prefix| (prefix.program_name.as_str(), prefix.words.as_slice()))
     }
 }
 

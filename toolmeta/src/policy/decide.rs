@@ -5,46 +5,68 @@
 
 use super::call::{Call, CallIdentity, Context};
 use super::command::ReadCommand;
+use super::command_index::CommandIndex;
 use super::host::UrlHost;
+use super::label_index::LabelIndex;
 use super::path::{Bases, ReadPath};
 use super::path_index::PathIndex;
 use super::rule::Rule;
 use super::verdict::{Decision, Verdict};
 
 /// A call's inputs, read once for all the rules.
-pub(crate) struct ReadCall {
+pub(crate) struct ReadCall<'a> {
     pub(crate) commands: Vec<ReadCommand>,
-    pub(crate) bases: Bases,
+    pub(crate) bases: Bases<'a>,
     pub(crate) paths: Vec<ReadPath>,
     pub(crate) hosts: Vec<UrlHost>,
     /// By rule: whether its deny or ask `path` matches any path of the call.
     pub(crate) path_denied: Vec<bool>,
+    /// By rule: whether its deny or ask `command` matches anything any command of the call
+    /// runs.
+    pub(crate) command_denied: Vec<bool>,
+    /// By rule: whether its allow `path` matches every path of the call (filled only once
+    /// no deny or ask matched).
+    pub(crate) path_allowed: Vec<bool>,
 }
 
-impl ReadCall {
+impl<'a> ReadCall<'a> {
     pub(crate) fn read(
         call: &Call,
-        context: &Context,
+        context: &'a Context,
         index: &PathIndex,
+        command_index: &CommandIndex,
         rules: usize,
-    ) -> ReadCall {
+    ) -> ReadCall<'a> {
         let bases = Bases::new(context);
+        if !call.paths.is_empty() {
+            // Every path is judged beneath these: resolved first, a missing one spares the
+            // lookups of everything beneath it.
+            bases.real_cwd();
+            bases.real_home();
+        }
         let paths: Vec<ReadPath> = call
             .paths
             .iter()
             .map(|path| ReadPath::read(path, &bases))
             .collect();
+        let commands: Vec<ReadCommand> = call
+            .commands
+            .iter()
+            .map(|command| ReadCommand::read(command, context, &bases))
+            .collect();
         ReadCall {
-            commands: call
-                .commands
-                .iter()
-                .map(|command| ReadCommand::read(command, context, &bases))
-                .collect(),
+            command_denied: if commands.is_empty() {
+                Vec::new()
+            } else {
+                command_index.denied(&commands, rules)
+            },
+            commands,
             path_denied: if paths.is_empty() {
                 Vec::new()
             } else {
                 index.denied(&paths, &bases, rules)
             },
+            path_allowed: Vec::new(),
             hosts: call.urls.iter().map(|url| UrlHost::read(url)).collect(),
             paths,
             bases,
@@ -66,14 +88,10 @@ pub(crate) enum Outcome {
 /// A deny or ask rule's constraints on `call`: any command, path or host of the call.
 pub(crate) fn deny_outcome(i: usize, rule: &Rule, call: &ReadCall) -> Outcome {
     let mut missing = None;
-    if let Some(command) = &rule.command {
+    if rule.command.is_some() {
         if call.commands.is_empty() {
             missing = Some("command");
-        } else if !call
-            .commands
-            .iter()
-            .any(|read| command.denies(&read.everything))
-        {
+        } else if !call.command_denied[i] {
             return Outcome::Fails;
         }
     }
@@ -101,11 +119,11 @@ pub(crate) fn deny_outcome(i: usize, rule: &Rule, call: &ReadCall) -> Outcome {
 
 /// Whether an allow rule's `path` and `host` hold for every path and url of the call (its
 /// `command` is judged per simple command).
-fn allow_inputs_hold(rule: &Rule, path_allowed: &[bool], i: usize, call: &ReadCall) -> bool {
+fn allow_inputs_hold(rule: &Rule, i: usize, call: &ReadCall) -> bool {
     if rule.command.is_some() && call.commands.is_empty() {
         return false;
     }
-    if rule.path.is_some() && !path_allowed[i] {
+    if rule.path.is_some() && !call.path_allowed[i] {
         return false;
     }
     if let Some(host) = &rule.host
@@ -127,7 +145,7 @@ enum Unit<'a> {
     Whole,
 }
 
-fn units(call: &ReadCall) -> Vec<Unit<'_>> {
+fn units<'a>(call: &'a ReadCall<'_>) -> Vec<Unit<'a>> {
     if call.commands.is_empty() {
         return vec![Unit::Whole];
     }
@@ -156,25 +174,22 @@ fn allows_unit(rule: &Rule, unit: &Unit<'_>) -> bool {
 /// every unit of `call` under `identity`, or `None`.
 fn allowed_by(
     rules: &[Rule],
-    path_allowed: &[bool],
+    labels: &LabelIndex,
     identity: &CallIdentity,
     call: &Call,
     read: &ReadCall,
     context: &Context,
     out: &mut Vec<usize>,
 ) -> bool {
-    let candidates: Vec<usize> = rules
-        .iter()
-        .enumerate()
-        .filter(|(i, rule)| {
-            rule.decision == Decision::Allow
-                && (call.earned || rule.evidence_any)
-                && rule.selectors.session_holds(context)
-                && rule.selectors.identity_holds(identity)
-                && allow_inputs_hold(rule, path_allowed, *i, read)
-        })
-        .map(|(i, _)| i)
-        .collect();
+    let mut candidates = Vec::new();
+    labels.allow_candidates(&identity.label, &mut candidates);
+    candidates.retain(|&i| {
+        let rule = &rules[i];
+        (call.earned || rule.evidence_any)
+            && rule.selectors.session_holds(context)
+            && rule.selectors.identity_holds(identity)
+            && allow_inputs_hold(rule, i, read)
+    });
     for unit in units(read) {
         match candidates.iter().find(|&&i| allows_unit(&rules[i], &unit)) {
             Some(&i) => {
@@ -191,12 +206,14 @@ fn allowed_by(
 /// Decides `call` in `context` by `rules` (in order) and `default`.
 pub(crate) fn decide(
     rules: &[Rule],
+    labels: &LabelIndex,
     index: &PathIndex,
+    command_index: &CommandIndex,
     default: Decision,
     call: &Call,
     context: &Context,
 ) -> Verdict {
-    let read = ReadCall::read(call, context, index, rules.len());
+    let mut read = ReadCall::read(call, context, index, command_index, rules.len());
     // Deny and ask see every identity, and the reading ACP's kind alone gives when the
     // identity is not earned, so that a misreading cannot slip past them.
     let mut identities: Vec<&CallIdentity> = call.identities.iter().collect();
@@ -204,10 +221,14 @@ pub(crate) fn decide(
         identities.extend(call.acp_kind_reading.iter());
     }
     let mut strictest: Option<(Decision, usize, Option<&str>)> = None;
-    for (i, rule) in rules.iter().enumerate() {
-        if rule.decision == Decision::Allow {
-            continue;
-        }
+    // Only the rules that can select one of the call's labels, in order.
+    let mut candidates = Vec::new();
+    labels.deny_candidates(
+        identities.iter().map(|identity| identity.label.as_str()),
+        &mut candidates,
+    );
+    for i in candidates {
+        let rule = &rules[i];
         let selected = rule.selectors.session_holds(context)
             && (no_identity_selectors(rule)
                 || identities
@@ -256,7 +277,7 @@ pub(crate) fn decide(
     }
     // An allow needs every identity the call has had allowed.
     let mut allowing = Vec::new();
-    let path_allowed = if read.paths.is_empty() {
+    read.path_allowed = if read.paths.is_empty() {
         vec![false; rules.len()]
     } else {
         index.allowed(&read.paths, &read.bases, rules.len())
@@ -264,15 +285,7 @@ pub(crate) fn decide(
     let allowed = !call.identities.is_empty()
         && !call.incomplete
         && call.identities.iter().all(|identity| {
-            allowed_by(
-                rules,
-                &path_allowed,
-                identity,
-                call,
-                &read,
-                context,
-                &mut allowing,
-            )
+            allowed_by(rules, labels, identity, call, &read, context, &mut allowing)
         });
     if allowed && !allowing.is_empty() {
         let first = *allowing.iter().min().unwrap_or(&allowing[0]);

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use super::call::{CommandInput, Context};
 use super::command::ReadCommand;
+use super::command_index::CommandIndex;
 use super::host::UrlHost;
 use super::path::{Bases, ReadPath};
 use super::path_index::PathIndex;
@@ -71,7 +72,7 @@ fn matches(rule: &Rule, key: InputKey, value: &str, context: &Context) -> bool {
                         .as_ref()
                         .is_some_and(|commands| commands.iter().all(|words| command.allows(words)))
             } else {
-                command.denies(&read.everything)
+                CommandIndex::new(std::slice::from_ref(rule)).denied(&[read], 1)[0]
             }
         }
         InputKey::Path => {

@@ -35,11 +35,13 @@
 
 mod call;
 mod command;
+mod command_index;
 mod decide;
 mod error;
 mod examples;
 mod file;
 mod host;
+mod label_index;
 #[cfg(feature = "client")]
 mod ledger;
 mod path;
@@ -59,6 +61,8 @@ pub use examples::{EXAMPLE_CWD, EXAMPLE_HOME, ExampleFailure};
 pub use ledger::{CallHistory, MAX_PER_CALL};
 pub use verdict::{Decision, Verdict};
 
+use command_index::CommandIndex;
+use label_index::LabelIndex;
 use path_index::PathIndex;
 use rule::Rule;
 
@@ -69,6 +73,10 @@ pub struct Policy {
     rules: Vec<Rule>,
     /// Every rule's `path` patterns, matched at once.
     paths: PathIndex,
+    /// Every deny and ask rule's `command` prefixes, looked up at once.
+    commands: CommandIndex,
+    /// The rules by the labels they select.
+    labels: LabelIndex,
 }
 
 /// What running a policy file's examples found.
@@ -103,6 +111,8 @@ impl Policy {
         Ok(Policy {
             default: parsed.default,
             paths: PathIndex::new(&parsed.rules),
+            commands: CommandIndex::new(&parsed.rules),
+            labels: LabelIndex::new(&parsed.rules),
             rules: parsed.rules,
         })
     }
@@ -124,7 +134,9 @@ impl Policy {
     pub fn add(&mut self, other: Policy) {
         self.default = self.default.max(other.default);
         self.paths.extend(other.paths, self.rules.len());
+        self.commands.extend(&other.rules, self.rules.len());
         self.rules.extend(other.rules);
+        self.labels = LabelIndex::new(&self.rules);
     }
 
     /// The decision when no rule matches.
@@ -139,7 +151,15 @@ impl Policy {
 
     /// The verdict on `call` in `context`.
     pub fn decide(&self, call: &Call, context: &Context) -> Verdict {
-        decide::decide(&self.rules, &self.paths, self.default, call, context)
+        decide::decide(
+            &self.rules,
+            &self.labels,
+            &self.paths,
+            &self.commands,
+            self.default,
+            call,
+            context,
+        )
     }
 }
 

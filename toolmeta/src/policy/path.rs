@@ -2,6 +2,7 @@
 //! the home directory or the root, with the normalization, symlink and case rules of
 //! DESIGN §8 (`path`).
 
+use std::cell::OnceCell;
 use std::path::{Component, Path, PathBuf};
 
 use globset::{Glob, GlobBuilder, GlobSetBuilder};
@@ -141,17 +142,23 @@ fn pattern(value: &str, for_allow: bool) -> Result<PathPattern, String> {
     Ok(PathPattern { anchor, globs })
 }
 
-/// The session's directories a path is judged against, read once per decision.
+/// The session's directories a path is judged against, for one decision. Each is worked out
+/// the first time the decision needs it (a call without paths never resolves the cwd or the
+/// home directory), and never outlives the decision: a symlink changed on disk between two
+/// decisions is seen by the second.
 #[derive(Debug)]
-pub(crate) struct Bases {
-    pub(crate) cwd: Option<PathBuf>,
-    pub(crate) real_cwd: Option<PathBuf>,
-    pub(crate) home: PathBuf,
-    pub(crate) real_home: PathBuf,
-    pub(crate) cwd_nfc: Option<String>,
-    pub(crate) real_cwd_nfc: Option<String>,
-    pub(crate) home_nfc: String,
-    pub(crate) real_home_nfc: String,
+pub(crate) struct Bases<'a> {
+    /// The session cwd as given (used only when absolute) and the home directory.
+    given_cwd: Option<&'a Path>,
+    given_home: &'a Path,
+    cwd: OnceCell<Option<PathBuf>>,
+    home: OnceCell<PathBuf>,
+    real_cwd: OnceCell<Option<PathBuf>>,
+    real_home: OnceCell<PathBuf>,
+    cwd_nfc: OnceCell<Option<String>>,
+    real_cwd_nfc: OnceCell<Option<String>>,
+    home_nfc: OnceCell<String>,
+    real_home_nfc: OnceCell<String>,
     /// What resolving paths has found so far in this decision.
     resolver: Resolver,
 }
@@ -224,33 +231,71 @@ fn joined(path: &Path, ancestor: &Path, real: PathBuf) -> PathBuf {
     }
 }
 
-impl Bases {
-    /// The directories of `context`, lexical and resolved.
-    pub(crate) fn new(context: &Context) -> Bases {
-        let cwd = context
-            .cwd
-            .as_deref()
-            .filter(|cwd| cwd.is_absolute())
-            .map(lexical);
-        let resolver = Resolver::default();
-        let real_cwd = cwd.as_deref().map(|cwd| resolver.resolve(cwd));
-        let home = lexical(&context.home);
-        let real_home = resolver.resolve(&home);
+impl<'a> Bases<'a> {
+    /// The directories of `context`; what they resolve to is looked up when first needed.
+    pub(crate) fn new(context: &'a Context) -> Bases<'a> {
         Bases {
-            resolver,
-            cwd_nfc: cwd.as_deref().map(nfc),
-            real_cwd_nfc: real_cwd.as_deref().map(nfc),
-            home_nfc: nfc(&home),
-            real_home_nfc: nfc(&real_home),
-            cwd,
-            real_cwd,
-            home,
-            real_home,
+            given_cwd: context.cwd.as_deref(),
+            given_home: &context.home,
+            cwd: OnceCell::new(),
+            home: OnceCell::new(),
+            real_cwd: OnceCell::new(),
+            real_home: OnceCell::new(),
+            cwd_nfc: OnceCell::new(),
+            real_cwd_nfc: OnceCell::new(),
+            home_nfc: OnceCell::new(),
+            real_home_nfc: OnceCell::new(),
+            resolver: Resolver::default(),
         }
     }
-}
 
-impl Bases {
+    /// The session cwd, absolute, normalized lexically (`None` when unknown or relative).
+    pub(crate) fn cwd(&self) -> Option<&Path> {
+        self.cwd
+            .get_or_init(|| self.given_cwd.filter(|cwd| cwd.is_absolute()).map(lexical))
+            .as_deref()
+    }
+
+    /// The home directory, normalized lexically.
+    pub(crate) fn home(&self) -> &Path {
+        self.home.get_or_init(|| lexical(self.given_home))
+    }
+
+    /// The session cwd's real path.
+    pub(crate) fn real_cwd(&self) -> Option<&Path> {
+        self.real_cwd
+            .get_or_init(|| self.cwd().map(|cwd| self.resolver.resolve(cwd)))
+            .as_deref()
+    }
+
+    /// The home directory's real path.
+    pub(crate) fn real_home(&self) -> &Path {
+        self.real_home
+            .get_or_init(|| self.resolver.resolve(self.home()))
+    }
+
+    /// The session cwd as deny and ask compare it ([`nfc`]).
+    pub(crate) fn cwd_nfc(&self) -> Option<&str> {
+        self.cwd_nfc.get_or_init(|| self.cwd().map(nfc)).as_deref()
+    }
+
+    /// The session cwd's real path as deny and ask compare it.
+    pub(crate) fn real_cwd_nfc(&self) -> Option<&str> {
+        self.real_cwd_nfc
+            .get_or_init(|| self.real_cwd().map(nfc))
+            .as_deref()
+    }
+
+    /// The home directory as deny and ask compare it.
+    pub(crate) fn home_nfc(&self) -> &str {
+        self.home_nfc.get_or_init(|| nfc(self.home()))
+    }
+
+    /// The home directory's real path as deny and ask compare it.
+    pub(crate) fn real_home_nfc(&self) -> &str {
+        self.real_home_nfc.get_or_init(|| nfc(self.real_home()))
+    }
+
     /// The real path of `path` on this machine (see `Resolver::resolve`), with the lookups
     /// of this decision.
     pub(crate) fn resolve(&self, path: &Path) -> PathBuf {
@@ -284,18 +329,18 @@ pub(crate) struct ReadPath {
 
 impl ReadPath {
     /// Reads `given` (as the agent wrote it) in the session of `bases`.
-    pub(crate) fn read(given: &str, bases: &Bases) -> ReadPath {
+    pub(crate) fn read(given: &str, bases: &Bases<'_>) -> ReadPath {
         let has_parent_component = Path::new(given)
             .components()
             .any(|c| matches!(c, Component::ParentDir));
         let expanded: Option<PathBuf> = if given == "~" {
-            Some(bases.home.clone())
+            Some(bases.home().to_owned())
         } else if let Some(rest) = given.strip_prefix("~/") {
-            Some(bases.home.join(rest))
+            Some(bases.home().join(rest))
         } else if Path::new(given).is_absolute() {
             Some(PathBuf::from(given))
         } else {
-            bases.cwd.as_ref().map(|cwd| cwd.join(given))
+            bases.cwd().map(|cwd| cwd.join(given))
         };
         let lexical_path = expanded.as_deref().map(lexical);
         let resolved = expanded.as_deref().map(|path| bases.resolver.resolve(path));
@@ -317,7 +362,8 @@ impl ReadPath {
 /// `path` with `.` removed and each `..` taking away the component before it (never above
 /// the root; a relative path keeps the `..` it cannot take away).
 pub(crate) fn lexical(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
+    // Never longer than `path`: one allocation.
+    let mut out = PathBuf::with_capacity(path.as_os_str().len());
     let mut depth = 0usize;
     for component in path.components() {
         match component {

@@ -75,11 +75,13 @@ impl Group {
         }
     }
 
-    /// Marks in `hits` the rule of every glob that matches both `lexical` and `resolved`.
+    /// Marks in `hits` the rule of every glob that matches both `lexical` and `resolved`
+    /// (`same` when they are one path, which is then looked up once).
     fn mark_both(
         &self,
         lexical: &Candidate<'_>,
         resolved: &Candidate<'_>,
+        same: bool,
         scratch: &mut [Vec<usize>; 2],
         hits: &mut [bool],
     ) {
@@ -87,6 +89,12 @@ impl Group {
         for chunk in &self.chunks {
             chunk.set.matches_candidate_into(lexical, first);
             if first.is_empty() {
+                continue;
+            }
+            if same {
+                for &glob in first.iter() {
+                    hits[chunk.owners[glob]] = true;
+                }
                 continue;
             }
             chunk.set.matches_candidate_into(resolved, second);
@@ -175,28 +183,39 @@ impl PathIndex {
         let mut hits = vec![false; rules];
         let mut scratch = Vec::new();
         for path in paths {
-            let absolute: Vec<&str> = [&path.lexical_nfc, &path.resolved_nfc]
+            // A path that resolves to itself (no symlink on its way) is matched once.
+            let mut absolute: Vec<&str> = [&path.lexical_nfc, &path.resolved_nfc]
                 .into_iter()
                 .flatten()
                 .map(String::as_str)
                 .collect();
+            absolute.dedup();
             let relative = path.relative_nfc.as_deref().map(Candidate::new);
             for p in &absolute {
                 let whole = Candidate::new(p);
                 self.deny_root.mark(&whole, &mut scratch, &mut hits);
                 let anywhere = Candidate::new(p.trim_start_matches('/'));
                 self.deny_anywhere.mark(&anywhere, &mut scratch, &mut hits);
-                for base in [&bases.home_nfc, &bases.real_home_nfc] {
-                    if let Some(rest) = beneath(p, base) {
-                        self.deny_home
-                            .mark(&Candidate::new(rest), &mut scratch, &mut hits);
-                    }
+                // The same rest beneath a directory and its real path (the same when the
+                // directory is its own real path) is matched once.
+                let mut rests: Vec<&str> = [bases.home_nfc(), bases.real_home_nfc()]
+                    .into_iter()
+                    .filter_map(|base| beneath(p, base))
+                    .collect();
+                rests.dedup();
+                for rest in rests {
+                    self.deny_home
+                        .mark(&Candidate::new(rest), &mut scratch, &mut hits);
                 }
-                for base in [&bases.cwd_nfc, &bases.real_cwd_nfc].into_iter().flatten() {
-                    if let Some(rest) = beneath(p, base) {
-                        self.deny_cwd
-                            .mark(&Candidate::new(rest), &mut scratch, &mut hits);
-                    }
+                let mut rests: Vec<&str> = [bases.cwd_nfc(), bases.real_cwd_nfc()]
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|base| beneath(p, base))
+                    .collect();
+                rests.dedup();
+                for rest in rests {
+                    self.deny_cwd
+                        .mark(&Candidate::new(rest), &mut scratch, &mut hits);
                 }
             }
             if let Some(relative) = &relative {
@@ -222,27 +241,30 @@ impl PathIndex {
                 self.allow_root.mark_both(
                     &Candidate::new(lexical),
                     &Candidate::new(resolved),
+                    lexical.as_os_str() == resolved.as_os_str(),
                     &mut scratch,
                     &mut hits,
                 );
                 if let (Ok(lexical), Ok(resolved)) = (
-                    lexical.strip_prefix(&bases.home),
-                    resolved.strip_prefix(&bases.real_home),
+                    lexical.strip_prefix(bases.home()),
+                    resolved.strip_prefix(bases.real_home()),
                 ) {
                     self.allow_home.mark_both(
                         &Candidate::new(lexical),
                         &Candidate::new(resolved),
+                        lexical.as_os_str() == resolved.as_os_str(),
                         &mut scratch,
                         &mut hits,
                     );
                 }
-                if let (Some(cwd), Some(real_cwd)) = (&bases.cwd, &bases.real_cwd)
+                if let (Some(cwd), Some(real_cwd)) = (bases.cwd(), bases.real_cwd())
                     && let (Ok(lexical), Ok(resolved)) =
                         (lexical.strip_prefix(cwd), resolved.strip_prefix(real_cwd))
                 {
                     self.allow_cwd.mark_both(
                         &Candidate::new(lexical),
                         &Candidate::new(resolved),
+                        lexical.as_os_str() == resolved.as_os_str(),
                         &mut scratch,
                         &mut hits,
                     );

@@ -313,67 +313,53 @@ pub(crate) struct Everything {
     pub(crate) unparsed: Vec<String>,
     /// `unparsed` split into words (see [`loose_words`]).
     pub(crate) loose: Vec<Vec<String>>,
-    /// Every word a prefix could start at (each program position of each command, each
-    /// loose word), sorted by its [`program_name`]: a prefix is compared only with the words
-    /// whose program has its program's name.
-    pub(crate) starts: Vec<Start>,
+    /// Every word a prefix could start at: each program position of each command, each
+    /// loose word.
+    starts: Vec<Start>,
 }
 
 /// A word a prefix could start at.
-#[derive(Debug)]
-pub(crate) struct Start {
-    /// The word's [`program_name`].
-    pub(crate) name: String,
+#[derive(Debug, Clone, Copy)]
+struct Start {
     /// In `commands` (or `loose`), which.
-    pub(crate) loose: bool,
-    pub(crate) list: usize,
+    loose: bool,
+    list: usize,
     /// The word's position in it.
-    pub(crate) at: usize,
+    at: usize,
 }
 
 impl Everything {
-    /// Fills the loose words and the starts from `commands` and `unparsed`.
+    /// Records a simple command whose program positions are `positions`.
+    fn push_command(&mut self, words: Vec<String>, positions: &[usize]) {
+        let list = self.commands.len();
+        self.starts.extend(positions.iter().map(|&at| Start {
+            loose: false,
+            list,
+            at,
+        }));
+        self.commands.push(words);
+    }
+
+    /// Fills the loose words (and their starts) from `unparsed`.
     fn index(&mut self) {
         self.loose = self
             .unparsed
             .iter()
             .map(|text| loose_words(text).into_iter().map(str::to_owned).collect())
             .collect();
-        let mut starts = Vec::new();
-        for (list, words) in self.commands.iter().enumerate() {
-            starts.extend(
-                wrappers::program_positions(words)
-                    .into_iter()
-                    .map(|at| Start {
-                        name: program_name(&words[at]),
-                        loose: false,
-                        list,
-                        at,
-                    }),
-            );
-        }
         for (list, words) in self.loose.iter().enumerate() {
-            starts.extend(words.iter().enumerate().map(|(at, word)| Start {
-                name: program_name(word),
+            self.starts.extend((0..words.len()).map(|at| Start {
                 loose: true,
                 list,
                 at,
             }));
         }
-        starts.sort_by(|a, b| a.name.cmp(&b.name));
-        self.starts = starts;
     }
 
-    /// The words whose program is named `name`, each with the words from it on.
-    pub(crate) fn starting_with<'a>(
-        &'a self,
-        name: &str,
-    ) -> impl Iterator<Item = &'a [String]> + 'a {
-        let from = self
-            .starts
-            .partition_point(|start| start.name.as_str() < name);
-        let to = from + self.starts[from..].partition_point(|start| start.name.as_str() == name);
-        self.starts[from..to].iter().map(|start| {
+    /// For every word a prefix could start at, the words from it on: each program position
+    /// of each simple command (after wrappers), each word of text that did not parse.
+    pub(crate) fn starts(&self) -> impl Iterator<Item = &[String]> + '_ {
+        self.starts.iter().map(|start| {
             let words = if start.loose {
                 &self.loose[start.list]
             } else {
@@ -630,7 +616,8 @@ fn simple_command(
     depth: usize,
     all: &mut Everything,
 ) {
-    for position in wrappers::program_positions(&words) {
+    let positions = wrappers::program_positions(&words);
+    for &position in &positions {
         let program = wrappers::basename(&words[position]);
         if wrappers::is_shell(program) {
             match wrappers::shell_command_string(&words[position + 1..]) {
@@ -647,7 +634,7 @@ fn simple_command(
         }
     }
     if !words.is_empty() {
-        all.commands.push(words);
+        all.push_command(words, &positions);
     }
 }
 

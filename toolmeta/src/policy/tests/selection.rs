@@ -224,6 +224,29 @@ fn several_files_add_up_and_the_stricter_default_wins() {
 }
 
 #[test]
+fn rules_of_an_added_file_are_selected_and_matched_like_the_first_files() {
+    // The second file's command prefixes and labels are found by the same lookups as the
+    // first's, under their own names and positions.
+    let mut first = Policy::from_toml(
+        "version = 1\n[[rule]]\ndecision = \"allow\"\nlabel = \"Run Command\"\ncommand = \"git\"\n",
+        "a.toml",
+    )
+    .unwrap();
+    let second = Policy::from_toml(
+        "version = 1\n[[rule]]\ndecision = \"ask\"\nlabel = \"Read\"\n[[rule]]\ndecision = \"deny\"\nlabel = \"Run Command\"\ncommand = \"git push\"\n",
+        "b.toml",
+    )
+    .unwrap();
+    first.add(second);
+    let got = verdict(&first, &run("git log && /usr/bin/git push origin"));
+    assert_eq!((got.decision, got.rule.as_str()), (Deny, "b.toml:2"));
+    let got = verdict(&first, &run("git log"));
+    assert_eq!((got.decision, got.rule.as_str()), (Allow, "a.toml:1"));
+    let got = verdict(&first, &read("x"));
+    assert_eq!((got.decision, got.rule.as_str()), (Ask, "b.toml:1"));
+}
+
+#[test]
 fn a_missing_key_is_never_less_strict_than_the_default_nor_lets_an_allow_through_a_deny() {
     let text = r#"
 version = 1
