@@ -1,4 +1,4 @@
-//! `#[derive(ToolIdentity)]` at run time (its compile errors are `tests/ui`).
+//! `#[derive(ToolIdentity)]` at run time (its compile errors are `toolmeta-derive/tests/ui`).
 
 // Named conversions: an argv as one command line, an inclusive last line as `limit`.
 mod conversions;

@@ -2,15 +2,17 @@
 //! compile-fail case whose reviewed `.stderr` is the error users see, and the supported
 //! forms have compile-pass cases.
 //!
-//! Regenerate the expectations with `TRYBUILD=overwrite cargo test --test ui`, then review
-//! every changed `.stderr` in `git diff tests/ui`.
+//! Regenerate the expectations with `TRYBUILD=overwrite cargo test -p toolmeta-derive --test
+//! ui`, then review every changed `.stderr` in `git diff toolmeta-derive/tests/ui`.
 //!
 //! Compiler messages change between Rust releases, so the expectations belong to the
 //! toolchain pinned in `rust-toolchain.toml`, which cargo uses in this repository. Run with
 //! another compiler (`cargo +nightly test`, a `RUSTC` override), the suite fails and says
 //! why rather than passing unseen.
 //!
-//! The cases are in a folder per category beside this file.
+//! The cases are in a folder per category beside this file. The suite lives in the derive's
+//! crate so that trybuild builds only what the cases use (toolmeta, serde, serde_json), not
+//! the dev-dependencies of the workspace's behaviour tests (the ACP and MCP SDKs, tokio).
 
 // The error count of a build with several misfit field types (rustc's JSON, not trybuild).
 mod error_count;
@@ -42,8 +44,8 @@ fn ui() {
     assert!(
         running.as_deref() == Some(pinned),
         "the UI expectations were recorded with rustc {pinned} (rust-toolchain.toml), and this \
-         is {}: run `cargo test --test ui` without a toolchain override, or re-record them for \
-         this compiler with `TRYBUILD=overwrite cargo test --test ui`, review `git diff tests/ui`, \
+         is {}: run `cargo test -p toolmeta-derive --test ui` without a toolchain override, or re-record them for \
+         this compiler with `TRYBUILD=overwrite cargo test -p toolmeta-derive --test ui`, review `git diff toolmeta-derive/tests/ui`, \
          and move the pin",
         running.as_deref().unwrap_or("an unknown rustc")
     );
@@ -57,7 +59,7 @@ fn ui() {
 
 /// The `channel` of `rust-toolchain.toml`.
 fn pinned_channel() -> &'static str {
-    include_str!("../../rust-toolchain.toml")
+    include_str!("../../../rust-toolchain.toml")
         .lines()
         .find_map(|line| line.strip_prefix("channel = "))
         .map(|value| value.trim().trim_matches('"'))

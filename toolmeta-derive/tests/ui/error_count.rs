@@ -43,7 +43,9 @@ pub struct Grep {
 
 #[test]
 fn each_type_that_does_not_fit_is_shown_and_counted_once() {
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("toolmeta-derive is a member of the workspace");
     let dir = workspace.join("target/tests/error-count");
     std::fs::create_dir_all(dir.join("src")).unwrap();
     let manifest = format!(
