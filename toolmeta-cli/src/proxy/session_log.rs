@@ -236,17 +236,23 @@ mod tests {
         String::from_utf8(sink.0.lock().unwrap().0.clone()).unwrap()
     }
 
+    /// A log into `file` (already holding `size` bytes, limited to `limit`) that reports to
+    /// `report`.
+    fn log_into(file: &Sink, size: u64, limit: u64, report: &Sink) -> SessionLog {
+        SessionLog::new(
+            Path::new("s.jsonl"),
+            Box::new(file.clone()),
+            size,
+            limit,
+            Box::new(report.clone()),
+        )
+    }
+
     #[test]
     fn a_failing_write_is_reported_once_and_logging_stops() {
         let file = Sink(Arc::default(), 1);
         let report = Sink(Arc::default(), usize::MAX);
-        let log = SessionLog::new(
-            Path::new("s.jsonl"),
-            Box::new(file.clone()),
-            0,
-            u64::MAX,
-            Box::new(report.clone()),
-        );
+        let log = log_into(&file, 0, u64::MAX, &report);
         let mut records = Records::new(log);
         for _ in 0..3 {
             records.record(
@@ -273,13 +279,7 @@ mod tests {
         let report = Sink(Arc::default(), usize::MAX);
         let record_len = "{\"dir\":\"client->agent\",\"t\":0,\"msg\":1}\n".len() as u64;
         // Room for three records after what the file already holds.
-        let log = SessionLog::new(
-            Path::new("s.jsonl"),
-            Box::new(file.clone()),
-            10,
-            10 + 3 * record_len + 1,
-            Box::new(report.clone()),
-        );
+        let log = log_into(&file, 10, 10 + 3 * record_len + 1, &report);
         // Two records at a time: the limit falls inside the second batch, whose first
         // record is written whole.
         let mut records = Records::new(log);
@@ -304,13 +304,7 @@ mod tests {
     fn a_record_of_its_own_lands_between_the_earlier_lines_and_the_last() {
         let file = Sink(Arc::default(), usize::MAX);
         let report = Sink(Arc::default(), usize::MAX);
-        let log = SessionLog::new(
-            Path::new("s.jsonl"),
-            Box::new(file.clone()),
-            0,
-            u64::MAX,
-            Box::new(report.clone()),
-        );
+        let log = log_into(&file, 0, u64::MAX, &report);
         let mut records = Records::new(log.clone());
         // Nothing gathered before the line being read: nothing to write yet.
         records.record(Direction::AgentToClient, SystemTime::UNIX_EPOCH, b"1", None);
