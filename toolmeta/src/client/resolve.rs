@@ -55,6 +55,16 @@ pub(crate) enum Input {
     Kept(Box<RawValue>),
 }
 
+impl Input {
+    /// `input` kept as JSON text: an object, else nothing.
+    pub(crate) fn kept(input: Option<Value>) -> Input {
+        input
+            .filter(Value::is_object)
+            .and_then(|input| serde_json::value::to_raw_value(&input).ok())
+            .map_or(Input::None, Input::Kept)
+    }
+}
+
 impl Resolved {
     /// What a call resolves to before it received anything.
     pub(crate) fn nothing() -> Resolved {
@@ -222,11 +232,11 @@ fn completion(
     let raw_input = arguments.value();
     let from_catalog = || {
         let (harness, name) = harness.zip(name)?;
-        context.catalog.synthesize(harness, name, raw_input)?.input
+        context.catalog.input(harness, name, raw_input)
     };
-    let input =
-        from_catalog().or_else(|| fallback_input(label, raw_input, received.locations.first()));
-    kept(input)
+    from_catalog().unwrap_or_else(|| {
+        Input::kept(fallback_input(label, raw_input, received.locations.first()))
+    })
 }
 
 /// What the fallback keeps of a call's arguments for `label`: the canonical keys of its
@@ -333,7 +343,7 @@ fn by_fallback(
         // nothing names gets none (DESIGN §2, §7).
         namespace: harness.namespace.filter(|_| strongest.is_some()),
         read_only: fallback.read_only,
-        input: kept(input),
+        input: Input::kept(input),
         party: harness.party,
         ambiguous,
         told_apart: false,
@@ -368,19 +378,12 @@ fn from_catalog(
         },
         namespace: Some(Text::namespace(&meta.namespace)),
         read_only: Some(meta.read_only),
-        input: kept(input),
+        input: Input::kept(input),
         party: None,
         ambiguous: Box::default(),
         // A tool named by the arguments is told apart unless the tie-break says otherwise.
         told_apart: true,
     }
-}
-
-fn kept(input: Option<Value>) -> Input {
-    input
-        .filter(Value::is_object)
-        .and_then(|input| serde_json::value::to_raw_value(&input).ok())
-        .map_or(Input::None, Input::Kept)
 }
 
 /// The harness of a call (docs/identification.md §4.2): the party a `_meta` key it carries

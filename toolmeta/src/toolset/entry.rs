@@ -4,8 +4,9 @@ use std::fmt;
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use serde_json::value::RawValue;
 
-use super::raw::project_raw;
+use super::raw::{ProjectedInput, projected_keys};
 use crate::tool::Tagging;
 use crate::{
     Effects, Identity, InputField, TaggedTool, ToolDispatch, ToolIdentity, TypedProjection,
@@ -358,14 +359,30 @@ impl ToolEntry {
     /// assert_eq!(project(json!({"offset": 3})), None); // the required path is missing
     /// ```
     pub fn project(&self, raw: &Value) -> Option<Value> {
+        self.projection(raw).map(ProjectedInput::into_value)
+    }
+
+    /// [`ToolEntry::project`] as JSON text, the bytes serializing its value gives: a tool
+    /// projected through its wire keys is written from them, without an object built
+    /// first (the ledger keeps an input as text: `docs/performance.md`, "Where the time
+    /// goes").
+    #[cfg_attr(not(all(feature = "catalog", feature = "client")), allow(dead_code))]
+    pub(crate) fn project_to_raw_value(&self, raw: &Value) -> Option<Box<RawValue>> {
+        self.projection(raw)?.to_raw_value()
+    }
+
+    fn projection<'a>(&self, raw: &'a Value) -> Option<ProjectedInput<'a>> {
         if let Some(typed) = self.typed
             && let Some(input) = typed(raw)
         {
-            return input;
+            return input.map(ProjectedInput::Built);
         }
         match self.tagged {
-            Some(tagging) => tagging.project(raw).and_then(|(_, input)| input),
-            None => project_raw(&self.identity, self.fields, raw),
+            Some(tagging) => tagging
+                .project(raw)
+                .and_then(|(_, input)| input)
+                .map(ProjectedInput::Built),
+            None => projected_keys(&self.identity, self.fields, raw).map(ProjectedInput::Keys),
         }
     }
 }

@@ -1,6 +1,11 @@
 //! Projecting raw JSON arguments (`rawInput`) through the recorded wire keys; the rules are
 //! documented (as a table) on `ToolEntry::project`.
 
+use std::borrow::Cow;
+use std::sync::LazyLock;
+
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use crate::convert::{command_line, line_count, one_based_offset};
@@ -14,13 +19,118 @@ pub(crate) fn project_raw(
     fields: &[InputField],
     raw: &Value,
 ) -> Option<Value> {
+    projected_keys(identity, fields, raw).map(ProjectedKeys::into_value)
+}
+
+/// A tool's canonical input as projected: built by a typed or tagged projection, or the keys
+/// projected through the wire keys.
+pub(crate) enum ProjectedInput<'a> {
+    Built(Value),
+    Keys(ProjectedKeys<'a>),
+}
+
+impl ProjectedInput<'_> {
+    /// The input as an object.
+    pub(crate) fn into_value(self) -> Value {
+        match self {
+            ProjectedInput::Built(input) => input,
+            ProjectedInput::Keys(keys) => keys.into_value(),
+        }
+    }
+
+    /// The input as JSON text, the bytes serializing [`Self::into_value`] gives; `None`
+    /// when it is not an object.
+    pub(crate) fn to_raw_value(self) -> Option<Box<RawValue>> {
+        match self {
+            ProjectedInput::Built(input) => input
+                .is_object()
+                .then(|| serde_json::value::to_raw_value(&input).ok())
+                .flatten(),
+            ProjectedInput::Keys(keys) => keys.to_raw_value(),
+        }
+    }
+}
+
+/// The keys [`project_raw`] projects, in projection order, their values borrowed from the
+/// arguments where they are copied as sent: an input a caller wants as JSON text is written
+/// from them straight away ([`ProjectedKeys::to_raw_value`]), without an object built first.
+pub(crate) struct ProjectedKeys<'a> {
+    /// Each key once (a key projected again keeps its place and takes the later value, as
+    /// inserting it into a [`Map`] again does).
+    keys: Vec<(&'static str, Cow<'a, Value>)>,
+}
+
+impl<'a> ProjectedKeys<'a> {
+    /// The input as an object.
+    pub(crate) fn into_value(self) -> Value {
+        // Sized for every key, so that the map never grows while it is filled.
+        let mut input = Map::with_capacity(self.keys.len());
+        for (key, value) in self.keys {
+            input.insert(key.to_owned(), value.into_owned());
+        }
+        Value::Object(input)
+    }
+
+    /// The input as JSON text: the very bytes serializing [`Self::into_value`] gives, keys
+    /// in the order its map keeps them (sorted, or as inserted under serde_json's
+    /// `preserve_order`).
+    pub(crate) fn to_raw_value(mut self) -> Option<Box<RawValue>> {
+        if map_sorts_keys() {
+            self.keys.sort_unstable_by_key(|&(key, _)| key);
+        }
+        serde_json::value::to_raw_value(&self).ok()
+    }
+
+    fn insert(&mut self, key: &'static str, value: Cow<'a, Value>) {
+        match self.keys.iter_mut().find(|(kept, _)| *kept == key) {
+            Some((_, kept)) => *kept = value,
+            None => self.keys.push((key, value)),
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+}
+
+impl Serialize for ProjectedKeys<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // As a `Map` serializes itself: its length, then each entry.
+        let mut map = serializer.serialize_map(Some(self.keys.len()))?;
+        for (key, value) in &self.keys {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
+}
+
+/// Whether a [`Map`] keeps its keys sorted: it does unless serde_json's `preserve_order` is
+/// on, which any crate of the build may turn on (the ACP SDK does), not only this crate's
+/// feature of the same name — so the map is asked, once.
+fn map_sorts_keys() -> bool {
+    static SORTS: LazyLock<bool> = LazyLock::new(|| {
+        let mut map = Map::new();
+        map.insert("b".to_owned(), Value::Null);
+        map.insert("a".to_owned(), Value::Null);
+        map.keys().next().is_some_and(|first| first == "a")
+    });
+    *SORTS
+}
+
+/// The keys [`project_raw`] projects from `raw`; `None` when they give no input.
+pub(crate) fn projected_keys<'a>(
+    identity: &Identity,
+    fields: &[InputField],
+    raw: &'a Value,
+) -> Option<ProjectedKeys<'a>> {
     if fields.is_empty() {
         return None;
     }
     let raw = raw.as_object()?;
     let shape = LabelShape::of(identity.label);
-    // Sized for every field, so that the map never grows while it is filled.
-    let mut input = Map::with_capacity(fields.len());
+    let mut input = ProjectedKeys {
+        keys: Vec::with_capacity(fields.len()),
+    };
     // One bit per required key of the shape, set as it is inserted.
     let mut required_found = 0u32;
     // The projected `offset`, where a `last_line` range starts (projected before `limit`).
@@ -38,13 +148,13 @@ pub(crate) fn project_raw(
             first_line = projected
                 .as_ref()
                 .and_then(Option::as_ref)
-                .and_then(Value::as_u64);
+                .and_then(|offset| offset.as_u64());
         }
         let projected = match projected {
             // An empty or inverted range has no `limit`; the arguments still parsed.
             Some(Some(last)) if field.last_line => {
                 match json_integer(&last).and_then(|last| line_count(first_line, last)) {
-                    Some(limit) => Some(Some(Value::from(limit))),
+                    Some(limit) => Some(Some(Cow::Owned(Value::from(limit)))),
                     None => continue,
                 }
             }
@@ -60,7 +170,7 @@ pub(crate) fn project_raw(
                 if let Some(at) = required_position(&shape, field) {
                     required_found |= 1 << at;
                 }
-                input.insert(field.key.to_owned(), value);
+                input.insert(field.key, value);
             }
             None if !field.optional => return None,
             None => {}
@@ -70,7 +180,7 @@ pub(crate) fn project_raw(
         return None;
     }
     // An empty projection omits `input`, as the typed path does: never `{}`.
-    (!input.is_empty()).then_some(Value::Object(input))
+    (!input.is_empty()).then_some(input)
 }
 
 /// Which of the shape's required keys `field` projects, if any.
@@ -103,14 +213,16 @@ fn raw_value<'a>(raw: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
 /// type does not deserialize from (another JSON type, an integer out of its range): the
 /// typed field could not have held it; `Some(None)` when it is read but normalized away (a
 /// negative `offset`, or one beyond `u64` once shifted from 0).
-fn project_field(field: &InputField, raw: Option<&Value>) -> Option<Option<Value>> {
+fn project_field<'a>(field: &InputField, raw: Option<&'a Value>) -> Option<Option<Cow<'a, Value>>> {
     let raw = raw.filter(|value| !value.is_null())?;
+    let command_line_of =
+        |raw: &Value| as_argv(raw).map(|argv| Some(Cow::Owned(Value::from(command_line(&argv)))));
     match field.raw {
-        RawType::Argv => return as_argv(raw).map(|argv| Some(Value::from(command_line(&argv)))),
+        RawType::Argv => return command_line_of(raw),
         RawType::CommandLine => {
             return match raw {
-                Value::String(_) => Some(Some(raw.clone())),
-                _ => as_argv(raw).map(|argv| Some(Value::from(command_line(&argv)))),
+                Value::String(_) => Some(Some(Cow::Borrowed(raw))),
+                _ => command_line_of(raw),
             };
         }
         _ => {}
@@ -129,7 +241,7 @@ fn project_field(field: &InputField, raw: Option<&Value>) -> Option<Option<Value
         return None;
     }
     if field.extra || field.key != OFFSET {
-        return Some(Some(raw.clone()));
+        return Some(Some(Cow::Borrowed(raw)));
     }
     let offset = json_integer(raw)?;
     let offset = if field.zero_based {
@@ -137,7 +249,7 @@ fn project_field(field: &InputField, raw: Option<&Value>) -> Option<Option<Value
     } else {
         normalize_offset(offset)
     };
-    Some(offset.map(Value::from))
+    Some(offset.map(|offset| Cow::Owned(Value::from(offset))))
 }
 
 /// Whether the field's Rust type deserializes from `raw` (see [`RawType`]): the typed
@@ -172,5 +284,35 @@ fn json_integer(raw: &Value) -> Option<i128> {
     match raw {
         Value::Number(n) => n.as_i64().map(i128::from).or(n.as_u64().map(i128::from)),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::projected_keys;
+    use crate::{Identity, InputField, Namespace, ToolKind};
+
+    /// A key projected twice keeps its first place and takes its last value, as inserting
+    /// into a map does; the text is the object serialized, whichever order the map keeps.
+    #[test]
+    fn the_text_is_the_object_serialized() {
+        const FIELDS: &[InputField] = &[
+            InputField::new("path", "to"),
+            InputField::new("command", "cmd"),
+            InputField::new("path", "from"),
+        ];
+        let identity = Identity::new("t", ToolKind::Other, Namespace::GrokBuild);
+        let raw = json!({"from": "b\u{e9}\"", "cmd": "ls", "to": "a"});
+        let value = projected_keys(&identity, FIELDS, &raw)
+            .unwrap()
+            .into_value();
+        assert_eq!(value, json!({"path": "b\u{e9}\"", "command": "ls"}));
+        let text = projected_keys(&identity, FIELDS, &raw)
+            .unwrap()
+            .to_raw_value()
+            .unwrap();
+        assert_eq!(text.get(), serde_json::to_string(&value).unwrap());
     }
 }
