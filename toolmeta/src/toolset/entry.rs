@@ -3,10 +3,10 @@
 use std::fmt;
 
 use serde::de::DeserializeOwned;
-use serde_json::Value;
 use serde_json::value::RawValue;
+use serde_json::{Map, Value};
 
-use super::raw::{ProjectedInput, projected_keys};
+use super::raw::{ProjectInto, ProjectedInput, ProjectedKeys, project_into};
 use crate::tool::Tagging;
 use crate::{
     Effects, Identity, InputField, TaggedTool, ToolDispatch, ToolIdentity, TypedProjection,
@@ -359,7 +359,8 @@ impl ToolEntry {
     /// assert_eq!(project(json!({"offset": 3})), None); // the required path is missing
     /// ```
     pub fn project(&self, raw: &Value) -> Option<Value> {
-        self.projection(raw).map(ProjectedInput::into_value)
+        self.projection::<Map<String, Value>>(raw)
+            .map(ProjectedInput::into_value)
     }
 
     /// [`ToolEntry::project`] as JSON text, the bytes serializing its value gives: a tool
@@ -368,10 +369,11 @@ impl ToolEntry {
     /// goes").
     #[cfg_attr(not(all(feature = "catalog", feature = "client")), allow(dead_code))]
     pub(crate) fn project_to_raw_value(&self, raw: &Value) -> Option<Box<RawValue>> {
-        self.projection(raw)?.to_raw_value()
+        self.projection::<ProjectedKeys>(raw)?.to_raw_value()
     }
 
-    fn projection<'a>(&self, raw: &'a Value) -> Option<ProjectedInput<'a>> {
+    /// The input projected from `raw`, the keys projected through the wire keys into `P`.
+    fn projection<'a, P: ProjectInto<'a>>(&self, raw: &'a Value) -> Option<ProjectedInput<P>> {
         if let Some(typed) = self.typed
             && let Some(input) = typed(raw)
         {
@@ -382,7 +384,7 @@ impl ToolEntry {
                 .project(raw)
                 .and_then(|(_, input)| input)
                 .map(ProjectedInput::Built),
-            None => projected_keys(&self.identity, self.fields, raw).map(ProjectedInput::Keys),
+            None => project_into(&self.identity, self.fields, raw).map(ProjectedInput::Keys),
         }
     }
 }

@@ -19,27 +19,29 @@ pub(crate) fn project_raw(
     fields: &[InputField],
     raw: &Value,
 ) -> Option<Value> {
-    projected_keys(identity, fields, raw).map(ProjectedKeys::into_value)
+    project_into::<Map<String, Value>>(identity, fields, raw).map(Value::Object)
 }
 
 /// A tool's canonical input as projected: built by a typed or tagged projection, or the keys
-/// projected through the wire keys.
-pub(crate) enum ProjectedInput<'a> {
+/// projected through the wire keys into `P` (a [`Map`], or [`ProjectedKeys`] to write).
+pub(crate) enum ProjectedInput<P> {
     Built(Value),
-    Keys(ProjectedKeys<'a>),
+    Keys(P),
 }
 
-impl ProjectedInput<'_> {
+impl ProjectedInput<Map<String, Value>> {
     /// The input as an object.
     pub(crate) fn into_value(self) -> Value {
         match self {
             ProjectedInput::Built(input) => input,
-            ProjectedInput::Keys(keys) => keys.into_value(),
+            ProjectedInput::Keys(keys) => Value::Object(keys),
         }
     }
+}
 
-    /// The input as JSON text, the bytes serializing [`Self::into_value`] gives; `None`
-    /// when it is not an object.
+impl ProjectedInput<ProjectedKeys<'_>> {
+    /// The input as JSON text, the bytes serializing it as an object gives; `None` when it
+    /// is not an object.
     pub(crate) fn to_raw_value(self) -> Option<Box<RawValue>> {
         match self {
             ProjectedInput::Built(input) => input
@@ -60,25 +62,45 @@ pub(crate) struct ProjectedKeys<'a> {
     keys: Vec<(&'static str, Cow<'a, Value>)>,
 }
 
-impl<'a> ProjectedKeys<'a> {
-    /// The input as an object.
-    pub(crate) fn into_value(self) -> Value {
-        // Sized for every key, so that the map never grows while it is filled.
-        let mut input = Map::with_capacity(self.keys.len());
-        for (key, value) in self.keys {
-            input.insert(key.to_owned(), value.into_owned());
-        }
-        Value::Object(input)
-    }
-
-    /// The input as JSON text: the very bytes serializing [`Self::into_value`] gives, keys
-    /// in the order its map keeps them (sorted, or as inserted under serde_json's
-    /// `preserve_order`).
+impl ProjectedKeys<'_> {
+    /// The input as JSON text: the very bytes serializing the same keys projected into a
+    /// [`Map`] gives, keys in the order the map keeps them (sorted, or as inserted under
+    /// serde_json's `preserve_order`).
     pub(crate) fn to_raw_value(mut self) -> Option<Box<RawValue>> {
         if map_sorts_keys() {
             self.keys.sort_unstable_by_key(|&(key, _)| key);
         }
         serde_json::value::to_raw_value(&self).ok()
+    }
+}
+
+/// Where [`project_into`] puts the keys it projects: a key projected again takes the later
+/// value in the place of the first.
+pub(crate) trait ProjectInto<'a> {
+    fn with_capacity(capacity: usize) -> Self;
+    fn insert(&mut self, key: &'static str, value: Cow<'a, Value>);
+    fn is_empty(&self) -> bool;
+}
+
+impl<'a> ProjectInto<'a> for Map<String, Value> {
+    fn with_capacity(capacity: usize) -> Self {
+        Map::with_capacity(capacity)
+    }
+
+    fn insert(&mut self, key: &'static str, value: Cow<'a, Value>) {
+        Map::insert(self, key.to_owned(), value.into_owned());
+    }
+
+    fn is_empty(&self) -> bool {
+        Map::is_empty(self)
+    }
+}
+
+impl<'a> ProjectInto<'a> for ProjectedKeys<'a> {
+    fn with_capacity(capacity: usize) -> Self {
+        ProjectedKeys {
+            keys: Vec::with_capacity(capacity),
+        }
     }
 
     fn insert(&mut self, key: &'static str, value: Cow<'a, Value>) {
@@ -117,20 +139,19 @@ fn map_sorts_keys() -> bool {
     *SORTS
 }
 
-/// The keys [`project_raw`] projects from `raw`; `None` when they give no input.
-pub(crate) fn projected_keys<'a>(
+/// The keys [`project_raw`] projects from `raw`, into `P`; `None` when they give no input.
+pub(crate) fn project_into<'a, P: ProjectInto<'a>>(
     identity: &Identity,
     fields: &[InputField],
     raw: &'a Value,
-) -> Option<ProjectedKeys<'a>> {
+) -> Option<P> {
     if fields.is_empty() {
         return None;
     }
     let raw = raw.as_object()?;
     let shape = LabelShape::of(identity.label);
-    let mut input = ProjectedKeys {
-        keys: Vec::with_capacity(fields.len()),
-    };
+    // Sized for every field, so that it never grows while it is filled.
+    let mut input = P::with_capacity(fields.len());
     // One bit per required key of the shape, set as it is inserted.
     let mut required_found = 0u32;
     // The projected `offset`, where a `last_line` range starts (projected before `limit`).
@@ -291,7 +312,9 @@ fn json_integer(raw: &Value) -> Option<i128> {
 mod tests {
     use serde_json::json;
 
-    use super::projected_keys;
+    use serde_json::{Map, Value};
+
+    use super::{ProjectedKeys, project_into};
     use crate::{Identity, InputField, Namespace, ToolKind};
 
     /// A key projected twice keeps its first place and takes its last value, as inserting
@@ -305,11 +328,9 @@ mod tests {
         ];
         let identity = Identity::new("t", ToolKind::Other, Namespace::GrokBuild);
         let raw = json!({"from": "b\u{e9}\"", "cmd": "ls", "to": "a"});
-        let value = projected_keys(&identity, FIELDS, &raw)
-            .unwrap()
-            .into_value();
+        let value = Value::Object(project_into::<Map<_, _>>(&identity, FIELDS, &raw).unwrap());
         assert_eq!(value, json!({"path": "b\u{e9}\"", "command": "ls"}));
-        let text = projected_keys(&identity, FIELDS, &raw)
+        let text = project_into::<ProjectedKeys>(&identity, FIELDS, &raw)
             .unwrap()
             .to_raw_value()
             .unwrap();
