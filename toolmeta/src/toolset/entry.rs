@@ -3,10 +3,13 @@
 use std::fmt;
 
 use serde::de::DeserializeOwned;
+#[cfg(feature = "client")]
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::raw::{ProjectInto, ProjectedInput, ProjectedKeys, project_into};
+#[cfg(feature = "client")]
+use super::projected_text::ProjectedKeys;
+use super::raw::{ProjectInto, ProjectedInput, project_into};
 use crate::tool::Tagging;
 use crate::{
     Effects, Identity, InputField, TaggedTool, ToolDispatch, ToolIdentity, TypedProjection,
@@ -365,11 +368,12 @@ impl ToolEntry {
 
     /// [`ToolEntry::project`] as JSON text, the bytes serializing its value gives: a tool
     /// projected through its wire keys is written from them, without an object built
-    /// first (the ledger keeps an input as text: `docs/performance.md`, "Where the time
-    /// goes").
-    #[cfg_attr(not(all(feature = "catalog", feature = "client")), allow(dead_code))]
+    /// first (the ledger keeps an input as text: `docs/performance.md`, "The ledger and
+    /// `toolmeta inspect`").
+    #[cfg(feature = "client")]
+    #[cfg_attr(not(feature = "catalog"), allow(dead_code))]
     pub(crate) fn project_to_raw_value(&self, raw: &Value) -> Option<Box<RawValue>> {
-        self.projection::<ProjectedKeys>(raw)?.to_raw_value()
+        self.projection::<ProjectedKeys>(raw)?.into_raw_value()
     }
 
     /// The input projected from `raw`, the keys projected through the wire keys into `P`.
