@@ -1,7 +1,8 @@
 //! [`ProjectedKeys`]: a projected input written as JSON text straight from the keys the
-//! wire-key projection ([`project_into`](super::raw::project_into)) gives, without an object built first — the input
-//! the ledger keeps when it completes an envelope sent without `input`
-//! (`client/resolve.rs`, `completion`; `docs/performance.md`, "Decided against").
+//! wire-key projection ([`project_into`](super::raw::project_into)) gives, without an
+//! object built first — the input the ledger keeps when it completes an envelope sent
+//! without `input` (`client/resolve.rs`, `completion`; `docs/performance.md`, "The ledger
+//! and `toolmeta inspect`").
 
 use std::borrow::Cow;
 use std::sync::LazyLock;
@@ -26,9 +27,10 @@ impl ProjectedInput<ProjectedKeys<'_>> {
     }
 }
 
-/// The keys [`project_into`](super::raw::project_into) projects, in projection order, their values borrowed from the
-/// arguments where they are copied as sent: an input a caller wants as JSON text is written
-/// from them straight away ([`ProjectedKeys::into_raw_value`]), without an object built first.
+/// The keys [`project_into`](super::raw::project_into) projects, in projection order, their
+/// values borrowed from the arguments where they are copied as sent: an input a caller wants
+/// as JSON text is written from them straight away ([`ProjectedKeys::into_raw_value`]),
+/// without an object built first.
 pub(crate) struct ProjectedKeys<'a> {
     /// Each key once (a key projected again keeps its place and takes the later value, as
     /// inserting it into a [`Map`] again does).
@@ -92,9 +94,7 @@ fn map_sorts_keys() -> bool {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
-
-    use serde_json::{Map, Value};
+    use serde_json::{Map, Value, json};
 
     use super::ProjectedKeys;
     use crate::toolset::raw::project_into;

@@ -97,7 +97,7 @@ impl Catalog {
     /// The `input` of [`Catalog::synthesize`]'s envelope, kept as the ledger keeps it
     /// ([`Input::kept`]); `None` when the catalog does not know the tool or gives it no
     /// input. The built-in catalog projects the input alone, written as JSON text from the
-    /// projected keys: a whole envelope, and an object to serialize, were two thirds of
+    /// projected keys: a whole envelope, and an object to serialize, were more than half of
     /// completing an envelope sent without `input` (`client/resolve.rs`, `completion`).
     pub(crate) fn input(
         &self,
