@@ -371,6 +371,19 @@ pub fn synthesize(harness: Harness, name: &str, raw_input: Option<&Value>) -> Op
     Some(tool.tool_meta(raw_input))
 }
 
+/// The `input` of [`synthesize`]'s envelope alone, as JSON text (the bytes serializing it
+/// gives): what the ledger asks to complete an envelope sent without `input`, without the
+/// identity it already has.
+#[cfg(feature = "client")]
+pub(crate) fn synthesized_input(
+    harness: Harness,
+    name: &str,
+    raw_input: Option<&Value>,
+) -> Option<Box<serde_json::value::RawValue>> {
+    let tool = harness.tools().get(name)?;
+    tool.entry().project_to_raw_value(raw_input?)
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::{Value, json};
@@ -431,26 +444,7 @@ mod tests {
     /// refuses numbers, objects and bools.)
     #[test]
     fn the_argument_rule_agrees_with_serde() {
-        let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/real");
-        let mut samples: Vec<Value> = Vec::new();
-        let mut dirs = vec![std::path::PathBuf::from(corpus)];
-        while let Some(dir) = dirs.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap() {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    dirs.push(path);
-                } else if path.extension().is_some_and(|ext| ext == "jsonl") {
-                    let text = std::fs::read_to_string(&path).unwrap();
-                    for line in text.lines() {
-                        collect_raw_inputs(
-                            &serde_json::from_str(line).unwrap_or(Value::Null),
-                            &mut samples,
-                        );
-                    }
-                }
-            }
-        }
-        assert!(samples.len() > 100, "{} rawInputs", samples.len());
+        let samples = recorded_raw_inputs();
         let values = [
             json!(null),
             json!("s"),
@@ -530,6 +524,82 @@ mod tests {
                           "parsed_cmd": [], "source": "unified_exec_startup",
                           "process_id": "7"});
         assert_eq!(identify(Harness::Codex, &exec), Some("exec_command"));
+    }
+
+    /// Every object `rawInput` of the recorded sessions (`tests/data/real`).
+    fn recorded_raw_inputs() -> Vec<Value> {
+        let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/real");
+        let mut samples: Vec<Value> = Vec::new();
+        let mut dirs = vec![std::path::PathBuf::from(corpus)];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|ext| ext == "jsonl") {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    for line in text.lines() {
+                        collect_raw_inputs(
+                            &serde_json::from_str(line).unwrap_or(Value::Null),
+                            &mut samples,
+                        );
+                    }
+                }
+            }
+        }
+        assert!(samples.len() > 100, "{} rawInputs", samples.len());
+        samples
+    }
+
+    /// The input alone, as text, is the synthesized envelope's `input` serialized, byte for
+    /// byte, for every tool of every harness: on every recorded `rawInput` (under every tool
+    /// name, so that most are projected by tools they were not sent to) and on each tool's
+    /// arguments with a key sent twice and keys out of order.
+    #[cfg(feature = "client")]
+    #[test]
+    fn the_input_alone_is_the_envelopes_input_as_text() {
+        use super::{Harness, synthesize, synthesized_input};
+        let recorded = recorded_raw_inputs();
+        let (mut compared, mut projected) = (0, 0);
+        for &harness in Harness::ALL {
+            for tool in harness.tools().tools() {
+                let name = tool.name();
+                // The projected keys in reverse order, each with the other keys' values.
+                let mut samples = recorded.clone();
+                let keys: Vec<&str> = tool.entry().input_fields().iter().map(|f| f.wire).collect();
+                let reversed: String = keys
+                    .iter()
+                    .rev()
+                    .map(|key| format!(r#""{key}":"a/b","{key}":3"#))
+                    .collect::<Vec<_>>()
+                    .join(",");
+                samples.push(serde_json::from_str(&format!("{{{reversed}}}")).unwrap());
+                let strings: String = keys
+                    .iter()
+                    .rev()
+                    .map(|key| format!(r#""{key}":"x\"\u00e9""#))
+                    .collect::<Vec<_>>()
+                    .join(",");
+                samples.push(serde_json::from_str(&format!("{{{strings}}}")).unwrap());
+                for raw in &samples {
+                    let text = synthesized_input(harness, name, Some(raw));
+                    let serialized = synthesize(harness, name, Some(raw))
+                        .unwrap()
+                        .input
+                        .filter(Value::is_object)
+                        .map(|input| serde_json::to_string(&input).unwrap());
+                    assert_eq!(
+                        text.as_deref().map(|text| text.get()),
+                        serialized.as_deref(),
+                        "{harness} {name} {raw}"
+                    );
+                    compared += 1;
+                    projected += usize::from(text.is_some());
+                }
+                assert!(synthesized_input(harness, name, None).is_none());
+            }
+        }
+        assert!(projected > 1_000, "{projected} of {compared} projected");
     }
 
     fn collect_raw_inputs(value: &Value, out: &mut Vec<Value>) {

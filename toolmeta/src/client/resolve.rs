@@ -55,6 +55,16 @@ pub(crate) enum Input {
     Kept(Box<RawValue>),
 }
 
+impl Input {
+    /// `input` kept as JSON text: an object, else nothing.
+    pub(crate) fn kept(input: Option<Value>) -> Input {
+        input
+            .filter(Value::is_object)
+            .and_then(|input| serde_json::value::to_raw_value(&input).ok())
+            .map_or(Input::None, Input::Kept)
+    }
+}
+
 impl Resolved {
     /// What a call resolves to before it received anything.
     pub(crate) fn nothing() -> Resolved {
@@ -206,8 +216,10 @@ fn resolve_identity(
 /// `rawInput` through the catalog tool the envelope names, else what the fallback keeps
 /// for `label`. Computed here, so that reading a call's input computes nothing, although
 /// most such envelopes get their `input` with the next update: over the generated log this
-/// is 1 340.7 M → 1 470.0 M instructions (`ledger-log ledger`), the price of a plain getter
-/// (parsing the `rawInput` without the store's memo was dearer still, 1 532.5 M).
+/// is 1 338.4 M → 1 449.2 M instructions (`ledger-log ledger`), the price of a plain getter
+/// (`docs/performance.md`, "Decided against"). The catalog is asked for the input alone,
+/// as text ([`Catalog::input`]: a whole envelope, then an object serialized, made it
+/// 1 476.9 M); the `rawInput` is parsed through the store's memo (without it, 1 500.5 M).
 fn completion(
     received: &Received,
     label: &str,
@@ -222,11 +234,11 @@ fn completion(
     let raw_input = arguments.value();
     let from_catalog = || {
         let (harness, name) = harness.zip(name)?;
-        context.catalog.synthesize(harness, name, raw_input)?.input
+        context.catalog.input(harness, name, raw_input)
     };
-    let input =
-        from_catalog().or_else(|| fallback_input(label, raw_input, received.locations.first()));
-    kept(input)
+    from_catalog().unwrap_or_else(|| {
+        Input::kept(fallback_input(label, raw_input, received.locations.first()))
+    })
 }
 
 /// What the fallback keeps of a call's arguments for `label`: the canonical keys of its
@@ -333,7 +345,7 @@ fn by_fallback(
         // nothing names gets none (DESIGN §2, §7).
         namespace: harness.namespace.filter(|_| strongest.is_some()),
         read_only: fallback.read_only,
-        input: kept(input),
+        input: Input::kept(input),
         party: harness.party,
         ambiguous,
         told_apart: false,
@@ -368,19 +380,12 @@ fn from_catalog(
         },
         namespace: Some(Text::namespace(&meta.namespace)),
         read_only: Some(meta.read_only),
-        input: kept(input),
+        input: Input::kept(input),
         party: None,
         ambiguous: Box::default(),
         // A tool named by the arguments is told apart unless the tie-break says otherwise.
         told_apart: true,
     }
-}
-
-fn kept(input: Option<Value>) -> Input {
-    input
-        .filter(Value::is_object)
-        .and_then(|input| serde_json::value::to_raw_value(&input).ok())
-        .map_or(Input::None, Input::Kept)
 }
 
 /// The harness of a call (docs/identification.md §4.2): the party a `_meta` key it carries

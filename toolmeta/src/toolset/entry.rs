@@ -3,9 +3,13 @@
 use std::fmt;
 
 use serde::de::DeserializeOwned;
-use serde_json::Value;
+#[cfg(feature = "client")]
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
 
-use super::raw::project_raw;
+#[cfg(feature = "client")]
+use super::projected_text::ProjectedKeys;
+use super::raw::{ProjectInto, ProjectedInput, project_into};
 use crate::tool::Tagging;
 use crate::{
     Effects, Identity, InputField, TaggedTool, ToolDispatch, ToolIdentity, TypedProjection,
@@ -358,14 +362,33 @@ impl ToolEntry {
     /// assert_eq!(project(json!({"offset": 3})), None); // the required path is missing
     /// ```
     pub fn project(&self, raw: &Value) -> Option<Value> {
+        self.projection::<Map<String, Value>>(raw)
+            .map(ProjectedInput::into_value)
+    }
+
+    /// [`ToolEntry::project`] as JSON text, the bytes serializing its value gives: a tool
+    /// projected through its wire keys is written from them, without an object built
+    /// first (the ledger keeps an input as text: `docs/performance.md`, "The ledger and
+    /// `toolmeta inspect`").
+    #[cfg(feature = "client")]
+    #[cfg_attr(not(feature = "catalog"), allow(dead_code))]
+    pub(crate) fn project_to_raw_value(&self, raw: &Value) -> Option<Box<RawValue>> {
+        self.projection::<ProjectedKeys>(raw)?.into_raw_value()
+    }
+
+    /// The input projected from `raw`, the keys projected through the wire keys into `P`.
+    fn projection<'a, P: ProjectInto<'a>>(&self, raw: &'a Value) -> Option<ProjectedInput<P>> {
         if let Some(typed) = self.typed
             && let Some(input) = typed(raw)
         {
-            return input;
+            return input.map(ProjectedInput::Built);
         }
         match self.tagged {
-            Some(tagging) => tagging.project(raw).and_then(|(_, input)| input),
-            None => project_raw(&self.identity, self.fields, raw),
+            Some(tagging) => tagging
+                .project(raw)
+                .and_then(|(_, input)| input)
+                .map(ProjectedInput::Built),
+            None => project_into(&self.identity, self.fields, raw).map(ProjectedInput::Keys),
         }
     }
 }

@@ -18,6 +18,8 @@
 //! The types are exported at the crate root.
 
 mod entry;
+#[cfg(feature = "client")]
+mod projected_text;
 pub(crate) mod raw;
 mod runtime_toolset;
 mod static_toolset;

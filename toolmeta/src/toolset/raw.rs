@@ -1,6 +1,8 @@
 //! Projecting raw JSON arguments (`rawInput`) through the recorded wire keys; the rules are
 //! documented (as a table) on `ToolEntry::project`.
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value};
 
 use crate::convert::{command_line, line_count, one_based_offset};
@@ -14,13 +16,61 @@ pub(crate) fn project_raw(
     fields: &[InputField],
     raw: &Value,
 ) -> Option<Value> {
+    project_into::<Map<String, Value>>(identity, fields, raw).map(Value::Object)
+}
+
+/// A tool's canonical input as projected: built by a typed or tagged projection, or the keys
+/// projected through the wire keys into `P` (a [`Map`], or `ProjectedKeys` to write as text).
+pub(crate) enum ProjectedInput<P> {
+    Built(Value),
+    Keys(P),
+}
+
+impl ProjectedInput<Map<String, Value>> {
+    /// The input as an object.
+    pub(crate) fn into_value(self) -> Value {
+        match self {
+            ProjectedInput::Built(input) => input,
+            ProjectedInput::Keys(keys) => Value::Object(keys),
+        }
+    }
+}
+
+/// Where [`project_into`] puts the keys it projects: a key projected again takes the later
+/// value in the place of the first.
+pub(crate) trait ProjectInto<'a> {
+    fn with_capacity(capacity: usize) -> Self;
+    fn insert(&mut self, key: &'static str, value: Cow<'a, Value>);
+    fn is_empty(&self) -> bool;
+}
+
+impl<'a> ProjectInto<'a> for Map<String, Value> {
+    fn with_capacity(capacity: usize) -> Self {
+        Map::with_capacity(capacity)
+    }
+
+    fn insert(&mut self, key: &'static str, value: Cow<'a, Value>) {
+        Map::insert(self, key.to_owned(), value.into_owned());
+    }
+
+    fn is_empty(&self) -> bool {
+        Map::is_empty(self)
+    }
+}
+
+/// The keys [`project_raw`] projects from `raw`, into `P`; `None` when they give no input.
+pub(crate) fn project_into<'a, P: ProjectInto<'a>>(
+    identity: &Identity,
+    fields: &[InputField],
+    raw: &'a Value,
+) -> Option<P> {
     if fields.is_empty() {
         return None;
     }
     let raw = raw.as_object()?;
     let shape = LabelShape::of(identity.label);
-    // Sized for every field, so that the map never grows while it is filled.
-    let mut input = Map::with_capacity(fields.len());
+    // Sized for every field, so that it never grows while it is filled.
+    let mut input = P::with_capacity(fields.len());
     // One bit per required key of the shape, set as it is inserted.
     let mut required_found = 0u32;
     // The projected `offset`, where a `last_line` range starts (projected before `limit`).
@@ -38,13 +88,13 @@ pub(crate) fn project_raw(
             first_line = projected
                 .as_ref()
                 .and_then(Option::as_ref)
-                .and_then(Value::as_u64);
+                .and_then(|offset| offset.as_u64());
         }
         let projected = match projected {
             // An empty or inverted range has no `limit`; the arguments still parsed.
             Some(Some(last)) if field.last_line => {
                 match json_integer(&last).and_then(|last| line_count(first_line, last)) {
-                    Some(limit) => Some(Some(Value::from(limit))),
+                    Some(limit) => Some(Some(Cow::Owned(Value::from(limit)))),
                     None => continue,
                 }
             }
@@ -60,7 +110,7 @@ pub(crate) fn project_raw(
                 if let Some(at) = required_position(&shape, field) {
                     required_found |= 1 << at;
                 }
-                input.insert(field.key.to_owned(), value);
+                input.insert(field.key, value);
             }
             None if !field.optional => return None,
             None => {}
@@ -70,7 +120,7 @@ pub(crate) fn project_raw(
         return None;
     }
     // An empty projection omits `input`, as the typed path does: never `{}`.
-    (!input.is_empty()).then_some(Value::Object(input))
+    (!input.is_empty()).then_some(input)
 }
 
 /// Which of the shape's required keys `field` projects, if any.
@@ -103,14 +153,16 @@ fn raw_value<'a>(raw: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
 /// type does not deserialize from (another JSON type, an integer out of its range): the
 /// typed field could not have held it; `Some(None)` when it is read but normalized away (a
 /// negative `offset`, or one beyond `u64` once shifted from 0).
-fn project_field(field: &InputField, raw: Option<&Value>) -> Option<Option<Value>> {
+fn project_field<'a>(field: &InputField, raw: Option<&'a Value>) -> Option<Option<Cow<'a, Value>>> {
     let raw = raw.filter(|value| !value.is_null())?;
+    let command_line_of =
+        |raw: &Value| as_argv(raw).map(|argv| Some(Cow::Owned(Value::from(command_line(&argv)))));
     match field.raw {
-        RawType::Argv => return as_argv(raw).map(|argv| Some(Value::from(command_line(&argv)))),
+        RawType::Argv => return command_line_of(raw),
         RawType::CommandLine => {
             return match raw {
-                Value::String(_) => Some(Some(raw.clone())),
-                _ => as_argv(raw).map(|argv| Some(Value::from(command_line(&argv)))),
+                Value::String(_) => Some(Some(Cow::Borrowed(raw))),
+                _ => command_line_of(raw),
             };
         }
         _ => {}
@@ -129,7 +181,7 @@ fn project_field(field: &InputField, raw: Option<&Value>) -> Option<Option<Value
         return None;
     }
     if field.extra || field.key != OFFSET {
-        return Some(Some(raw.clone()));
+        return Some(Some(Cow::Borrowed(raw)));
     }
     let offset = json_integer(raw)?;
     let offset = if field.zero_based {
@@ -137,7 +189,7 @@ fn project_field(field: &InputField, raw: Option<&Value>) -> Option<Option<Value
     } else {
         normalize_offset(offset)
     };
-    Some(offset.map(Value::from))
+    Some(offset.map(|offset| Cow::Owned(Value::from(offset))))
 }
 
 /// Whether the field's Rust type deserializes from `raw` (see [`RawType`]): the typed

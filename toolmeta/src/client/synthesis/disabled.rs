@@ -2,6 +2,7 @@
 
 use serde_json::Value;
 
+use crate::client::resolve::Input;
 use crate::{Namespace, ToolKind, ToolMeta};
 
 /// A harness of the catalog: none exists without the feature.
@@ -37,6 +38,15 @@ impl Catalog {
         _name: &str,
         _raw_input: Option<&Value>,
     ) -> Option<ToolMeta> {
+        match harness {}
+    }
+
+    pub(crate) fn input(
+        &self,
+        harness: Harness,
+        _name: &str,
+        _raw_input: Option<&Value>,
+    ) -> Option<Input> {
         match harness {}
     }
 

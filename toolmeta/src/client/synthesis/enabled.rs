@@ -8,6 +8,7 @@ use foldhash::fast::FixedState;
 use serde_json::Value;
 
 pub(crate) use crate::catalog::Harness;
+use crate::client::resolve::Input;
 use crate::client::{Ledger, LedgerBuilder};
 use crate::{Namespace, ToolKind, ToolMeta, catalog};
 
@@ -44,19 +45,12 @@ use crate::{Namespace, ToolKind, ToolMeta, catalog};
 pub type Synthesizer = dyn Fn(Harness, &str, Option<&Value>) -> Option<ToolMeta> + Send + Sync;
 
 /// The catalog the ledger asks, and the harness its caller named.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub(crate) struct Catalog {
     harness: Option<Harness>,
-    synthesizer: Arc<Synthesizer>,
-}
-
-impl Default for Catalog {
-    fn default() -> Self {
-        Catalog {
-            harness: None,
-            synthesizer: Arc::new(catalog::synthesize),
-        }
-    }
+    /// The client's own synthesizer; `None` for the built-in catalog, which can also be
+    /// asked for an input alone ([`Catalog::input`]).
+    synthesizer: Option<Arc<Synthesizer>>,
 }
 
 impl std::fmt::Debug for Catalog {
@@ -94,7 +88,30 @@ impl Catalog {
         name: &str,
         raw_input: Option<&Value>,
     ) -> Option<ToolMeta> {
-        (self.synthesizer)(harness, name, raw_input)
+        match &self.synthesizer {
+            Some(synthesizer) => synthesizer(harness, name, raw_input),
+            None => catalog::synthesize(harness, name, raw_input),
+        }
+    }
+
+    /// The `input` of [`Catalog::synthesize`]'s envelope, kept as the ledger keeps it
+    /// ([`Input::kept`]); `None` when the catalog does not know the tool or gives it no
+    /// input. The built-in catalog projects the input alone, written as JSON text from the
+    /// projected keys: a whole envelope, and an object to serialize, were more than half of
+    /// completing an envelope sent without `input` (`client/resolve.rs`, `completion`).
+    pub(crate) fn input(
+        &self,
+        harness: Harness,
+        name: &str,
+        raw_input: Option<&Value>,
+    ) -> Option<Input> {
+        match &self.synthesizer {
+            Some(synthesizer) => {
+                let input = synthesizer(harness, name, raw_input)?.input?;
+                Some(Input::kept(Some(input)))
+            }
+            None => catalog::synthesized_input(harness, name, raw_input).map(Input::Kept),
+        }
     }
 
     /// The tools of `harness` whose arguments fit `raw_input` best (see
@@ -161,7 +178,7 @@ impl LedgerBuilder {
         mut self,
         synthesizer: impl Fn(Harness, &str, Option<&Value>) -> Option<ToolMeta> + Send + Sync + 'static,
     ) -> LedgerBuilder {
-        self.catalog.synthesizer = Arc::new(synthesizer);
+        self.catalog.synthesizer = Some(Arc::new(synthesizer));
         self
     }
 }
