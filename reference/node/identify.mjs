@@ -458,11 +458,15 @@ function merge(catalog, call, update, fromPermission) {
   if (status !== null && (!fromPermission || call.status === null)) call.status = status;
   // A permission request makes a running call wait on the user again; a finished one stays.
   if (fromPermission && call.status !== null && !isFinished(call)) call.status = 'pending';
-  if (update.rawInput !== undefined && update.rawInput !== null
-    && (!fromPermission || !call.rawInputFromUpdate)) {
-    const empty = isObject(update.rawInput) && Object.keys(update.rawInput).length === 0;
-    call.rawInputFromUpdate = !fromPermission && !empty;
-    call.rawInput = update.rawInput;
+  if (update.rawInput !== undefined && update.rawInput !== null) {
+    if (!fromPermission || !call.rawInputFromUpdate) {
+      const empty = isObject(update.rawInput) && Object.keys(update.rawInput).length === 0;
+      call.rawInputFromUpdate = !fromPermission && !empty;
+      call.rawInput = update.rawInput;
+    } else if (isObject(call.rawInput) && isObject(update.rawInput)) {
+      // The request's keys the call's own arguments lack fill them in; its own values win.
+      call.rawInput = { ...call.rawInput, ...omit(update.rawInput, Object.keys(call.rawInput)) };
+    }
   }
   if (Array.isArray(update.locations) && update.locations.length > 0) {
     call.locations = update.locations.filter((location) => isObject(location) && typeof location.path === 'string');
@@ -474,6 +478,11 @@ function merge(catalog, call, update, fromPermission) {
     const envelope = meta['x.ai/tool'];
     if (isObject(envelope)) mergeEnvelope(call.envelope, envelope);
   }
+}
+
+/** The members of `object` whose keys are not in `keys`. */
+function omit(object, keys) {
+  return Object.fromEntries(Object.entries(object).filter(([key]) => !keys.includes(key)));
 }
 
 /** Every string under `_meta`, by its key path (only listed paths are ever read). */

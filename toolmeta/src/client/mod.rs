@@ -64,7 +64,8 @@
 //!   not mean to clear them.
 //! - **Permissions.** A `session/request_permission` request is an update of its call
 //!   whose `rawInput`, `kind` and `content` only fill in what the call's own updates have
-//!   not sent — so it never replaces the tool's arguments — and whose `options` are kept
+//!   not sent (the `rawInput` key by key) — so it never replaces the tool's arguments, and
+//!   the arguments only it names are not lost — and whose `options` are kept
 //!   ([`Permission`]). It puts a call that is still running back to `pending` (it waits on
 //!   the user); a finished call keeps its status. The client's answer
 //!   (a JSON-RPC response with the request's `id` and a `result.outcome`, or the SDK's
@@ -99,6 +100,7 @@ mod evidence;
 mod evidence_value;
 mod fallback;
 mod few;
+mod fill_in;
 mod fields;
 mod json_repair;
 mod ledger;

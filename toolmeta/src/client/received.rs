@@ -11,6 +11,7 @@ use serde_json::value::RawValue;
 use super::content::{ContentBlocks, Location};
 use super::evidence::{Claims, Evidence, META_KEYS, Says, follows_title_format, is_tool_name};
 use super::few::Few;
+use super::fill_in::fill_in;
 use super::line::{LocationFields, MetaFields, RequestId, UpdateFields};
 use super::loose_meta::LooseMeta;
 use super::permission::Requested;
@@ -312,7 +313,9 @@ impl Received {
     ///
     /// A permission request's `rawInput`, `kind` and `content` describe the permission
     /// (OpenCode sends `{filepath, diff}`, Claude Code the tool's arguments): they only
-    /// fill in what the call's own updates have not sent. The request itself moves a call
+    /// fill in what the call's own updates have not sent — the request's `rawInput` key by
+    /// key, the call's own values winning (OpenCode's `bash` sends `{cwd}` in the call and
+    /// `{command}` in the request). The request itself moves a call
     /// that is still running back to `pending` (it waits on the user); a finished call
     /// keeps its status and its permission.
     ///
@@ -347,10 +350,15 @@ impl Received {
             .kind
             .take()
             .filter(|_| !from_permission || self.acp_kind.is_none());
-        let raw_input = update
-            .raw_input
-            .take()
-            .filter(|_| !from_permission || !self.raw_input_from_update);
+        let raw_input = match update.raw_input.take() {
+            // The request's keys the call's own arguments lack fill them in (`fill_in`).
+            Some(request) if from_permission && self.raw_input_from_update => self
+                .raw_input
+                .as_deref()
+                .and_then(|own| fill_in(own, &request))
+                .map(Cow::Owned),
+            raw_input => raw_input,
+        };
         if self.finished {
             merged.conflict = self.record_conflicts(update, envelope, keys, kind, raw_input);
         } else {
@@ -370,7 +378,9 @@ impl Received {
                     .bytes()
                     .filter(|b| !b.is_ascii_whitespace())
                     .eq(*b"{}");
-                self.raw_input_from_update = !from_permission && !empty;
+                // Filled in, the call's own arguments are still there.
+                self.raw_input_from_update =
+                    (!from_permission || self.raw_input_from_update) && !empty;
                 if keep_raw(&mut self.raw_input, &raw) {
                     merged.evidence = true;
                     merged.input_basis = true;
