@@ -414,9 +414,36 @@ export class Reader {
 
   /** Resolves the call's identity again unless it finished before; freezes it at the finish. */
   settle(call) {
-    if (call.frozen) return;
+    if (call.frozen) {
+      if (call.rawInput !== call.keptRawInput) this.lateInput(call);
+      return;
+    }
     call.identity = resolve(this, call);
-    if (isFinished(call)) call.frozen = true;
+    if (isFinished(call)) {
+      call.frozen = true;
+      call.keptRawInput = call.rawInput;
+    }
+  }
+
+  /**
+   * A finished call's later `rawInput` is kept when it only adds arguments and the call,
+   * resolved with it, has the identity it finished with (its input may grow); otherwise the
+   * `rawInput` kept at the finish stays.
+   */
+  lateInput(call) {
+    const late = call.rawInput;
+    call.rawInput = call.keptRawInput;
+    if (!onlyAdds(call.keptRawInput, late)) return;
+    call.rawInput = late;
+    const identity = resolve(this, call);
+    const same = ['source', 'name', 'kind', 'label', 'namespace', 'read_only', 'ambiguous']
+      .every((field) => JSON.stringify(identity[field]) === JSON.stringify(call.identity[field]));
+    if (same) {
+      call.identity = identity;
+      call.keptRawInput = late;
+    } else {
+      call.rawInput = call.keptRawInput;
+    }
   }
 
   calls() {
@@ -431,7 +458,7 @@ export class Reader {
 function newCall(session, id) {
   return {
     session, id, title: null, firstTitle: null, formatTitle: null, kind: null, status: null,
-    name: null, rawInput: undefined, rawInputFromUpdate: false, locations: [],
+    name: null, rawInput: undefined, keptRawInput: undefined, rawInputFromUpdate: false, locations: [],
     metaNames: new Map(), updates: 0, envelope: {}, permission: null, frozen: false,
     identity: null,
   };
@@ -478,6 +505,16 @@ function merge(catalog, call, update, fromPermission) {
     const envelope = meta['x.ai/tool'];
     if (isObject(envelope)) mergeEnvelope(call.envelope, envelope);
   }
+}
+
+/** Whether `later` has every member of `kept` with the same value, and more. */
+function onlyAdds(kept, later) {
+  if (!isObject(later)) return false;
+  if (kept === undefined) return true;
+  if (!isObject(kept)) return false;
+  const keys = Object.keys(kept);
+  return keys.length < Object.keys(later).length
+    && keys.every((key) => Object.hasOwn(later, key) && JSON.stringify(later[key]) === JSON.stringify(kept[key]));
 }
 
 /** The members of `object` whose keys are not in `keys`. */

@@ -79,7 +79,8 @@
 //!   nothing says); [`Call::name`] is the tool's name only when the traffic names the
 //!   tool, never a human title ([`Call::title`]). Until a call finishes, the strongest
 //!   kind of evidence wins, and among claims of one kind the latest; once it has finished,
-//!   its identity is kept and a contradicting claim recorded ([`Call::conflicts`]).
+//!   its identity is kept and a contradicting claim recorded ([`Call::conflicts`]); a
+//!   later `rawInput` that only adds arguments may still grow its input.
 //! - **Subagents.** ACP's subagent sessions (`subagent_update`, a tool call's `session`
 //!   content) and the legacy `_meta` hints link a subagent's calls to the call that
 //!   started it ([`Ledger::parent`]).

@@ -11,7 +11,7 @@ use serde_json::value::RawValue;
 use super::content::{ContentBlocks, Location};
 use super::evidence::{Claims, Evidence, META_KEYS, Says, follows_title_format, is_tool_name};
 use super::few::Few;
-use super::fill_in::fill_in;
+use super::fill_in::{fill_in, only_adds};
 use super::line::{LocationFields, MetaFields, RequestId, UpdateFields};
 use super::loose_meta::LooseMeta;
 use super::permission::Requested;
@@ -25,6 +25,8 @@ use crate::ToolKind;
 /// Once the call has finished, what its identity is resolved from (the envelope, the
 /// claims, ACP `kind`, `rawInput`) no longer merges: a later update that says otherwise
 /// is recorded as a [`Conflict`], so the identity the call finished with is kept, here.
+/// The one exception is late input: a `rawInput` that only adds arguments to the one kept
+/// is taken when the identity resolved with it stays the same.
 #[derive(Debug, Default)]
 pub(crate) struct Received {
     /// The envelope, merged across the updates (usable or not).
@@ -306,6 +308,9 @@ pub(crate) struct Merged {
     pub(crate) child_session_changed: bool,
     /// A later claim contradicted the identity the call finished with.
     pub(crate) conflict: bool,
+    /// After the call finished, a `rawInput` that only adds arguments was taken, replacing
+    /// this one: kept only if the call's identity stays.
+    pub(crate) replaced_raw_input: Option<Option<Box<RawValue>>>,
 }
 
 impl Received {
@@ -360,6 +365,13 @@ impl Received {
             raw_input => raw_input,
         };
         if self.finished {
+            let raw_input = match raw_input {
+                Some(raw) if only_adds(self.raw_input.as_deref(), &raw) => {
+                    self.take_late_input(raw, from_permission, &mut merged);
+                    None
+                }
+                raw_input => raw_input,
+            };
             merged.conflict = self.record_conflicts(update, envelope, keys, kind, raw_input);
         } else {
             if let (Some(mark), true) = (proxy_mark, envelope.is_some()) {
@@ -483,6 +495,33 @@ impl Received {
         changed
     }
 
+    /// After the call finished: takes a `rawInput` that only adds arguments to the one
+    /// kept, provisionally — the ledger resolves the call again and keeps it only when the
+    /// identity the call finished with stays ([`Received::undo_late_input`] otherwise).
+    #[inline(never)]
+    fn take_late_input(
+        &mut self,
+        raw: Cow<'_, RawValue>,
+        from_permission: bool,
+        merged: &mut Merged,
+    ) {
+        self.raw_input_from_update |= !from_permission;
+        merged.replaced_raw_input = Some(self.raw_input.replace(raw.into_owned()));
+        merged.input_basis = true;
+    }
+
+    /// Puts back the `rawInput` a late one replaced (`replaced`, from [`Merged`]) and
+    /// records the late one as a conflict: resolved with it, the call would have another
+    /// identity than the one it finished with. Says whether the conflict is new.
+    #[inline(never)]
+    pub(crate) fn undo_late_input(&mut self, replaced: Option<Box<RawValue>>) -> bool {
+        let late = std::mem::replace(&mut self.raw_input, replaced);
+        let Some(late) = late else {
+            return false;
+        };
+        self.push_conflicts(vec![("rawInput", late.get().to_owned())])
+    }
+
     /// After the call finished: records every field of the update that contradicts what
     /// the call's identity was resolved from, and merges none of them; says whether it
     /// found a new one.
@@ -529,6 +568,12 @@ impl Received {
         {
             found.push(("rawInput", raw.get().to_owned()));
         }
+        self.push_conflicts(found)
+    }
+
+    /// Records the conflicts `found` (each once, up to [`MAX_CONFLICTS`], the rest
+    /// counted); says whether one was new.
+    fn push_conflicts(&mut self, found: Vec<(&'static str, String)>) -> bool {
         if found.is_empty() {
             return false;
         }

@@ -226,7 +226,7 @@ impl Store {
             call.adopt_session(session);
         }
         let was_finished = call.received.finished;
-        let merged = merge(&mut call.received);
+        let mut merged = merge(&mut call.received);
         let (mut identified, mut input_changed) = (false, false);
         let first = call.received.updates <= 1;
         if (merged.evidence || first) && !was_finished {
@@ -238,6 +238,19 @@ impl Store {
             identified = !resolved.same_identity(&call.resolved);
             input_changed = !resolved.same_input(&call.resolved, merged.input_basis);
             call.resolved = resolved;
+        } else if let Some(replaced) = merged.replaced_raw_input.take() {
+            // Late arguments of a finished call: its input may grow, its identity stays.
+            let raw_input = call.received.raw_input.as_deref().map(RawValue::get);
+            let arguments = self.recently_parsed.lend(raw_input);
+            let resolved = resolve(&call.received, call.tool_call_id(), context, &arguments);
+            let learned = arguments.learned();
+            self.recently_parsed.keep(learned);
+            if resolved.same_identity(&call.resolved) {
+                input_changed = !resolved.same_input(&call.resolved, merged.input_basis);
+                call.resolved = resolved;
+            } else {
+                merged.conflict |= call.received.undo_late_input(replaced);
+            }
         }
         let finished = !was_finished && call.received.finishes();
         if finished {
