@@ -415,10 +415,19 @@ export class Reader {
   /** Resolves the call's identity again unless it finished before; freezes it at the finish. */
   settle(call) {
     if (call.frozen) {
+      call.ownRawInput = undefined;
       if (call.rawInput !== call.keptRawInput) this.lateInput(call);
       return;
     }
     call.identity = resolve(this, call);
+    if (call.ownRawInput !== undefined) {
+      const filled = call.rawInput;
+      call.rawInput = call.ownRawInput;
+      call.ownRawInput = undefined;
+      const without = resolve(this, call);
+      if (sameIdentity(without, call.identity)) call.rawInput = filled;
+      else call.identity = without;
+    }
     if (isFinished(call)) {
       call.frozen = true;
       call.keptRawInput = call.rawInput;
@@ -436,9 +445,7 @@ export class Reader {
     if (!onlyAdds(call.keptRawInput, late)) return;
     call.rawInput = late;
     const identity = resolve(this, call);
-    const same = ['source', 'name', 'kind', 'label', 'namespace', 'read_only', 'ambiguous']
-      .every((field) => JSON.stringify(identity[field]) === JSON.stringify(call.identity[field]));
-    if (same) {
+    if (sameIdentity(identity, call.identity)) {
       call.identity = identity;
       call.keptRawInput = late;
     } else {
@@ -458,7 +465,8 @@ export class Reader {
 function newCall(session, id) {
   return {
     session, id, title: null, firstTitle: null, formatTitle: null, kind: null, status: null,
-    name: null, rawInput: undefined, keptRawInput: undefined, rawInputFromUpdate: false, locations: [],
+    name: null, rawInput: undefined, keptRawInput: undefined, ownRawInput: undefined,
+    rawInputFromUpdate: false, locations: [],
     metaNames: new Map(), updates: 0, envelope: {}, permission: null, frozen: false,
     identity: null,
   };
@@ -491,8 +499,13 @@ function merge(catalog, call, update, fromPermission) {
       call.rawInputFromUpdate = !fromPermission && !empty;
       call.rawInput = update.rawInput;
     } else if (isObject(call.rawInput) && isObject(update.rawInput)) {
-      // The request's keys the call's own arguments lack fill them in; its own values win.
-      call.rawInput = { ...call.rawInput, ...omit(update.rawInput, Object.keys(call.rawInput)) };
+      // The request's keys the call's own arguments lack fill them in, its own values
+      // winning — kept only if the identity stays the one the call has without them.
+      const added = omit(update.rawInput, Object.keys(call.rawInput));
+      if (Object.keys(added).length > 0) {
+        call.ownRawInput = call.rawInput;
+        call.rawInput = { ...call.rawInput, ...added };
+      }
     }
   }
   if (Array.isArray(update.locations) && update.locations.length > 0) {
@@ -505,6 +518,12 @@ function merge(catalog, call, update, fromPermission) {
     const envelope = meta['x.ai/tool'];
     if (isObject(envelope)) mergeEnvelope(call.envelope, envelope);
   }
+}
+
+/** Whether two resolutions give the same identity (the input aside). */
+function sameIdentity(one, other) {
+  return ['source', 'name', 'kind', 'label', 'namespace', 'read_only', 'ambiguous']
+    .every((field) => JSON.stringify(one[field]) === JSON.stringify(other[field]));
 }
 
 /** Whether `later` has every member of `kept` with the same value, and more. */

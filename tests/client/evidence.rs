@@ -278,7 +278,7 @@ fn a_permission_request_fills_in_the_arguments_the_call_lacks() {
     // request never replaces what the call sent (§6), so its keys are added to `{cwd}`.
     let mut ledger = Ledger::builder().harness(Harness::OpenCode).build();
     for line in &OPENCODE_REFUSED_BASH[..2] {
-        ledger.feed(line);
+        ledger.feed(*line);
     }
     let id = "call_a3b741ef50894537";
     let command = r#"echo "cleaned: $(rm -rf build)""#;
@@ -297,7 +297,7 @@ fn a_permission_request_fills_in_the_arguments_the_call_lacks() {
     // call finished with, so they are its late input (§6), not a conflict; its status is
     // what the agent says last.
     for line in &OPENCODE_REFUSED_BASH[3..] {
-        ledger.feed(line);
+        ledger.feed(*line);
     }
     let call = ledger.get(id).unwrap();
     assert!(!call.has_conflicts(), "{:?}", call.conflicts());
@@ -310,12 +310,38 @@ fn a_permission_request_fills_in_the_arguments_the_call_lacks() {
 }
 
 #[test]
+fn a_requests_keys_are_not_taken_when_they_would_change_the_identity() {
+    // OpenCode's `read` as in tests/data/real/opencode/session.jsonl (call
+    // `call_19b83f665f81485a`), its tool-name title left out: only the argument names say
+    // `read`. The request's `{filepath, parentDir}` describe the permission; taken, they
+    // would leave no catalog tool fitting the arguments (§6: a reading must be earned).
+    let mut ledger = Ledger::builder().harness(Harness::OpenCode).build();
+    feed(
+        &mut ledger,
+        &[
+            update(json!({"sessionUpdate": "tool_call", "toolCallId": "c1", "kind": "read",
+                          "status": "pending", "rawInput": {}})),
+            update(json!({"sessionUpdate": "tool_call_update", "toolCallId": "c1",
+                          "status": "in_progress", "kind": "read",
+                          "rawInput": {"filePath": "/etc/hostname"}})),
+            permission(json!({"toolCallId": "c1", "title": "/etc", "kind": "other",
+                              "rawInput": {"filepath": "/etc/hostname", "parentDir": "/etc"}})),
+        ],
+    );
+    let call = ledger.get("c1").unwrap();
+    assert_eq!((call.name(), call.label()), (Some("read"), "Read"));
+    assert_eq!(call.named_by(), Some(Evidence::Arguments));
+    assert_eq!(call.raw_input().unwrap().get(), r#"{"filePath":"/etc/hostname"}"#);
+    assert_eq!(input(&ledger, "c1"), json!({"path": "/etc/hostname"}));
+}
+
+#[test]
 fn a_refused_calls_arguments_are_not_rewritten_by_a_later_update() {
     // §8: what was sent early cannot be hidden by a later update. A later `rawInput` that
     // names another command is recorded as a conflict; the refused command stays.
     let mut ledger = Ledger::builder().harness(Harness::OpenCode).build();
     for line in &OPENCODE_REFUSED_BASH[..3] {
-        ledger.feed(line);
+        ledger.feed(*line);
     }
     let id = "call_a3b741ef50894537";
     let late = OPENCODE_REFUSED_BASH[3].replace(r#"echo \"cleaned: $(rm -rf build)\""#, "ls");
@@ -333,8 +359,8 @@ fn a_refused_calls_arguments_are_not_rewritten_by_a_later_update() {
     let conflicts: Vec<&str> = call.conflicts().iter().map(|c| c.field()).collect();
     assert_eq!(conflicts, ["rawInput"]);
     // A late `rawInput` that only adds arguments but would make the call another tool is a
-    // conflict too: a finished call keeps its identity (§6). With no catalog, `{}` then
-    // arguments that name OpenCode's `read` would turn a fallback call into a catalog one.
+    // conflict too: a finished call keeps its identity (§6). `{}` leaves ACP's `read` alone
+    // to name the call; arguments that name OpenCode's `read` would make it a catalog call.
     let mut ledger = Ledger::builder().harness(Harness::OpenCode).build();
     for line in [
         r#"{"sessionUpdate":"tool_call","toolCallId":"c2","kind":"read","status":"completed","rawInput":{}}"#,

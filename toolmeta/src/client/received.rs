@@ -308,8 +308,9 @@ pub(crate) struct Merged {
     pub(crate) child_session_changed: bool,
     /// A later claim contradicted the identity the call finished with.
     pub(crate) conflict: bool,
-    /// After the call finished, a `rawInput` that only adds arguments was taken, replacing
-    /// this one: kept only if the call's identity stays.
+    /// A `rawInput` a permission request filled in, or that only adds arguments after the
+    /// call finished, was taken, replacing this one: kept only if the call's identity stays
+    /// (the one it has without it; the one it finished with).
     pub(crate) replaced_raw_input: Option<Option<Box<RawValue>>>,
 }
 
@@ -355,9 +356,10 @@ impl Received {
             .kind
             .take()
             .filter(|_| !from_permission || self.acp_kind.is_none());
+        // The request's keys the call's own arguments lack fill them in (`fill_in`).
+        let filling = from_permission && self.raw_input_from_update;
         let raw_input = match update.raw_input.take() {
-            // The request's keys the call's own arguments lack fill them in (`fill_in`).
-            Some(request) if from_permission && self.raw_input_from_update => self
+            Some(request) if filling => self
                 .raw_input
                 .as_deref()
                 .and_then(|own| fill_in(own, &request))
@@ -393,7 +395,12 @@ impl Received {
                 // Filled in, the call's own arguments are still there.
                 self.raw_input_from_update =
                     (!from_permission || self.raw_input_from_update) && !empty;
-                if keep_raw(&mut self.raw_input, &raw) {
+                if filling {
+                    // Provisional: the ledger keeps it only if the identity stays.
+                    merged.replaced_raw_input = Some(self.raw_input.replace(raw.into_owned()));
+                    merged.evidence = true;
+                    merged.input_basis = true;
+                } else if keep_raw(&mut self.raw_input, &raw) {
                     merged.evidence = true;
                     merged.input_basis = true;
                 }

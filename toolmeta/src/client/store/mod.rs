@@ -230,21 +230,26 @@ impl Store {
         let (mut identified, mut input_changed) = (false, false);
         let first = call.received.updates <= 1;
         if (merged.evidence || first) && !was_finished {
-            let raw_input = call.received.raw_input.as_deref().map(RawValue::get);
-            let arguments = self.recently_parsed.lend(raw_input);
-            let resolved = resolve(&call.received, call.tool_call_id(), context, &arguments);
-            let learned = arguments.learned();
-            self.recently_parsed.keep(learned);
+            let mut resolved = resolve_call(&mut self.recently_parsed, call, context);
+            if let Some(own) = merged.replaced_raw_input.take() {
+                // A permission request filled in the call's arguments: kept only when they
+                // leave the identity the call has without them (a request's keys describe
+                // the permission: OpenCode's `{filepath, parentDir}` must not hide the
+                // `read` that `{filePath}` names).
+                let filled = std::mem::replace(&mut call.received.raw_input, own);
+                let without = resolve_call(&mut self.recently_parsed, call, context);
+                if without.same_identity(&resolved) {
+                    call.received.raw_input = filled;
+                } else {
+                    resolved = without;
+                }
+            }
             identified = !resolved.same_identity(&call.resolved);
             input_changed = !resolved.same_input(&call.resolved, merged.input_basis);
             call.resolved = resolved;
         } else if let Some(replaced) = merged.replaced_raw_input.take() {
             // Late arguments of a finished call: its input may grow, its identity stays.
-            let raw_input = call.received.raw_input.as_deref().map(RawValue::get);
-            let arguments = self.recently_parsed.lend(raw_input);
-            let resolved = resolve(&call.received, call.tool_call_id(), context, &arguments);
-            let learned = arguments.learned();
-            self.recently_parsed.keep(learned);
+            let resolved = resolve_call(&mut self.recently_parsed, call, context);
             if resolved.same_identity(&call.resolved) {
                 input_changed = !resolved.same_input(&call.resolved, merged.input_basis);
                 call.resolved = resolved;
@@ -457,4 +462,19 @@ impl Store {
     pub(crate) fn tombstone_steps(&self) -> u64 {
         self.tombstones.steps
     }
+}
+
+/// Resolves `call` from what it received, its `rawInput` read through the arguments parsed
+/// recently.
+fn resolve_call(
+    recently_parsed: &mut RecentlyParsed,
+    call: &Call,
+    context: &Context<'_>,
+) -> Resolved {
+    let raw_input = call.received.raw_input.as_deref().map(RawValue::get);
+    let arguments = recently_parsed.lend(raw_input);
+    let resolved = resolve(&call.received, call.tool_call_id(), context, &arguments);
+    let learned = arguments.learned();
+    recently_parsed.keep(learned);
+    resolved
 }
