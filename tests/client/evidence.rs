@@ -287,7 +287,10 @@ fn a_permission_request_fills_in_the_arguments_the_call_lacks() {
     let call = ledger.get(id).unwrap();
     assert_eq!((call.name(), call.label()), (Some("bash"), "Run Command"));
     let raw: Value = serde_json::from_str(call.raw_input().unwrap().get()).unwrap();
-    assert_eq!(raw, asked, "the call's own `cwd` stays beside the request's `command`");
+    assert_eq!(
+        raw, asked,
+        "the call's own `cwd` stays beside the request's `command`"
+    );
     // Refused: finished, with the arguments it was refused with.
     ledger.feed(OPENCODE_REFUSED_BASH[2]);
     let call = ledger.get(id).unwrap();
@@ -319,11 +322,15 @@ fn a_requests_keys_are_not_taken_when_they_would_change_the_identity() {
     feed(
         &mut ledger,
         &[
-            update(json!({"sessionUpdate": "tool_call", "toolCallId": "c1", "kind": "read",
-                          "status": "pending", "rawInput": {}})),
-            update(json!({"sessionUpdate": "tool_call_update", "toolCallId": "c1",
+            update(
+                json!({"sessionUpdate": "tool_call", "toolCallId": "c1", "kind": "read",
+                          "status": "pending", "rawInput": {}}),
+            ),
+            update(
+                json!({"sessionUpdate": "tool_call_update", "toolCallId": "c1",
                           "status": "in_progress", "kind": "read",
-                          "rawInput": {"filePath": "/etc/hostname"}})),
+                          "rawInput": {"filePath": "/etc/hostname"}}),
+            ),
             permission(json!({"toolCallId": "c1", "title": "/etc", "kind": "other",
                               "rawInput": {"filepath": "/etc/hostname", "parentDir": "/etc"}})),
         ],
@@ -331,7 +338,10 @@ fn a_requests_keys_are_not_taken_when_they_would_change_the_identity() {
     let call = ledger.get("c1").unwrap();
     assert_eq!((call.name(), call.label()), (Some("read"), "Read"));
     assert_eq!(call.named_by(), Some(Evidence::Arguments));
-    assert_eq!(call.raw_input().unwrap().get(), r#"{"filePath":"/etc/hostname"}"#);
+    assert_eq!(
+        call.raw_input().unwrap().get(),
+        r#"{"filePath":"/etc/hostname"}"#
+    );
     assert_eq!(input(&ledger, "c1"), json!({"path": "/etc/hostname"}));
 }
 

@@ -81,7 +81,10 @@ impl<'de> Deserialize<'de> for Key<'de> {
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a key")
             }
-            fn visit_borrowed_str<E: serde::de::Error>(self, key: &'de str) -> Result<Self::Value, E> {
+            fn visit_borrowed_str<E: serde::de::Error>(
+                self,
+                key: &'de str,
+            ) -> Result<Self::Value, E> {
                 Ok(Key(Cow::Borrowed(key)))
             }
             fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<Self::Value, E> {
