@@ -498,9 +498,10 @@ function merge(catalog, call, update, fromPermission) {
       const empty = isObject(update.rawInput) && Object.keys(update.rawInput).length === 0;
       call.rawInputFromUpdate = !fromPermission && !empty;
       call.rawInput = update.rawInput;
-    } else if (isObject(call.rawInput) && isObject(update.rawInput)) {
-      // The request's keys the call's own arguments lack fill them in, its own values
-      // winning — kept only if the identity stays the one the call has without them.
+    } else if (isObject(call.rawInput) && isObject(update.rawInput) && (call.identity?.input ?? null) === null) {
+      // While the call's own arguments give it no input, the request's keys they lack fill
+      // them in, its own values winning — kept only if the identity stays the one the call
+      // has without them.
       const added = omit(update.rawInput, Object.keys(call.rawInput));
       if (Object.keys(added).length > 0) {
         call.ownRawInput = call.rawInput;

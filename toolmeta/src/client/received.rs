@@ -43,6 +43,9 @@ pub(crate) struct Received {
     pub(crate) raw_input: Option<Box<RawValue>>,
     /// Whether `raw_input` came from the call's own updates (not a permission request).
     pub(crate) raw_input_from_update: bool,
+    /// Whether the call's identity, as last resolved, has an input: until it has, its own
+    /// arguments are not all there, and a permission request's may fill them in.
+    pub(crate) has_input: bool,
     /// The latest non-empty `locations` sent, those with a path.
     pub(crate) locations: Few<Location>,
     /// The latest non-empty `content` array.
@@ -320,8 +323,9 @@ impl Received {
     /// A permission request's `rawInput`, `kind` and `content` describe the permission
     /// (OpenCode sends `{filepath, diff}`, Claude Code the tool's arguments): they only
     /// fill in what the call's own updates have not sent — the request's `rawInput` key by
-    /// key, the call's own values winning (OpenCode's `bash` sends `{cwd}` in the call and
-    /// `{command}` in the request). The request itself moves a call
+    /// key, the call's own values winning, while the call's own arguments give it no input
+    /// (OpenCode's `bash` sends `{cwd}` in the call and `{command}` in the request). The
+    /// request itself moves a call
     /// that is still running back to `pending` (it waits on the user); a finished call
     /// keeps its status and its permission.
     ///
@@ -357,7 +361,7 @@ impl Received {
             .take()
             .filter(|_| !from_permission || self.acp_kind.is_none());
         // The request's keys the call's own arguments lack fill them in (`fill_in`).
-        let filling = from_permission && self.raw_input_from_update;
+        let filling = from_permission && self.raw_input_from_update && !self.has_input;
         let raw_input = match update.raw_input.take() {
             Some(request) if filling => self
                 .raw_input
