@@ -368,6 +368,8 @@ impl Received {
                 .as_deref()
                 .and_then(|own| fill_in(own, &request))
                 .map(Cow::Owned),
+            // The call's own arguments give it an input: the request's never replace them.
+            Some(_) if from_permission && self.raw_input_from_update => None,
             raw_input => raw_input,
         };
         if self.finished {
