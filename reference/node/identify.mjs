@@ -414,9 +414,43 @@ export class Reader {
 
   /** Resolves the call's identity again unless it finished before; freezes it at the finish. */
   settle(call) {
-    if (call.frozen) return;
+    if (call.frozen) {
+      call.ownRawInput = undefined;
+      if (call.rawInput !== call.keptRawInput) this.lateInput(call);
+      return;
+    }
     call.identity = resolve(this, call);
-    if (isFinished(call)) call.frozen = true;
+    if (call.ownRawInput !== undefined) {
+      const filled = call.rawInput;
+      call.rawInput = call.ownRawInput;
+      call.ownRawInput = undefined;
+      const without = resolve(this, call);
+      if (sameIdentity(without, call.identity)) call.rawInput = filled;
+      else call.identity = without;
+    }
+    if (isFinished(call)) {
+      call.frozen = true;
+      call.keptRawInput = call.rawInput;
+    }
+  }
+
+  /**
+   * A finished call's later `rawInput` is kept when it only adds arguments and the call,
+   * resolved with it, has the identity it finished with (its input may grow); otherwise the
+   * `rawInput` kept at the finish stays.
+   */
+  lateInput(call) {
+    const late = call.rawInput;
+    call.rawInput = call.keptRawInput;
+    if (!onlyAdds(call.keptRawInput, late)) return;
+    call.rawInput = late;
+    const identity = resolve(this, call);
+    if (sameIdentity(identity, call.identity)) {
+      call.identity = identity;
+      call.keptRawInput = late;
+    } else {
+      call.rawInput = call.keptRawInput;
+    }
   }
 
   calls() {
@@ -431,7 +465,8 @@ export class Reader {
 function newCall(session, id) {
   return {
     session, id, title: null, firstTitle: null, formatTitle: null, kind: null, status: null,
-    name: null, rawInput: undefined, rawInputFromUpdate: false, locations: [],
+    name: null, rawInput: undefined, keptRawInput: undefined, ownRawInput: undefined,
+    rawInputFromUpdate: false, locations: [],
     metaNames: new Map(), updates: 0, envelope: {}, permission: null, frozen: false,
     identity: null,
   };
@@ -458,11 +493,21 @@ function merge(catalog, call, update, fromPermission) {
   if (status !== null && (!fromPermission || call.status === null)) call.status = status;
   // A permission request makes a running call wait on the user again; a finished one stays.
   if (fromPermission && call.status !== null && !isFinished(call)) call.status = 'pending';
-  if (update.rawInput !== undefined && update.rawInput !== null
-    && (!fromPermission || !call.rawInputFromUpdate)) {
-    const empty = isObject(update.rawInput) && Object.keys(update.rawInput).length === 0;
-    call.rawInputFromUpdate = !fromPermission && !empty;
-    call.rawInput = update.rawInput;
+  if (update.rawInput !== undefined && update.rawInput !== null) {
+    if (!fromPermission || !call.rawInputFromUpdate) {
+      const empty = isObject(update.rawInput) && Object.keys(update.rawInput).length === 0;
+      call.rawInputFromUpdate = !fromPermission && !empty;
+      call.rawInput = update.rawInput;
+    } else if (isObject(call.rawInput) && isObject(update.rawInput) && (call.identity?.input ?? null) === null) {
+      // While the call's own arguments give it no input, the request's keys they lack fill
+      // them in, its own values winning — kept only if the identity stays the one the call
+      // has without them.
+      const added = omit(update.rawInput, Object.keys(call.rawInput));
+      if (Object.keys(added).length > 0) {
+        call.ownRawInput = call.rawInput;
+        call.rawInput = { ...call.rawInput, ...added };
+      }
+    }
   }
   if (Array.isArray(update.locations) && update.locations.length > 0) {
     call.locations = update.locations.filter((location) => isObject(location) && typeof location.path === 'string');
@@ -474,6 +519,27 @@ function merge(catalog, call, update, fromPermission) {
     const envelope = meta['x.ai/tool'];
     if (isObject(envelope)) mergeEnvelope(call.envelope, envelope);
   }
+}
+
+/** Whether two resolutions give the same identity (the input aside). */
+function sameIdentity(one, other) {
+  return ['source', 'name', 'kind', 'label', 'namespace', 'read_only', 'ambiguous']
+    .every((field) => JSON.stringify(one[field]) === JSON.stringify(other[field]));
+}
+
+/** Whether `later` has every member of `kept` with the same value, and more. */
+function onlyAdds(kept, later) {
+  if (!isObject(later)) return false;
+  if (kept === undefined) return true;
+  if (!isObject(kept)) return false;
+  const keys = Object.keys(kept);
+  return keys.length < Object.keys(later).length
+    && keys.every((key) => Object.hasOwn(later, key) && JSON.stringify(later[key]) === JSON.stringify(kept[key]));
+}
+
+/** The members of `object` whose keys are not in `keys`. */
+function omit(object, keys) {
+  return Object.fromEntries(Object.entries(object).filter(([key]) => !keys.includes(key)));
 }
 
 /** Every string under `_meta`, by its key path (only listed paths are ever read). */

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::{Value, json};
 use toolmeta::catalog::{self, Harness};
-use toolmeta::client::{Evidence, Ledger, LineOutcome, Source};
+use toolmeta::client::{Change, Evidence, Ledger, LineOutcome, Outcome, Source, Status};
 
 fn feed(ledger: &mut Ledger, lines: &[Value]) {
     for line in lines {
@@ -257,6 +257,131 @@ fn a_permission_request_never_replaces_the_calls_own_arguments_or_kind() {
         ],
     );
     assert_eq!(input(&ledger, "t1"), json!({"path": "/r/a.py"}));
+}
+
+/// The shape of OpenCode 1.18.33's `bash` call refused by a policy, from
+/// tests/data/policy/opencode/proxy_log.jsonl (call `call_a3b741ef50894537`, its lines 73 and
+/// 75-78, the `msg` of each, the session id shortened): the call's first event carries only
+/// `{cwd}`, the permission request `{command}`, the proxy rejects, and OpenCode then sends the
+/// full arguments in `in_progress` and `failed` updates.
+const OPENCODE_REFUSED_BASH: [&str; 5] = [
+    r#"{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"ses_1","update":{"sessionUpdate":"tool_call","toolCallId":"call_a3b741ef50894537","title":"bash","kind":"execute","status":"pending","locations":[{"path":"/home/dev/work/opencode_policy"}],"rawInput":{"cwd":"/home/dev/work/opencode_policy"}}}}"#,
+    r#"{"jsonrpc":"2.0","id":7,"method":"session/request_permission","params":{"sessionId":"ses_1","toolCall":{"toolCallId":"call_a3b741ef50894537","title":"echo \"cleaned: $(rm -rf build)\"","kind":"execute","status":"pending","locations":[],"rawInput":{"command":"echo \"cleaned: $(rm -rf build)\""}},"options":[{"optionId":"once","kind":"allow_once","name":"Allow once"},{"optionId":"always","kind":"allow_always","name":"Always allow"},{"optionId":"reject","kind":"reject_once","name":"Reject"}]}}"#,
+    r#"{"jsonrpc":"2.0","id":7,"result":{"outcome":{"outcome":"selected","optionId":"reject"}}}"#,
+    r#"{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"ses_1","update":{"sessionUpdate":"tool_call_update","toolCallId":"call_a3b741ef50894537","status":"in_progress","kind":"execute","title":"echo \"cleaned: $(rm -rf build)\"","locations":[{"path":"/home/dev/work/opencode_policy"}],"rawInput":{"command":"echo \"cleaned: $(rm -rf build)\"","description":"Remove the build directory","cwd":"/home/dev/work/opencode_policy"}}}}"#,
+    r#"{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"ses_1","update":{"sessionUpdate":"tool_call_update","toolCallId":"call_a3b741ef50894537","status":"failed","kind":"execute","title":"echo \"cleaned: $(rm -rf build)\"","locations":[{"path":"/home/dev/work/opencode_policy"}],"rawInput":{"command":"echo \"cleaned: $(rm -rf build)\"","description":"Remove the build directory","cwd":"/home/dev/work/opencode_policy"},"content":[{"type":"content","content":{"type":"text","text":"The user rejected permission to use this specific tool call."}}],"rawOutput":{"error":"The user rejected permission to use this specific tool call."}}}}"#,
+];
+
+#[test]
+fn a_permission_request_fills_in_the_arguments_the_call_lacks() {
+    // DESIGN §8: a call's input is everything the call and the request have named; the
+    // request never replaces what the call sent (§6), so its keys are added to `{cwd}`.
+    let mut ledger = Ledger::builder().harness(Harness::OpenCode).build();
+    for line in &OPENCODE_REFUSED_BASH[..2] {
+        ledger.feed(*line);
+    }
+    let id = "call_a3b741ef50894537";
+    let command = r#"echo "cleaned: $(rm -rf build)""#;
+    let asked = json!({"command": command, "cwd": "/home/dev/work/opencode_policy"});
+    assert_eq!(input(&ledger, id), asked);
+    let call = ledger.get(id).unwrap();
+    assert_eq!((call.name(), call.label()), (Some("bash"), "Run Command"));
+    let raw: Value = serde_json::from_str(call.raw_input().unwrap().get()).unwrap();
+    assert_eq!(
+        raw, asked,
+        "the call's own `cwd` stays beside the request's `command`"
+    );
+    // Refused: finished, with the arguments it was refused with.
+    ledger.feed(OPENCODE_REFUSED_BASH[2]);
+    let call = ledger.get(id).unwrap();
+    assert!(call.is_finished() && call.is_rejected());
+    assert_eq!(input(&ledger, id), asked);
+    // OpenCode then sends the same arguments and a `description`: they only add to what the
+    // call finished with, so they are its late input (§6), not a conflict; its status is
+    // what the agent says last.
+    for line in &OPENCODE_REFUSED_BASH[3..] {
+        ledger.feed(*line);
+    }
+    let call = ledger.get(id).unwrap();
+    assert!(!call.has_conflicts(), "{:?}", call.conflicts());
+    let raw: Value = serde_json::from_str(call.raw_input().unwrap().get()).unwrap();
+    assert_eq!(raw["description"], "Remove the build directory");
+    assert_eq!(input(&ledger, id), asked);
+    assert_eq!((call.name(), call.label()), (Some("bash"), "Run Command"));
+    assert_eq!(call.outcome(), Outcome::Rejected);
+    assert_eq!(call.status(), Status::Failed);
+}
+
+#[test]
+fn a_requests_keys_are_not_taken_when_they_would_change_the_identity() {
+    // OpenCode's `read` as in tests/data/real/opencode/session.jsonl (call
+    // `call_19b83f665f81485a`), its tool-name title left out: only the argument names say
+    // `read`. The request's `{filepath, parentDir}` describe the permission; taken, they
+    // would leave no catalog tool fitting the arguments (§6: a reading must be earned).
+    let mut ledger = Ledger::builder().harness(Harness::OpenCode).build();
+    feed(
+        &mut ledger,
+        &[
+            update(
+                json!({"sessionUpdate": "tool_call", "toolCallId": "c1", "kind": "read",
+                          "status": "pending", "rawInput": {}}),
+            ),
+            update(
+                json!({"sessionUpdate": "tool_call_update", "toolCallId": "c1",
+                          "status": "in_progress", "kind": "read",
+                          "rawInput": {"filePath": "/etc/hostname"}}),
+            ),
+            permission(json!({"toolCallId": "c1", "title": "/etc", "kind": "other",
+                              "rawInput": {"filepath": "/etc/hostname", "parentDir": "/etc"}})),
+        ],
+    );
+    let call = ledger.get("c1").unwrap();
+    assert_eq!((call.name(), call.label()), (Some("read"), "Read"));
+    assert_eq!(call.named_by(), Some(Evidence::Arguments));
+    assert_eq!(
+        call.raw_input().unwrap().get(),
+        r#"{"filePath":"/etc/hostname"}"#
+    );
+    assert_eq!(input(&ledger, "c1"), json!({"path": "/etc/hostname"}));
+}
+
+#[test]
+fn a_refused_calls_arguments_are_not_rewritten_by_a_later_update() {
+    // §8: what was sent early cannot be hidden by a later update. A later `rawInput` that
+    // names another command is recorded as a conflict; the refused command stays.
+    let mut ledger = Ledger::builder().harness(Harness::OpenCode).build();
+    for line in &OPENCODE_REFUSED_BASH[..3] {
+        ledger.feed(*line);
+    }
+    let id = "call_a3b741ef50894537";
+    let late = OPENCODE_REFUSED_BASH[3].replace(r#"echo \"cleaned: $(rm -rf build)\""#, "ls");
+    assert_ne!(late, OPENCODE_REFUSED_BASH[3]);
+    ledger.feed(&late);
+    assert_eq!(
+        ledger.events().last().map(|event| event.change),
+        Some(Change::IdentityConflict)
+    );
+    let call = ledger.get(id).unwrap();
+    assert_eq!(
+        input(&ledger, id)["command"],
+        r#"echo "cleaned: $(rm -rf build)""#
+    );
+    let conflicts: Vec<&str> = call.conflicts().iter().map(|c| c.field()).collect();
+    assert_eq!(conflicts, ["rawInput"]);
+    // A late `rawInput` that only adds arguments but would make the call another tool is a
+    // conflict too: a finished call keeps its identity (§6). `{}` leaves ACP's `read` alone
+    // to name the call; arguments that name OpenCode's `read` would make it a catalog call.
+    let mut ledger = Ledger::builder().harness(Harness::OpenCode).build();
+    for line in [
+        r#"{"sessionUpdate":"tool_call","toolCallId":"c2","kind":"read","status":"completed","rawInput":{}}"#,
+        r#"{"sessionUpdate":"tool_call_update","toolCallId":"c2","rawInput":{"filePath":"/etc/shadow","offset":3}}"#,
+    ] {
+        ledger.feed(line);
+    }
+    let call = ledger.get("c2").unwrap();
+    assert_eq!(call.raw_input().unwrap().get(), "{}");
+    let conflicts: Vec<&str> = call.conflicts().iter().map(|c| c.field()).collect();
+    assert_eq!(conflicts, ["rawInput"]);
 }
 
 #[test]

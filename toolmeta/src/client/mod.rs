@@ -64,7 +64,8 @@
 //!   not mean to clear them.
 //! - **Permissions.** A `session/request_permission` request is an update of its call
 //!   whose `rawInput`, `kind` and `content` only fill in what the call's own updates have
-//!   not sent — so it never replaces the tool's arguments — and whose `options` are kept
+//!   not sent (the `rawInput` key by key) — so it never replaces the tool's arguments, and
+//!   the arguments only it names are not lost — and whose `options` are kept
 //!   ([`Permission`]). It puts a call that is still running back to `pending` (it waits on
 //!   the user); a finished call keeps its status. The client's answer
 //!   (a JSON-RPC response with the request's `id` and a `result.outcome`, or the SDK's
@@ -78,7 +79,8 @@
 //!   nothing says); [`Call::name`] is the tool's name only when the traffic names the
 //!   tool, never a human title ([`Call::title`]). Until a call finishes, the strongest
 //!   kind of evidence wins, and among claims of one kind the latest; once it has finished,
-//!   its identity is kept and a contradicting claim recorded ([`Call::conflicts`]).
+//!   its identity is kept and a contradicting claim recorded ([`Call::conflicts`]); a
+//!   later `rawInput` that only adds arguments may still grow its input.
 //! - **Subagents.** ACP's subagent sessions (`subagent_update`, a tool call's `session`
 //!   content) and the legacy `_meta` hints link a subagent's calls to the call that
 //!   started it ([`Ledger::parent`]).
@@ -100,6 +102,7 @@ mod evidence_value;
 mod fallback;
 mod few;
 mod fields;
+mod fill_in;
 mod json_repair;
 mod ledger;
 mod line;

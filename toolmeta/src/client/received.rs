@@ -11,6 +11,7 @@ use serde_json::value::RawValue;
 use super::content::{ContentBlocks, Location};
 use super::evidence::{Claims, Evidence, META_KEYS, Says, follows_title_format, is_tool_name};
 use super::few::Few;
+use super::fill_in::{fill_in, only_adds};
 use super::line::{LocationFields, MetaFields, RequestId, UpdateFields};
 use super::loose_meta::LooseMeta;
 use super::permission::Requested;
@@ -24,6 +25,8 @@ use crate::ToolKind;
 /// Once the call has finished, what its identity is resolved from (the envelope, the
 /// claims, ACP `kind`, `rawInput`) no longer merges: a later update that says otherwise
 /// is recorded as a [`Conflict`], so the identity the call finished with is kept, here.
+/// The one exception is late input: a `rawInput` that only adds arguments to the one kept
+/// is taken when the identity resolved with it stays the same.
 #[derive(Debug, Default)]
 pub(crate) struct Received {
     /// The envelope, merged across the updates (usable or not).
@@ -40,6 +43,9 @@ pub(crate) struct Received {
     pub(crate) raw_input: Option<Box<RawValue>>,
     /// Whether `raw_input` came from the call's own updates (not a permission request).
     pub(crate) raw_input_from_update: bool,
+    /// Whether the call's identity, as last resolved, has an input: until it has, its own
+    /// arguments are not all there, and a permission request's may fill them in.
+    pub(crate) has_input: bool,
     /// The latest non-empty `locations` sent, those with a path.
     pub(crate) locations: Few<Location>,
     /// The latest non-empty `content` array.
@@ -305,6 +311,10 @@ pub(crate) struct Merged {
     pub(crate) child_session_changed: bool,
     /// A later claim contradicted the identity the call finished with.
     pub(crate) conflict: bool,
+    /// A `rawInput` a permission request filled in, or that only adds arguments after the
+    /// call finished, was taken, replacing this one: kept only if the call's identity stays
+    /// (the one it has without it; the one it finished with).
+    pub(crate) replaced_raw_input: Option<Option<Box<RawValue>>>,
 }
 
 impl Received {
@@ -312,7 +322,10 @@ impl Received {
     ///
     /// A permission request's `rawInput`, `kind` and `content` describe the permission
     /// (OpenCode sends `{filepath, diff}`, Claude Code the tool's arguments): they only
-    /// fill in what the call's own updates have not sent. The request itself moves a call
+    /// fill in what the call's own updates have not sent — the request's `rawInput` key by
+    /// key, the call's own values winning, while the call's own arguments give it no input
+    /// (OpenCode's `bash` sends `{cwd}` in the call and `{command}` in the request). The
+    /// request itself moves a call
     /// that is still running back to `pending` (it waits on the user); a finished call
     /// keeps its status and its permission.
     ///
@@ -347,11 +360,26 @@ impl Received {
             .kind
             .take()
             .filter(|_| !from_permission || self.acp_kind.is_none());
-        let raw_input = update
-            .raw_input
-            .take()
-            .filter(|_| !from_permission || !self.raw_input_from_update);
+        // The request's keys the call's own arguments lack fill them in (`fill_in`).
+        let filling = from_permission && self.raw_input_from_update && !self.has_input;
+        let raw_input = match update.raw_input.take() {
+            Some(request) if filling => self
+                .raw_input
+                .as_deref()
+                .and_then(|own| fill_in(own, &request))
+                .map(Cow::Owned),
+            // The call's own arguments give it an input: the request's never replace them.
+            Some(_) if from_permission && self.raw_input_from_update => None,
+            raw_input => raw_input,
+        };
         if self.finished {
+            let raw_input = match raw_input {
+                Some(raw) if only_adds(self.raw_input.as_deref(), &raw) => {
+                    self.take_late_input(raw, from_permission, &mut merged);
+                    None
+                }
+                raw_input => raw_input,
+            };
             merged.conflict = self.record_conflicts(update, envelope, keys, kind, raw_input);
         } else {
             if let (Some(mark), true) = (proxy_mark, envelope.is_some()) {
@@ -370,8 +398,15 @@ impl Received {
                     .bytes()
                     .filter(|b| !b.is_ascii_whitespace())
                     .eq(*b"{}");
-                self.raw_input_from_update = !from_permission && !empty;
-                if keep_raw(&mut self.raw_input, &raw) {
+                // Filled in, the call's own arguments are still there.
+                self.raw_input_from_update =
+                    (!from_permission || self.raw_input_from_update) && !empty;
+                if filling {
+                    // Provisional: the ledger keeps it only if the identity stays.
+                    merged.replaced_raw_input = Some(self.raw_input.replace(raw.into_owned()));
+                    merged.evidence = true;
+                    merged.input_basis = true;
+                } else if keep_raw(&mut self.raw_input, &raw) {
                     merged.evidence = true;
                     merged.input_basis = true;
                 }
@@ -473,6 +508,33 @@ impl Received {
         changed
     }
 
+    /// After the call finished: takes a `rawInput` that only adds arguments to the one
+    /// kept, provisionally — the ledger resolves the call again and keeps it only when the
+    /// identity the call finished with stays ([`Received::undo_late_input`] otherwise).
+    #[inline(never)]
+    fn take_late_input(
+        &mut self,
+        raw: Cow<'_, RawValue>,
+        from_permission: bool,
+        merged: &mut Merged,
+    ) {
+        self.raw_input_from_update |= !from_permission;
+        merged.replaced_raw_input = Some(self.raw_input.replace(raw.into_owned()));
+        merged.input_basis = true;
+    }
+
+    /// Puts back the `rawInput` a late one replaced (`replaced`, from [`Merged`]) and
+    /// records the late one as a conflict: resolved with it, the call would have another
+    /// identity than the one it finished with. Says whether the conflict is new.
+    #[inline(never)]
+    pub(crate) fn undo_late_input(&mut self, replaced: Option<Box<RawValue>>) -> bool {
+        let late = std::mem::replace(&mut self.raw_input, replaced);
+        let Some(late) = late else {
+            return false;
+        };
+        self.push_conflicts(vec![("rawInput", late.get().to_owned())])
+    }
+
     /// After the call finished: records every field of the update that contradicts what
     /// the call's identity was resolved from, and merges none of them; says whether it
     /// found a new one.
@@ -519,6 +581,12 @@ impl Received {
         {
             found.push(("rawInput", raw.get().to_owned()));
         }
+        self.push_conflicts(found)
+    }
+
+    /// Records the conflicts `found` (each once, up to [`MAX_CONFLICTS`], the rest
+    /// counted); says whether one was new.
+    fn push_conflicts(&mut self, found: Vec<(&'static str, String)>) -> bool {
         if found.is_empty() {
             return false;
         }

@@ -97,6 +97,11 @@ impl Resolved {
             && self.told_apart == other.told_apart
     }
 
+    /// Whether it has an input.
+    pub(crate) fn has_input(&self) -> bool {
+        !matches!(self.input, Input::None)
+    }
+
     /// Whether its input is `other`'s, given whether what a completion or the envelope's
     /// input reads changed in between (`basis_changed`).
     pub(crate) fn same_input(&self, other: &Resolved, basis_changed: bool) -> bool {

@@ -131,7 +131,9 @@ pub struct CallPath<'a> {
 ///
 /// Once the call has finished, its identity is kept: a later update that says otherwise
 /// is recorded ([`conflicts`](Call::conflicts), [`Change::IdentityConflict`](crate::client::Change)),
-/// not believed.
+/// not believed. Its input may still arrive late: a later `rawInput` that only adds
+/// arguments to the one kept (every member kept, with the same value) is taken when the
+/// call keeps its identity with it.
 ///
 /// ```
 /// use toolmeta::ToolKind;

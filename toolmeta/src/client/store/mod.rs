@@ -226,18 +226,49 @@ impl Store {
             call.adopt_session(session);
         }
         let was_finished = call.received.finished;
-        let merged = merge(&mut call.received);
+        let mut merged = merge(&mut call.received);
         let (mut identified, mut input_changed) = (false, false);
         let first = call.received.updates <= 1;
         if (merged.evidence || first) && !was_finished {
             let raw_input = call.received.raw_input.as_deref().map(RawValue::get);
             let arguments = self.recently_parsed.lend(raw_input);
-            let resolved = resolve(&call.received, call.tool_call_id(), context, &arguments);
+            let mut resolved = resolve(&call.received, call.tool_call_id(), context, &arguments);
             let learned = arguments.learned();
             self.recently_parsed.keep(learned);
+            // A permission request filled in the call's arguments: kept only when they
+            // leave the identity the call has without them (a request's keys describe the
+            // permission: OpenCode's `{filepath, parentDir}` must not hide the `read` that
+            // `{filePath}` names). An envelope that names the tool reads no argument for
+            // the identity: nothing to compare.
+            if let Some(own) = merged.replaced_raw_input.take()
+                && !call
+                    .received
+                    .envelope
+                    .as_ref()
+                    .is_some_and(|envelope| envelope.has_identity())
+            {
+                let filled = std::mem::replace(&mut call.received.raw_input, own);
+                let without = resolve_rarely(&mut self.recently_parsed, call, context);
+                if without.same_identity(&resolved) {
+                    call.received.raw_input = filled;
+                } else {
+                    resolved = without;
+                }
+            }
             identified = !resolved.same_identity(&call.resolved);
             input_changed = !resolved.same_input(&call.resolved, merged.input_basis);
+            call.received.has_input = resolved.has_input();
             call.resolved = resolved;
+        } else if let Some(replaced) = merged.replaced_raw_input.take() {
+            // Late arguments of a finished call: its input may grow, its identity stays.
+            let resolved = resolve_rarely(&mut self.recently_parsed, call, context);
+            if resolved.same_identity(&call.resolved) {
+                input_changed = !resolved.same_input(&call.resolved, merged.input_basis);
+                call.received.has_input = resolved.has_input();
+                call.resolved = resolved;
+            } else {
+                merged.conflict |= call.received.undo_late_input(replaced);
+            }
         }
         let finished = !was_finished && call.received.finishes();
         if finished {
@@ -444,4 +475,21 @@ impl Store {
     pub(crate) fn tombstone_steps(&self) -> u64 {
         self.tombstones.steps
     }
+}
+
+/// Resolves `call` from what it received, its `rawInput` read through the arguments parsed
+/// recently: for the rare second resolution of one update (filled-in or late arguments),
+/// out of line so that the common path keeps its one call.
+#[inline(never)]
+fn resolve_rarely(
+    recently_parsed: &mut RecentlyParsed,
+    call: &Call,
+    context: &Context<'_>,
+) -> Resolved {
+    let raw_input = call.received.raw_input.as_deref().map(RawValue::get);
+    let arguments = recently_parsed.lend(raw_input);
+    let resolved = resolve(&call.received, call.tool_call_id(), context, &arguments);
+    let learned = arguments.learned();
+    recently_parsed.keep(learned);
+    resolved
 }
