@@ -99,6 +99,20 @@ struct Wrapper {
     numeric_option: bool,
 }
 
+impl Wrapper {
+    /// A wrapper with no options, operands or assignments: what each entry below departs from.
+    const BARE: Wrapper = Wrapper {
+        name: "",
+        short_with_value: "",
+        short_flags: "",
+        long_with_value: &[],
+        long_flags: &[],
+        operands: 0,
+        assignments: false,
+        numeric_option: false,
+    };
+}
+
 /// The wrappers of DESIGN §8, options from their manuals (GNU coreutils, sudo, OpenBSD doas,
 /// GNU time and findutils' xargs, bash's builtins).
 const WRAPPERS: &[Wrapper] = &[
@@ -116,9 +130,8 @@ const WRAPPERS: &[Wrapper] = &[
             "--ignore-signal",
             "--list-signal-handling",
         ],
-        operands: 0,
         assignments: true,
-        numeric_option: false,
+        ..Wrapper::BARE
     },
     Wrapper {
         name: "sudo",
@@ -154,19 +167,14 @@ const WRAPPERS: &[Wrapper] = &[
             "--shell",
             "--validate",
         ],
-        operands: 0,
         assignments: true,
-        numeric_option: false,
+        ..Wrapper::BARE
     },
     Wrapper {
         name: "doas",
         short_with_value: "Cu",
         short_flags: "Lns",
-        long_with_value: &[],
-        long_flags: &[],
-        operands: 0,
-        assignments: false,
-        numeric_option: false,
+        ..Wrapper::BARE
     },
     Wrapper {
         name: "timeout",
@@ -175,28 +183,18 @@ const WRAPPERS: &[Wrapper] = &[
         long_with_value: &["--kill-after", "--signal"],
         long_flags: &["--foreground", "--preserve-status", "--verbose"],
         operands: 1,
-        assignments: false,
-        numeric_option: false,
+        ..Wrapper::BARE
     },
     Wrapper {
         name: "nice",
         short_with_value: "n",
-        short_flags: "",
         long_with_value: &["--adjustment"],
-        long_flags: &[],
-        operands: 0,
-        assignments: false,
         numeric_option: true,
+        ..Wrapper::BARE
     },
     Wrapper {
         name: "nohup",
-        short_with_value: "",
-        short_flags: "",
-        long_with_value: &[],
-        long_flags: &[],
-        operands: 0,
-        assignments: false,
-        numeric_option: false,
+        ..Wrapper::BARE
     },
     Wrapper {
         name: "time",
@@ -204,39 +202,22 @@ const WRAPPERS: &[Wrapper] = &[
         short_flags: "apqv",
         long_with_value: &["--format", "--output"],
         long_flags: &["--append", "--portability", "--quiet", "--verbose"],
-        operands: 0,
-        assignments: false,
-        numeric_option: false,
+        ..Wrapper::BARE
     },
     Wrapper {
         name: "command",
-        short_with_value: "",
         short_flags: "pvV",
-        long_with_value: &[],
-        long_flags: &[],
-        operands: 0,
-        assignments: false,
-        numeric_option: false,
+        ..Wrapper::BARE
     },
     Wrapper {
         name: "builtin",
-        short_with_value: "",
-        short_flags: "",
-        long_with_value: &[],
-        long_flags: &[],
-        operands: 0,
-        assignments: false,
-        numeric_option: false,
+        ..Wrapper::BARE
     },
     Wrapper {
         name: "exec",
         short_with_value: "a",
         short_flags: "cl",
-        long_with_value: &[],
-        long_flags: &[],
-        operands: 0,
-        assignments: false,
-        numeric_option: false,
+        ..Wrapper::BARE
     },
     Wrapper {
         name: "xargs",
@@ -262,19 +243,13 @@ const WRAPPERS: &[Wrapper] = &[
             "--replace",
             "--max-lines",
         ],
-        operands: 0,
-        assignments: false,
-        numeric_option: false,
+        ..Wrapper::BARE
     },
     Wrapper {
         name: "stdbuf",
         short_with_value: "ioe",
-        short_flags: "",
         long_with_value: &["--input", "--output", "--error"],
-        long_flags: &[],
-        operands: 0,
-        assignments: false,
-        numeric_option: false,
+        ..Wrapper::BARE
     },
 ];
 
