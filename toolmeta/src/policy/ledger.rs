@@ -49,27 +49,10 @@ struct Record {
 }
 
 impl Record {
-    /// Adds the inputs `call` carries now (past [`MAX_PER_CALL`], notes the overflow).
-    fn note_inputs(&mut self, call: &LedgerCall) {
+    /// Adds the inputs `call` carries now; past [`MAX_PER_CALL`] values of a kind only when
+    /// `always` (else notes the overflow).
+    fn note_inputs(&mut self, call: &LedgerCall, always: bool) {
         let overflowed = &mut self.overflowed;
-        let inputs = Inputs::of(call);
-        for command in inputs.commands {
-            add(&mut self.commands, command, false, overflowed);
-        }
-        for path in inputs.paths {
-            add(&mut self.paths, path, false, overflowed);
-        }
-        for url in inputs.urls {
-            add(&mut self.urls, url, false, overflowed);
-        }
-    }
-
-    /// Adds what `call` carries now; past [`MAX_PER_CALL`] values of a kind only when
-    /// `always` (the call's latest state, judged whatever the bound).
-    fn note(&mut self, call: &LedgerCall, always: bool) {
-        let (identity, earned) = reading(call);
-        let overflowed = &mut self.overflowed;
-        add(&mut self.identities, (identity, earned), always, overflowed);
         let inputs = Inputs::of(call);
         for command in inputs.commands {
             add(&mut self.commands, command, always, overflowed);
@@ -80,6 +63,20 @@ impl Record {
         for url in inputs.urls {
             add(&mut self.urls, url, always, overflowed);
         }
+    }
+
+    /// Adds what `call` carries now, its reading and its inputs; past [`MAX_PER_CALL`]
+    /// values of a kind only when `always` (the call's latest state, judged whatever the
+    /// bound).
+    fn note(&mut self, call: &LedgerCall, always: bool) {
+        let (identity, earned) = reading(call);
+        add(
+            &mut self.identities,
+            (identity, earned),
+            always,
+            &mut self.overflowed,
+        );
+        self.note_inputs(call, always);
     }
 }
 
@@ -225,7 +222,10 @@ impl CallHistory {
         };
         scratch.feed(text.as_str());
         if let Some(read) = scratch.get(&id) {
-            self.records.entry(call).or_default().note_inputs(read);
+            self.records
+                .entry(call)
+                .or_default()
+                .note_inputs(read, false);
         }
     }
 
