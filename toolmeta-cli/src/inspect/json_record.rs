@@ -3,6 +3,7 @@
 //! serializer). A derived `Serialize` escaped every key again for every record: it was
 //! three quarters of writing them (`docs/performance.md`, "Where the time goes").
 
+use std::collections::HashMap;
 use std::io::{self, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -42,8 +43,9 @@ pub fn write_json_lines<W: Write>(ledger: &Ledger, mut out: W) -> io::Result<()>
     // Buffered here: standard output flushes at every line (unbuffered, it was 12% of
     // `inspect --json`'s instructions).
     let mut buffer = Vec::with_capacity(FLUSH_AT + (4 << 10));
+    let mut inputs = ReadableInputs::default();
     for call in ledger {
-        write_record(&mut buffer, call)?;
+        write_record(&mut buffer, call, &mut inputs)?;
         if buffer.len() >= FLUSH_AT {
             out.write_all(&buffer)?;
             buffer.clear();
@@ -54,7 +56,11 @@ pub fn write_json_lines<W: Write>(ledger: &Ledger, mut out: W) -> io::Result<()>
 }
 
 /// Appends the record of `call` and its line end to `out`.
-fn write_record(out: &mut Vec<u8>, call: &Call) -> io::Result<()> {
+fn write_record<'a>(
+    out: &mut Vec<u8>,
+    call: &'a Call,
+    inputs: &mut ReadableInputs<'a>,
+) -> io::Result<()> {
     out.extend_from_slice(br#"{"tool_call_id":"#);
     string(out, call.tool_call_id())?;
     out.extend_from_slice(br#","name":"#);
@@ -72,7 +78,7 @@ fn write_record(out: &mut Vec<u8>, call: &Call) -> io::Result<()> {
     }
     out.extend_from_slice(br#","input":"#);
     match call.input() {
-        Some(input) if reads_back(input) => out.extend_from_slice(input.get().as_bytes()),
+        Some(input) if inputs.read_back(input) => out.extend_from_slice(input.get().as_bytes()),
         _ => null(out),
     }
     out.extend_from_slice(br#","status":"#);
@@ -88,9 +94,19 @@ fn write_record(out: &mut Vec<u8>, call: &Call) -> io::Result<()> {
     out.extend_from_slice(br#","parent_tool_call_id":"#);
     optional_string(out, call.parent_tool_call_id())?;
     out.extend_from_slice(br#","first_seen_ms":"#);
-    optional_millis(out, call.first_seen().and_then(since_epoch).map(|since| since.as_millis()))?;
+    optional_millis(
+        out,
+        call.first_seen()
+            .and_then(since_epoch)
+            .map(|since| since.as_millis()),
+    )?;
     out.extend_from_slice(br#","finished_at_ms":"#);
-    optional_millis(out, call.finished_at().and_then(since_epoch).map(|since| since.as_millis()))?;
+    optional_millis(
+        out,
+        call.finished_at()
+            .and_then(since_epoch)
+            .map(|since| since.as_millis()),
+    )?;
     out.extend_from_slice(br#","duration_ms":"#);
     optional_millis(out, call.duration().map(|duration| duration.as_millis()))?;
     out.extend_from_slice(br#","finished":"#);
@@ -159,7 +175,9 @@ fn serializer(out: &mut Vec<u8>) -> serde_json::Serializer<&mut Vec<u8>> {
 
 /// `value` as a JSON string, escaped by serde_json.
 fn string(out: &mut Vec<u8>, value: &str) -> io::Result<()> {
-    (&mut serializer(out)).serialize_str(value).map_err(io::Error::from)
+    (&mut serializer(out))
+        .serialize_str(value)
+        .map_err(io::Error::from)
 }
 
 /// `value` as a JSON string, or `null`.
@@ -199,10 +217,23 @@ fn since_epoch(time: SystemTime) -> Option<std::time::Duration> {
     time.duration_since(UNIX_EPOCH).ok()
 }
 
-/// Whether serde_json reads `input` back as a value, checked without building the value
-/// (which was a third of writing `--json`'s records).
-fn reads_back(input: &RawValue) -> bool {
-    serde_json::from_str::<ReadsBack>(input.get()).is_ok()
+/// Which inputs serde_json reads back as a value, decided once per distinct text: the calls
+/// of a log repeat a few inputs (the bench log's 10 000 calls have 1 004), and reading one
+/// costs ten times hashing it.
+#[derive(Default)]
+struct ReadableInputs<'a> {
+    decided: HashMap<&'a str, bool>,
+}
+
+impl<'a> ReadableInputs<'a> {
+    /// Whether `input` reads back, checked without building the value (which was a third of
+    /// writing the records when a `Serialize` derive wrote them).
+    fn read_back(&mut self, input: &'a RawValue) -> bool {
+        *self
+            .decided
+            .entry(input.get())
+            .or_insert_with(|| serde_json::from_str::<ReadsBack>(input.get()).is_ok())
+    }
 }
 
 /// JSON that serde_json reads back as a value. Unlike `IgnoredAny`, which skips a number
