@@ -360,8 +360,8 @@ fn an_input_that_cannot_be_read_back_is_written_as_null() {
 
 #[test]
 fn an_input_repeated_by_several_calls_is_judged_the_same_in_every_record() {
-    // Whether an input reads back is decided once per distinct text: the same unreadable
-    // text stays `null` for every call, the readable one beside it stays itself.
+    // The same unreadable text is `null` for every call that carries it, and the readable
+    // one between them is itself.
     let call = |id: &str, input: &str| {
         format!(
             r#"{{"sessionUpdate":"tool_call","toolCallId":"{id}","_meta":{{"x.ai/tool":{{"version":1,"name":"read_file","kind":"read","namespace":"grok_build","input":{input}}}}}}}"#
