@@ -40,8 +40,8 @@ const FLUSH_AT: usize = 64 << 10;
 ///   `acp_kind`, `none`), the `_meta` key path for `meta` (else `null`), the argument keys
 ///   that matched for `arguments` (else `[]`), and whether the identity is earned.
 pub fn write_json_lines<W: Write>(ledger: &Ledger, mut out: W) -> io::Result<()> {
-    // Buffered here: standard output flushes at every line (unbuffered, it was 12% of
-    // `inspect --json`'s instructions).
+    // Buffered here: standard output flushes at every line (unbuffered, it was 12% of the
+    // instructions: `docs/performance.md`, "Where the time goes").
     // Room for a record past the mark without growing (most are under 1 KiB).
     let mut buffer = Vec::with_capacity(FLUSH_AT + (4 << 10));
     for call in ledger {
