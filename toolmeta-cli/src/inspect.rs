@@ -3,29 +3,28 @@
 //! Prints the calls grouped by label (count, tool names seen, statuses, time taken), then
 //! each session (its calls by outcome and the time it spanned), the calls left unfinished
 //! and those whose permission was rejected, and the line counts; with `--json`, one JSON
-//! object per call in first-seen order (the keys are listed on [`CallRecord`]).
+//! object per call in first-seen order (the keys are listed on [`write_json_lines`]).
 //!
 //! The rendering — the table, the JSON records, terminal escaping — lives here, not in the
 //! library: it is one program's choice of what to show.
 
 use std::fmt::Write as _;
-use std::io::{self, BufRead, Write};
+use std::io::{BufRead, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
-use serde::de::{MapAccess, SeqAccess, Visitor};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use serde_json::value::RawValue;
-#[cfg(doc)]
-use toolmeta::client::EvidenceValue;
-use toolmeta::client::{BoundedLine, Call, Ledger, LineCounts, PermissionOutcome, Summary};
+use toolmeta::client::{BoundedLine, Ledger, LineCounts, Summary};
 
 use crate::HarnessArg;
 use crate::input::{self, Clock};
 use crate::log::MAX_RECORD_BYTES;
 use crate::printable::printable;
 use crate::{exit, finish_output, otlp};
+
+mod json_record;
+
+pub use json_record::write_json_lines;
 
 /// The arguments of `toolmeta inspect`.
 #[derive(Debug, clap::Args)]
@@ -295,135 +294,6 @@ mod export {
     }
 }
 
-/// One call, flat, as `--json` prints it: the keys `tool_call_id`, `name`, `label`,
-/// `kind`, `namespace`, `read_only`, `input`, `status`, `source` (the first release's,
-/// unchanged), then `session_id`, `tool_name`, `title`, `parent_tool_call_id`,
-/// `first_seen_ms`, `finished_at_ms`, `duration_ms`, `finished`, `permission`,
-/// `locations`, `evidence`, `evidence_key`, `evidence_keys`, `earned`, in that order, with
-/// `null` for a missing value.
-///
-/// - `name`: the tool's name, else its latest title (what a person reads); `tool_name`: the
-///   tool's name only, `null` when the traffic does not name the tool.
-/// - `*_ms`: milliseconds since the Unix epoch, and the call's duration.
-/// - `finished`: completed, failed, or its permission rejected or cancelled.
-/// - `permission`: `null`, or `{"decision": "waiting" | "allowed" | "rejected" |
-///   "cancelled" | "unclear", "selected": optionId | null, "options": [optionId, ...]}`.
-/// - `locations`: `[{"path": ..., "line": ... | null}, ...]`.
-/// - `evidence`, `evidence_key`, `evidence_keys`, `earned`: the call's evidence value
-///   (DESIGN §8, [`EvidenceValue`]): what its identity rests on (`envelope`,
-///   `proxy_envelope`, `acp_name`, `meta`, `call_id`, `title`, `title_format`, `arguments`,
-///   `acp_kind`, `none`), the `_meta` key path for `meta` (else `null`), the argument keys
-///   that matched for `arguments` (else `[]`), and whether the identity is earned.
-#[derive(Debug, Clone, Serialize)]
-pub struct CallRecord<'a> {
-    tool_call_id: &'a str,
-    name: Option<&'a str>,
-    label: &'a str,
-    kind: &'static str,
-    namespace: Option<&'a str>,
-    read_only: Option<bool>,
-    /// On one line, and `null` when it holds a value serde_json cannot read back (a number
-    /// out of range such as `1e400`), so every record is one line that reads back.
-    #[serde(serialize_with = "one_line")]
-    input: Option<&'a RawValue>,
-    status: &'a str,
-    source: &'static str,
-    session_id: Option<&'a str>,
-    tool_name: Option<&'a str>,
-    title: Option<&'a str>,
-    parent_tool_call_id: Option<&'a str>,
-    first_seen_ms: Option<u128>,
-    finished_at_ms: Option<u128>,
-    duration_ms: Option<u128>,
-    finished: bool,
-    permission: Option<PermissionRecord<'a>>,
-    locations: Vec<LocationRecord<'a>>,
-    evidence: &'static str,
-    evidence_key: Option<&'static str>,
-    evidence_keys: Vec<String>,
-    earned: bool,
-}
-
-#[derive(Debug, Clone, Serialize)]
-struct PermissionRecord<'a> {
-    decision: &'static str,
-    selected: Option<&'a str>,
-    options: Vec<&'a str>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-struct LocationRecord<'a> {
-    path: &'a str,
-    line: Option<u64>,
-}
-
-impl<'a> CallRecord<'a> {
-    /// The record of `call`.
-    pub fn of(call: &'a Call) -> CallRecord<'a> {
-        let millis = |time: Option<SystemTime>| {
-            time.and_then(|time| time.duration_since(UNIX_EPOCH).ok())
-                .map(|since| since.as_millis())
-        };
-        let evidence = call.evidence();
-        CallRecord {
-            tool_call_id: call.tool_call_id(),
-            name: call.name().or(call.title()),
-            label: call.label(),
-            kind: call.kind().as_str(),
-            namespace: call.namespace(),
-            read_only: call.read_only(),
-            input: call.input(),
-            status: call.status().as_str(),
-            source: call.source().as_str(),
-            session_id: call.session_id(),
-            tool_name: call.name(),
-            title: call.title(),
-            parent_tool_call_id: call.parent_tool_call_id(),
-            first_seen_ms: millis(call.first_seen()),
-            finished_at_ms: millis(call.finished_at()),
-            duration_ms: call.duration().map(|duration| duration.as_millis()),
-            finished: call.is_finished(),
-            permission: call.permission().map(|permission| PermissionRecord {
-                decision: permission.decision().as_str(),
-                selected: match permission.outcome() {
-                    Some(PermissionOutcome::Selected(id)) => Some(id),
-                    _ => None,
-                },
-                options: permission
-                    .options()
-                    .iter()
-                    .map(|option| option.id())
-                    .collect(),
-            }),
-            locations: call
-                .locations()
-                .iter()
-                .map(|location| LocationRecord {
-                    path: location.path(),
-                    line: location.line(),
-                })
-                .collect(),
-            evidence: evidence.evidence.as_str(),
-            evidence_key: evidence.evidence_key,
-            evidence_keys: evidence.evidence_keys,
-            earned: evidence.earned,
-        }
-    }
-}
-
-/// Writes one [`CallRecord`] per line (JSON Lines) for every call of `ledger`, in
-/// first-seen order: the output of `--json`.
-pub fn write_json_lines<W: Write>(ledger: &Ledger, out: W) -> io::Result<()> {
-    // Buffered here: a record is many small writes, and standard output flushes at every
-    // line (it was 12% of `inspect --json`'s instructions: `docs/performance.md`, "Where the time goes").
-    let mut out = io::BufWriter::with_capacity(64 << 10, out);
-    for call in ledger {
-        serde_json::to_writer(&mut out, &CallRecord::of(call))?;
-        out.write_all(b"\n")?;
-    }
-    out.flush()
-}
-
 /// What `--explain` prints: one line per call, in first-seen order — its id, label and name
 /// (`-` when nothing names the tool), the evidence with its `_meta` key or its argument
 /// keys, and `earned` or `not earned` — each value escaped for the terminal.
@@ -465,70 +335,6 @@ pub fn explain(ledger: &Ledger) -> String {
         let _ = writeln!(out, "  {earned}");
     }
     out
-}
-
-/// Serializes the input as the ledger keeps it — on one line (see [`Call::input`]) — or
-/// `null` when it does not read back as a JSON value.
-fn one_line<S: Serializer>(input: &Option<&RawValue>, serializer: S) -> Result<S::Ok, S::Error> {
-    match input {
-        Some(raw) if serde_json::from_str::<ReadsBack>(raw.get()).is_ok() => {
-            raw.serialize(serializer)
-        }
-        _ => serializer.serialize_none(),
-    }
-}
-
-/// JSON that serde_json reads back as a value, checked without building the value (which
-/// was a third of writing `--json`'s records). Unlike `IgnoredAny`, which skips a number
-/// unread, every number is read, so `1e400` fails as it fails a `Value`.
-struct ReadsBack;
-
-impl<'de> Deserialize<'de> for ReadsBack {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(ReadsBack)
-    }
-}
-
-impl<'de> Visitor<'de> for ReadsBack {
-    type Value = ReadsBack;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("any JSON value")
-    }
-
-    fn visit_bool<E>(self, _: bool) -> Result<ReadsBack, E> {
-        Ok(ReadsBack)
-    }
-
-    fn visit_i64<E>(self, _: i64) -> Result<ReadsBack, E> {
-        Ok(ReadsBack)
-    }
-
-    fn visit_u64<E>(self, _: u64) -> Result<ReadsBack, E> {
-        Ok(ReadsBack)
-    }
-
-    fn visit_f64<E>(self, _: f64) -> Result<ReadsBack, E> {
-        Ok(ReadsBack)
-    }
-
-    fn visit_str<E>(self, _: &str) -> Result<ReadsBack, E> {
-        Ok(ReadsBack)
-    }
-
-    fn visit_unit<E>(self) -> Result<ReadsBack, E> {
-        Ok(ReadsBack)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ReadsBack, A::Error> {
-        while seq.next_element::<ReadsBack>()?.is_some() {}
-        Ok(ReadsBack)
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ReadsBack, A::Error> {
-        while map.next_entry::<ReadsBack, ReadsBack>()?.is_some() {}
-        Ok(ReadsBack)
-    }
 }
 
 /// The table `inspect` prints: the calls by label, the sessions, the unfinished and the

@@ -358,6 +358,72 @@ fn an_input_that_cannot_be_read_back_is_written_as_null() {
     assert_eq!(record["input"], serde_json::Value::Null);
 }
 
+#[test]
+fn an_input_repeated_by_several_calls_is_judged_the_same_in_every_record() {
+    // The same unreadable text is `null` for every call that carries it, and the readable
+    // one between them is itself.
+    let call = |id: &str, input: &str| {
+        format!(
+            r#"{{"sessionUpdate":"tool_call","toolCallId":"{id}","_meta":{{"x.ai/tool":{{"version":1,"name":"read_file","kind":"read","namespace":"grok_build","input":{input}}}}}}}"#
+        )
+    };
+    let unreadable = r#"{"path":"a","limit":1e400}"#;
+    let readable = r#"{"path":"a","limit":1}"#;
+    let lines = [
+        call("c1", unreadable),
+        call("c2", readable),
+        call("c3", unreadable),
+        call("c4", readable),
+    ]
+    .join("\n");
+    let output = inspect(&["--json", "-"], &lines);
+    assert_eq!(output.code, 0, "{}", output.stderr);
+    let inputs: Vec<serde_json::Value> = output
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap()["input"].clone())
+        .collect();
+    let value = serde_json::json!({"path": "a", "limit": 1});
+    assert_eq!(
+        inputs,
+        [
+            serde_json::Value::Null,
+            value.clone(),
+            serde_json::Value::Null,
+            value
+        ]
+    );
+}
+
+#[test]
+fn strings_that_need_escaping_read_back_from_the_records_as_they_were_sent() {
+    // A quote, a backslash, control characters, U+2028 and non-ASCII text in the id, the
+    // title, the session and a location's path.
+    let odd = "a\"b\\c\u{1}\u{1f}\t\n\r\u{2028}é漢🙂";
+    let update = serde_json::json!({
+        "jsonrpc": "2.0",
+        "method": "session/update",
+        "params": {"sessionId": odd, "update": {
+            "sessionUpdate": "tool_call",
+            "toolCallId": odd,
+            "title": odd,
+            "kind": "read",
+            "locations": [{"path": odd, "line": 7}],
+        }},
+    });
+    let output = inspect(&["--json", "-"], &update.to_string());
+    assert_eq!(output.code, 0, "{}", output.stderr);
+    assert_eq!(output.stdout.lines().count(), 1, "{}", output.stdout);
+    let record: serde_json::Value = serde_json::from_str(output.stdout.trim_end()).unwrap();
+    for key in ["tool_call_id", "title", "name", "session_id"] {
+        assert_eq!(record[key], odd, "{key}");
+    }
+    assert_eq!(
+        record["locations"],
+        serde_json::json!([{"path": odd, "line": 7}])
+    );
+}
+
 /// The recordings' `interleaved.jsonl` (both directions, `{"dir","t","msg"}` per line, the
 /// form `toolmeta proxy --log` writes): every call, with the client's answers, each message
 /// at its recorded time.
