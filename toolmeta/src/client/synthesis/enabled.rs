@@ -120,7 +120,6 @@ impl Catalog {
         catalog::fits(harness, raw_input)
     }
 
-    /// The kind of `harness`'s tool `name`.
     /// The argument names of `harness`'s tool `name` (aliases included).
     pub(crate) fn argument_names(harness: Harness, name: &str) -> Option<&'static [&'static str]> {
         harness.argument_names(name)
@@ -131,6 +130,7 @@ impl Catalog {
         harness.party().recognition.event_keys
     }
 
+    /// The kind of `harness`'s tool `name`.
     pub(crate) fn tool_kind(harness: Harness, name: &str) -> Option<ToolKind> {
         harness.tools().get(name).map(|tool| tool.identity().kind)
     }
