@@ -1,11 +1,6 @@
-//! The `fields!` tables: each object the client reads, read tolerantly — a value of the
-//! wrong JSON type reads as absent instead of failing ([`Loose`]).
-//!
-//! The objects the client side reads are declared once each, as a table of wire keys and
-//! fields ([`fields!`]); the table gives the struct, its reader and the list of its keys,
-//! so a key cannot be read without being listed, nor listed without being read. A value
-//! whose JSON shape a field does not take is skipped with [`IgnoredAny`] and leaves the field
-//! as it was; only text that is not JSON at all is an error.
+//! The `fields!` tables: each object the client reads, declared once as a table of wire
+//! keys and fields ([`fields!`]) and read tolerantly — a value of the wrong JSON type is
+//! skipped and reads as absent ([`Loose`]); only text that is not JSON is an error.
 //!
 //! Strings borrow from JSON text when they hold no escapes. Raw JSON values (`rawInput`,
 //! `content`, an envelope's `input`) borrow from text too, and are copied from an

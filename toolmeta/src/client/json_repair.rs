@@ -8,7 +8,10 @@
 //! and values nested too deep become `null` — and read again. The repair runs only after
 //! a failure: well-formed input never pays for it.
 
+use std::collections::BTreeMap;
+
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 /// Values nested deeper than this are replaced by `null` (serde_json stops at 128, and a
 /// line wraps `rawInput` in a few levels of its own).
@@ -27,30 +30,20 @@ pub(crate) fn parse_value(text: &str) -> Option<Value> {
     if is_small(text) || value_count(text) <= MAX_VALUES {
         return parse_small(text);
     }
-    let entries: serde_json::Map<String, Value> = match serde_json::from_str::<
-        std::collections::BTreeMap<String, &serde_json::value::RawValue>,
-    >(text)
-    {
-        // Key order is the map's; a `Value` without `preserve_order` sorts them anyway.
-        Ok(entries) => {
-            let mut budget = MAX_VALUES;
-            entries
-                .into_iter()
-                .map(|(key, raw)| {
-                    let count = value_count(raw.get());
-                    let value = if count <= budget {
-                        budget -= count;
-                        parse_small(raw.get()).unwrap_or(Value::Null)
-                    } else {
-                        Value::Null
-                    };
-                    (key, value)
-                })
-                .collect()
-        }
-        Err(_) => return None,
-    };
-    Some(Value::Object(entries))
+    // Key order is the map's; a `Value` without `preserve_order` sorts them anyway.
+    let entries: BTreeMap<String, &RawValue> = serde_json::from_str(text).ok()?;
+    let mut budget = MAX_VALUES;
+    let entries = entries.into_iter().map(|(key, raw)| {
+        let count = value_count(raw.get());
+        let value = if count <= budget {
+            budget -= count;
+            parse_small(raw.get()).unwrap_or(Value::Null)
+        } else {
+            Value::Null
+        };
+        (key, value)
+    });
+    Some(Value::Object(entries.collect()))
 }
 
 /// Whether `text` is parsed whole, not counted first: a value takes at least one byte of

@@ -10,7 +10,7 @@ use super::line::{AnsweredOutcome, Line, Messages, Route, read_messages};
 use super::received::Received;
 use super::resolve::Context;
 use super::store::{InOrder, Limits, Store};
-use super::synthesis::{Catalog, Harness};
+use super::synthesis::Catalog;
 use super::text::{Text, WellKnown};
 use super::time::Timestamp;
 use super::{Call, CallId, Event, LineCounts, Message, PermissionOutcome};
@@ -153,10 +153,10 @@ impl<'a> Reading<'a> {
 /// assert_eq!(ledger.counts().not_json, 1);
 /// ```
 pub struct Ledger {
-    options: LedgerBuilder,
+    pub(crate) options: LedgerBuilder,
     store: Store,
     /// The agent the stream's `initialize` answer named (or a Grok Build envelope did).
-    agent: Option<Agent>,
+    pub(crate) agent: Option<Agent>,
     subagents: SessionLinks,
     /// The time the caller gave for the message being fed.
     clock: Option<SystemTime>,
@@ -468,19 +468,6 @@ impl Ledger {
     /// than [`LedgerBuilder::max_retained_bytes`] once a message has been read.
     pub fn retained_bytes(&self) -> usize {
         self.store.retained_bytes()
-    }
-
-    /// The harness behind the stream: the one the ledger was built with, else the one the
-    /// traffic named (`Ledger::harness`, with the `catalog` feature).
-    #[allow(
-        dead_code,
-        reason = "without the catalog there is no harness to ask about"
-    )]
-    pub(crate) fn stream_harness(&self) -> Option<Harness> {
-        self.options
-            .catalog
-            .named_harness()
-            .or_else(|| self.agent.as_ref().and_then(|agent| agent.harness))
     }
 
     pub(crate) fn line_limit(&self) -> usize {

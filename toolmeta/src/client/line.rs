@@ -398,11 +398,8 @@ impl<'a> Line<'a> {
     pub(crate) fn route(&mut self) -> Route<'_, 'a> {
         let line = &mut self.fields;
         if let Some(result) = &mut line.result {
-            if let Some(info) = &mut result.agent_info
-                && let Some(name) = info.name.take()
-            {
-                let title = info.title.take();
-                return Route::AgentInfo { name, title };
+            if let Some(route) = result.agent_info.as_mut().and_then(AgentInfoFields::route) {
+                return route;
             }
             let outcome = result.outcome.as_mut().and_then(|outcome| {
                 match (outcome.outcome.as_deref(), outcome.option_id.take()) {
@@ -431,22 +428,9 @@ impl<'a> Line<'a> {
                 None => Route::NotUpdate,
             },
             // A log that records the answer to `initialize` as `{method, params}`.
-            Some(MethodKind::Initialize) => {
-                match line
-                    .params
-                    .as_mut()
-                    .and_then(|params| params.agent_info.as_mut())
-                {
-                    Some(AgentInfoFields {
-                        name: Some(name),
-                        title,
-                    }) => Route::AgentInfo {
-                        name: std::mem::take(name),
-                        title: title.take(),
-                    },
-                    _ => Route::NotUpdate,
-                }
-            }
+            Some(MethodKind::Initialize) => (line.params.as_mut())
+                .and_then(|params| params.agent_info.as_mut()?.route())
+                .unwrap_or(Route::NotUpdate),
             Some(_) => Route::NotUpdate,
             // No method: a persisted line that lost it, a bare `params`, or a bare `update`.
             None => {
@@ -461,6 +445,15 @@ impl<'a> Line<'a> {
                 }
             }
         }
+    }
+}
+
+impl<'a> AgentInfoFields<'a> {
+    /// The agent it names, when it has a `name`.
+    fn route<'m>(&mut self) -> Option<Route<'m, 'a>> {
+        let name = self.name.take()?;
+        let title = self.title.take();
+        Some(Route::AgentInfo { name, title })
     }
 }
 

@@ -219,12 +219,9 @@ fn resolve_identity(
 
 /// The input of a call whose envelope was sent without `input`, resolved to `label`: its
 /// `rawInput` through the catalog tool the envelope names, else what the fallback keeps
-/// for `label`. Computed here, so that reading a call's input computes nothing, although
-/// most such envelopes get their `input` with the next update: over the generated log this
-/// is 1 338.4 M → 1 449.2 M instructions (`ledger-log ledger`), the price of a plain getter
-/// (`docs/performance.md`, "Decided against"). The catalog is asked for the input alone,
-/// as text ([`Catalog::input`]: a whole envelope, then an object serialized, made it
-/// 1 476.9 M); the `rawInput` is parsed through the store's memo (without it, 1 500.5 M).
+/// for `label`. Computed here, so that reading a call's input computes nothing (the price
+/// of a plain getter: `docs/performance.md`, "Decided against"); the catalog is asked for
+/// the input alone, as text ([`Catalog::input`]), from the `rawInput` the store parsed.
 fn completion(
     received: &Received,
     label: &str,

@@ -188,6 +188,6 @@ impl Ledger {
     /// traffic named (the agent's `initialize` answer, a Grok Build envelope).
     #[cfg_attr(docsrs, doc(cfg(feature = "catalog")))]
     pub fn harness(&self) -> Option<Harness> {
-        self.stream_harness()
+        (self.options.catalog.harness).or_else(|| self.agent.as_ref()?.harness)
     }
 }
