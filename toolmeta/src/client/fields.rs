@@ -375,8 +375,8 @@ impl<'de, T: Fields<'de>, S: Source<'de>> Visitor<'de> for Elements<T, S> {
     scalars_read_as!(Loose(None));
 }
 
-/// One element of [`read::objects`], read in place; says whether it was an object.
-struct Element<'s, T, S>(&'s mut T, PhantomData<S>);
+/// One element of an array of objects, read in place; says whether it was an object.
+pub(crate) struct Element<'s, T, S>(pub(crate) &'s mut T, pub(crate) PhantomData<S>);
 
 impl<'de, T: Fields<'de>, S: Source<'de>> DeserializeSeed<'de> for Element<'_, T, S> {
     type Value = bool;

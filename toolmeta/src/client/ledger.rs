@@ -834,17 +834,9 @@ mod tests {
             .max_pending(10_000)
             .build();
         for i in 0..lines {
-            let id = if same_id {
-                "call_1".to_owned()
-            } else {
-                format!("call_{i}")
-            };
+            let id = format!("call_{}", if same_id { 1 } else { i });
             // Half finish, so both eviction queues work.
-            let status = if i % 2 == 0 {
-                "completed"
-            } else {
-                "in_progress"
-            };
+            let status = ["completed", "in_progress"][i % 2];
             let line = session_update(&format!("s{i}"), &id, status);
             assert_eq!(ledger.feed(&line), LineOutcome::ToolCall);
         }

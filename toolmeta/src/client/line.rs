@@ -16,9 +16,7 @@ use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess,
 use super::evidence::{META_KEY_COUNT, META_KEYS};
 use super::evidence_value::{PROXY_EVIDENCE_KEY, ProxyMarkFields};
 use super::few::Few;
-use super::fields::{
-    Fields, Loose, Raw, Source, Tolerant, fields, read, read_object, scalars_read_as,
-};
+use super::fields::{Element, Fields, Loose, Raw, Source, Tolerant, fields, read, scalars_read_as};
 use super::loose_meta::EnvelopeFields;
 use super::route::{MethodKind, UpdateKind};
 use super::text::{Text, WellKnown};
@@ -318,7 +316,7 @@ impl<'de, S: Source<'de>> Visitor<'de> for ReadVisitor<'_, 'de, S> {
         let mut messages = Vec::new();
         loop {
             let mut line = Line::default();
-            match seq.next_element_seed(BatchElement::<S>(&mut line, PhantomData))? {
+            match seq.next_element_seed(Element::<Line<'de>, S>(&mut line, PhantomData))? {
                 Some(true) => messages.push(line),
                 Some(false) => messages.push(Line::default()),
                 None => return Ok(Messages::Batch(messages)),
@@ -331,16 +329,6 @@ impl<'de, S: Source<'de>> Visitor<'de> for ReadVisitor<'_, 'de, S> {
     }
 
     scalars_read_as!(Messages::Other);
-}
-
-struct BatchElement<'l, 'de, S>(&'l mut Line<'de>, PhantomData<S>);
-
-impl<'de, S: Source<'de>> DeserializeSeed<'de> for BatchElement<'_, 'de, S> {
-    type Value = bool;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<bool, D::Error> {
-        read_object::<S, D, Line<'de>>(deserializer, self.0)
-    }
 }
 
 /// What one message turned out to be: where the ledger routes it.
@@ -388,6 +376,17 @@ pub(crate) enum AnsweredOutcome<'a> {
     Cancelled,
 }
 
+impl<'a> AnsweredOutcome<'a> {
+    /// What `{"outcome": outcome, "optionId": option_id}` answers, if it is an answer.
+    pub(crate) fn of(outcome: Option<&str>, option_id: Option<Cow<'a, str>>) -> Option<Self> {
+        match (outcome, option_id) {
+            (Some("selected"), Some(option_id)) => Some(AnsweredOutcome::Selected(option_id)),
+            (Some("cancelled"), _) => Some(AnsweredOutcome::Cancelled),
+            _ => None,
+        }
+    }
+}
+
 impl<'a> Line<'a> {
     /// The line's own `timestamp` (a persisted log's).
     pub(crate) fn time(&self) -> Option<Timestamp> {
@@ -401,14 +400,8 @@ impl<'a> Line<'a> {
             if let Some(route) = result.agent_info.as_mut().and_then(AgentInfoFields::route) {
                 return route;
             }
-            let outcome = result.outcome.as_mut().and_then(|outcome| {
-                match (outcome.outcome.as_deref(), outcome.option_id.take()) {
-                    (Some("selected"), Some(option_id)) => {
-                        Some(AnsweredOutcome::Selected(option_id))
-                    }
-                    (Some("cancelled"), _) => Some(AnsweredOutcome::Cancelled),
-                    _ => None,
-                }
+            let outcome = (result.outcome.as_mut()).and_then(|outcome| {
+                AnsweredOutcome::of(outcome.outcome.as_deref(), outcome.option_id.take())
             });
             if let (Some(request_id), Some(outcome)) = (line.id.clone(), outcome) {
                 return Route::PermissionAnswer {

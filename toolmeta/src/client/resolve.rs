@@ -124,11 +124,10 @@ struct CallHarness {
 }
 
 /// Resolves the identity and input of call `tool_call_id` from what it received (its
-/// `rawInput` read through `arguments`), strongest
-/// evidence first (DESIGN §6): the envelope; else the catalog of its harness, asked under
-/// each name the evidence gives ([`names`]: strongest first, the latest among equals),
-/// then by the argument names of `rawInput`; else ACP's own `kind`, with the strongest
-/// name as the name.
+/// `rawInput` read through `arguments`), strongest evidence first (DESIGN §6): the
+/// envelope; else the catalog of its harness, asked under each name the evidence gives
+/// ([`names`]: strongest first, the latest among equals), then by the argument names of
+/// `rawInput`; else ACP's own `kind`, with the strongest name as the name.
 pub(crate) fn resolve(
     received: &Received,
     tool_call_id: &str,
@@ -400,10 +399,10 @@ fn harness_of(received: &Received, tool_call_id: &str, context: &Context<'_>) ->
         namespace: Some(Text::namespace(&party.namespace)),
         catalog: Catalog::harness_of_namespace(&party.namespace),
     };
-    if let Some(party) = received.claims.marks().next() {
-        return of_party(party);
-    }
-    if let Some(harness) = context.catalog.named_harness() {
+    let marked = received.claims.marks().next();
+    if marked.is_none()
+        && let Some(harness) = context.catalog.named_harness()
+    {
         let namespace = Catalog::namespace_of(harness);
         return CallHarness {
             party: Party::of_namespace(namespace),
@@ -411,10 +410,8 @@ fn harness_of(received: &Received, tool_call_id: &str, context: &Context<'_>) ->
             catalog: Some(harness),
         };
     }
-    if let Some(party) = context.agent.and_then(|agent| agent.party) {
-        return of_party(party);
-    }
-    if let Some(party) = party_of_id(tool_call_id) {
+    let agent = || context.agent?.party;
+    if let Some(party) = marked.or_else(agent).or_else(|| party_of_id(tool_call_id)) {
         return of_party(party);
     }
     CallHarness {
