@@ -60,21 +60,21 @@ fn parse_small(text: &str) -> Option<Value> {
 
 /// About how many JSON values `text` holds: one, plus one per `,` and `:` outside strings.
 fn value_count(text: &str) -> usize {
-    let bytes = text.as_bytes();
-    let mut count = 1;
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' => {
-                i = string_end(bytes, i);
-                continue;
-            }
-            b',' | b':' => count += 1,
-            _ => {}
+    let separators = outside_strings(text.as_bytes(), 0).filter(|(_, b)| matches!(b, b',' | b':'));
+    1 + separators.count()
+}
+
+/// The bytes from `start` on that are outside strings, with their index.
+fn outside_strings(bytes: &[u8], start: usize) -> impl Iterator<Item = (usize, u8)> + '_ {
+    let mut i = start;
+    std::iter::from_fn(move || {
+        while bytes.get(i) == Some(&b'"') {
+            i = string_end(bytes, i);
         }
+        let byte = *bytes.get(i)?;
         i += 1;
-    }
-    count
+        Some((i - 1, byte))
+    })
 }
 
 /// `text` with every lone surrogate escape replaced by `\ufffd`, every number beyond `f64`
@@ -155,13 +155,8 @@ pub(crate) fn string_end(bytes: &[u8], start: usize) -> usize {
 /// The index just past the array or object starting at `start`, or the end.
 fn value_end(bytes: &[u8], start: usize) -> usize {
     let mut depth = 0usize;
-    let mut i = start;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' => {
-                i = string_end(bytes, i);
-                continue;
-            }
+    for (i, byte) in outside_strings(bytes, start) {
+        match byte {
             b'{' | b'[' => depth += 1,
             b'}' | b']' => {
                 depth -= 1;
@@ -171,7 +166,6 @@ fn value_end(bytes: &[u8], start: usize) -> usize {
             }
             _ => {}
         }
-        i += 1;
     }
     bytes.len()
 }
