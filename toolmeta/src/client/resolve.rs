@@ -399,10 +399,10 @@ fn harness_of(received: &Received, tool_call_id: &str, context: &Context<'_>) ->
         namespace: Some(Text::namespace(&party.namespace)),
         catalog: Catalog::harness_of_namespace(&party.namespace),
     };
-    let marked = received.claims.marks().next();
-    if marked.is_none()
-        && let Some(harness) = context.catalog.named_harness()
-    {
+    if let Some(party) = received.claims.marks().next() {
+        return of_party(party);
+    }
+    if let Some(harness) = context.catalog.named_harness() {
         let namespace = Catalog::namespace_of(harness);
         return CallHarness {
             party: Party::of_namespace(namespace),
@@ -410,8 +410,10 @@ fn harness_of(received: &Received, tool_call_id: &str, context: &Context<'_>) ->
             catalog: Some(harness),
         };
     }
-    let agent = || context.agent?.party;
-    if let Some(party) = marked.or_else(agent).or_else(|| party_of_id(tool_call_id)) {
+    if let Some(party) = context.agent.and_then(|agent| agent.party) {
+        return of_party(party);
+    }
+    if let Some(party) = party_of_id(tool_call_id) {
         return of_party(party);
     }
     CallHarness {
