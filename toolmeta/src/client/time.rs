@@ -35,9 +35,12 @@ impl Timestamp {
 
     /// An integer Unix time, read exactly (no float rounding) in each unit.
     fn from_unix_integer(value: u64) -> Option<Timestamp> {
-        let per_second = units_per_second(value as f64);
-        let nanos = (value % per_second) * (1_000_000_000 / per_second);
-        let since_epoch = Duration::new(value / per_second, nanos as u32);
+        let since_epoch = match units_per_second(value as f64) {
+            1 => Duration::from_secs(value),
+            1_000 => Duration::from_millis(value),
+            1_000_000 => Duration::from_micros(value),
+            _ => Duration::from_nanos(value),
+        };
         UNIX_EPOCH.checked_add(since_epoch).map(Timestamp)
     }
 }
