@@ -187,6 +187,26 @@ fn the_fallback_kind_and_label_follow_the_acp_kind_table() {
         ("Read", ToolKind::Other, "Tool", None),
         ("teleport", ToolKind::Other, "Tool", None),
     ];
+    // Each row's read-only is what the contract kinds ACP calls by that kind agree on
+    // (`think`: Plan, Subagent, Update Goal, none read-only; `search`: Search and Memory
+    // Search read-only, Search Tools not); `other`, the unknown kind, claims nothing.
+    for acp_kind in KindFallback::ACP_KINDS {
+        let read_only: Vec<bool> = ToolKind::ALL
+            .iter()
+            .filter(|kind| **kind != ToolKind::Other && kind.acp_kind() == *acp_kind)
+            .map(|kind| kind.is_read_only())
+            .collect();
+        let agreed = match read_only.split_first() {
+            Some((first, rest)) if rest.iter().all(|r| r == first) => Some(*first),
+            _ => None,
+        };
+        let fallback = KindFallback::from_acp_kind(acp_kind);
+        assert_eq!(fallback.read_only, agreed, "{acp_kind}");
+        if fallback.kind != ToolKind::Other {
+            assert_eq!(fallback.label, fallback.kind.label(), "{acp_kind}");
+            assert_eq!(fallback.kind.acp_kind(), *acp_kind);
+        }
+    }
     for (acp_kind, kind, label, read_only) in table {
         assert_eq!(
             KindFallback::from_acp_kind(acp_kind),
@@ -404,15 +424,30 @@ fn calls_are_keyed_by_session_and_id() {
 
 #[test]
 fn a_call_first_seen_without_a_session_adopts_the_first_one_named() {
-    let ledger = ledger_of(&[
+    let mut ledger = ledger_of(&[
         json!({"sessionUpdate": "tool_call", "toolCallId": "c", "title": "bare"}),
         notification(
             "s9",
-            json!({"sessionUpdate": "tool_call_update", "toolCallId": "c", "status": "completed"}),
+            json!({"sessionUpdate": "tool_call_update", "toolCallId": "c", "status": "in_progress"}),
+        ),
+        // Another session with the same id has a call of its own.
+        notification(
+            "s2",
+            json!({"sessionUpdate": "tool_call_update", "toolCallId": "c", "status": "pending"}),
         ),
     ]);
-    assert_eq!(ledger.len(), 1);
-    assert_eq!(ledger.get("c").unwrap().session_id(), Some("s9"));
+    assert_eq!(ledger.len(), 2);
+    let s9 = ledger.get_in_session("s9", "c").unwrap();
+    assert_eq!(
+        (s9.session_id(), s9.title(), s9.status()),
+        (Some("s9"), Some("bare"), Status::InProgress)
+    );
+    // A bare update belongs to the latest call with the id; the index followed the join.
+    ledger
+        .feed(&json!({"sessionUpdate": "tool_call_update", "toolCallId": "c", "status": "failed"}));
+    let status = |session| ledger.get_in_session(session, "c").map(Call::status);
+    assert_eq!(status("s2"), Some(Status::Failed));
+    assert_eq!(status("s9"), Some(Status::InProgress));
 }
 
 #[test]

@@ -44,8 +44,9 @@
 //! assert!(call.is_finished());
 //! ```
 
+use std::borrow::Cow;
+
 use serde::Serialize;
-use serde_json::Value;
 
 use super::line::AnsweredOutcome;
 use super::message::private::Read;
@@ -72,28 +73,14 @@ impl Read for (&RequestPermissionRequest, &RequestPermissionResponse) {
     fn read_into(self, ledger: &mut Ledger) -> LineOutcome {
         let (request, response) = self;
         // Read from the wire form, as every typed message is.
-        let outcome = serde_json::to_value(&response.outcome).ok();
-        let outcome = match outcome
-            .as_ref()
-            .and_then(|outcome| outcome.get("outcome"))
-            .and_then(Value::as_str)
-        {
-            Some("cancelled") => Some(AnsweredOutcome::Cancelled),
-            Some("selected") => outcome
-                .as_ref()
-                .and_then(|outcome| outcome.get("optionId"))
-                .and_then(Value::as_str)
-                .map(|id| AnsweredOutcome::Selected(id.to_owned().into())),
-            _ => None,
+        let wire = serde_json::to_value(&response.outcome).unwrap_or_default();
+        let option_id = wire["optionId"].as_str().map(Cow::Borrowed);
+        let Some(outcome) = AnsweredOutcome::of(wire["outcome"].as_str(), option_id) else {
+            return LineOutcome::NotUpdate;
         };
-        match outcome {
-            Some(outcome) => {
-                let session_id = request.session_id.to_string();
-                let tool_call_id = request.tool_call.tool_call_id.to_string();
-                ledger.answer_call(&session_id, &tool_call_id, outcome)
-            }
-            None => LineOutcome::NotUpdate,
-        }
+        let session_id = request.session_id.to_string();
+        let tool_call_id = request.tool_call.tool_call_id.to_string();
+        ledger.answer_call(&session_id, &tool_call_id, outcome)
     }
 }
 

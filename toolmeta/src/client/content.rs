@@ -5,8 +5,7 @@ use std::borrow::Cow;
 use serde_json::value::RawValue;
 
 use super::fields::{FromText, fields, read, read_object};
-use super::text::Text;
-use super::text::WellKnown;
+use super::text::{Text, WellKnown};
 
 /// A file a call works on: ACP's `ToolCallLocation`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -124,36 +123,27 @@ impl ExactSizeIterator for ContentBlocks<'_> {}
 
 fn read_block(raw: &RawValue) -> Content<'_> {
     let mut block = BlockFields::default();
-    match read_object::<FromText, _, _>(
-        &mut serde_json::Deserializer::from_str(raw.get()),
-        &mut block,
+    let mut text = serde_json::Deserializer::from_str(raw.get());
+    if !matches!(
+        read_object::<FromText, _, _>(&mut text, &mut block),
+        Ok(true)
     ) {
-        Ok(true) => {}
-        _ => return Content::Other(raw),
+        return Content::Other(raw);
     }
-    match block.block_type.as_deref() {
-        Some("content") => match inner_text(block.inner) {
-            Some(text) => Content::Text(text),
-            None => Content::Other(raw),
-        },
-        Some("diff") => match (block.path, block.new_text) {
-            (Some(path), Some(new_text)) => Content::Diff {
-                path,
-                old_text: block.old_text,
-                new_text,
-            },
-            _ => Content::Other(raw),
-        },
-        Some("terminal") => match block.terminal_id {
-            Some(terminal_id) => Content::Terminal { terminal_id },
-            None => Content::Other(raw),
-        },
-        Some("session") => match block.session_id {
-            Some(session_id) => Content::Session { session_id },
-            None => Content::Other(raw),
-        },
-        _ => Content::Other(raw),
-    }
+    let read = match block.block_type.as_deref() {
+        Some("content") => inner_text(block.inner).map(Content::Text),
+        Some("diff") => (block.path.zip(block.new_text)).map(|(path, new_text)| Content::Diff {
+            path,
+            old_text: block.old_text,
+            new_text,
+        }),
+        Some("terminal") => {
+            (block.terminal_id).map(|terminal_id| Content::Terminal { terminal_id })
+        }
+        Some("session") => (block.session_id).map(|session_id| Content::Session { session_id }),
+        _ => None,
+    };
+    read.unwrap_or(Content::Other(raw))
 }
 
 /// The text of a `{"type":"text"}` content block.

@@ -352,25 +352,23 @@ pub(crate) fn names<'a>(
         kept: Some(&claim.name),
         spelling: claim.spelling,
     });
+    let unclaimed = |by| {
+        move |sent| Named {
+            by,
+            sent,
+            kept: None,
+            spelling: Spelling::AsIs,
+        }
+    };
     let in_id = ID_FORMATS
         .iter()
         .filter_map(move |(_, format)| format.matches(tool_call_id)?)
-        .map(|name| Named {
-            by: Evidence::ToolCallId,
-            sent: name,
-            kept: None,
-            spelling: Spelling::AsIs,
-        });
+        .map(unclaimed(Evidence::ToolCallId));
     let in_title = party
         .map_or(&[][..], |party| party.recognition.titles)
         .iter()
         .filter_map(move |format| format.tool_named(format_title?))
-        .map(|name| Named {
-            by: Evidence::TitleFormat,
-            sent: name,
-            kept: None,
-            spelling: Spelling::AsIs,
-        });
+        .map(unclaimed(Evidence::TitleFormat));
     claimed.chain(in_id).chain(in_title)
 }
 

@@ -69,47 +69,31 @@ impl KindFallback {
     /// The fallback identity for an ACP `kind` string.
     pub fn from_acp_kind(acp_kind: &str) -> KindFallback {
         // Each row's read-only is worked out from the kind table when compiled.
-        let row = |kind: ToolKind, label: &'static str, read_only: Option<bool>| KindFallback {
-            kind,
-            label,
-            read_only,
-        };
         match acp_kind {
-            "read" => row(ToolKind::Read, "Read", const { agreed_read_only("read") }),
-            "edit" => row(ToolKind::Edit, "Edit", const { agreed_read_only("edit") }),
-            "delete" => row(
-                ToolKind::Delete,
-                "Delete",
-                const { agreed_read_only("delete") },
-            ),
-            "move" => row(ToolKind::Move, "Move", const { agreed_read_only("move") }),
-            "search" => row(
-                ToolKind::Search,
-                "Search",
-                const { agreed_read_only("search") },
-            ),
-            "execute" => row(
-                ToolKind::Execute,
-                "Run Command",
-                const { agreed_read_only("execute") },
-            ),
-            "fetch" => row(
-                ToolKind::WebFetch,
-                "Web Fetch",
-                const { agreed_read_only("fetch") },
-            ),
-            "think" => row(
-                ToolKind::Other,
-                "Think",
-                const { agreed_read_only("think") },
-            ),
-            "switch_mode" => row(
-                ToolKind::Other,
-                "Switch Mode",
-                const { agreed_read_only("switch_mode") },
-            ),
-            _ => row(ToolKind::Other, ToolKind::Other.label(), None),
+            "read" => const { row("read", ToolKind::Read, "Read") },
+            "edit" => const { row("edit", ToolKind::Edit, "Edit") },
+            "delete" => const { row("delete", ToolKind::Delete, "Delete") },
+            "move" => const { row("move", ToolKind::Move, "Move") },
+            "search" => const { row("search", ToolKind::Search, "Search") },
+            "execute" => const { row("execute", ToolKind::Execute, "Run Command") },
+            "fetch" => const { row("fetch", ToolKind::WebFetch, "Web Fetch") },
+            "think" => const { row("think", ToolKind::Other, "Think") },
+            "switch_mode" => const { row("switch_mode", ToolKind::Other, "Switch Mode") },
+            _ => KindFallback {
+                kind: ToolKind::Other,
+                label: ToolKind::Other.label(),
+                read_only: None,
+            },
         }
+    }
+}
+
+/// The row of the table for `acp_kind`.
+const fn row(acp_kind: &str, kind: ToolKind, label: &'static str) -> KindFallback {
+    KindFallback {
+        kind,
+        label,
+        read_only: agreed_read_only(acp_kind),
     }
 }
 
@@ -356,60 +340,6 @@ mod tests {
         assert_eq!(read("[]"), None);
         let long = format!(r#"{{"path":"a","x":"{}"}}"#, "x".repeat(1 << 20));
         assert_eq!(read(&long), None);
-    }
-
-    /// The fallback's read-only is what the contract kinds under each ACP kind agree on,
-    /// worked out here by hand from the kind table: `think` covers Plan, Subagent and
-    /// Update Goal, none read-only; `search` covers Search and Memory Search (read-only)
-    /// and Search Tools (not).
-    #[test]
-    fn an_acp_kind_claims_only_what_its_contract_kinds_agree_on() {
-        let under = |acp: &str| -> Vec<ToolKind> {
-            ToolKind::ALL
-                .iter()
-                .copied()
-                .filter(|kind| *kind != ToolKind::Other && kind.acp_kind() == acp)
-                .collect()
-        };
-        assert_eq!(
-            under("think"),
-            [ToolKind::Plan, ToolKind::Task, ToolKind::GoalUpdate]
-        );
-        assert!(under("think").iter().all(|kind| !kind.is_read_only()));
-        let think = KindFallback::from_acp_kind("think");
-        assert_eq!((think.label, think.read_only), ("Think", Some(false)));
-        assert_eq!(
-            under("search"),
-            [
-                ToolKind::Search,
-                ToolKind::MemorySearch,
-                ToolKind::SearchTool
-            ]
-        );
-        assert_eq!(KindFallback::from_acp_kind("search").read_only, None);
-        assert_eq!(KindFallback::from_acp_kind("search").label, "Search");
-        for acp_kind in KindFallback::ACP_KINDS {
-            let read_only: Vec<bool> = under(acp_kind)
-                .iter()
-                .map(|kind| kind.is_read_only())
-                .collect();
-            let agreed = match read_only.split_first() {
-                Some((first, rest)) if rest.iter().all(|r| r == first) => Some(*first),
-                _ => None,
-            };
-            let fallback = KindFallback::from_acp_kind(acp_kind);
-            assert_eq!(fallback.read_only, agreed, "{acp_kind}");
-            // A first-party kind's own label stays the row's label.
-            if fallback.kind != ToolKind::Other {
-                assert_eq!(fallback.label, fallback.kind.label(), "{acp_kind}");
-                assert_eq!(fallback.kind.acp_kind(), *acp_kind);
-            }
-        }
-        assert_eq!(KindFallback::from_acp_kind("other").read_only, None);
-        assert_eq!(
-            KindFallback::from_acp_kind("switch_mode").read_only,
-            Some(true)
-        );
     }
 
     #[test]

@@ -1,11 +1,6 @@
-//! The `fields!` tables: each object the client reads, read tolerantly — a value of the
-//! wrong JSON type reads as absent instead of failing ([`Loose`]).
-//!
-//! The objects the client side reads are declared once each, as a table of wire keys and
-//! fields ([`fields!`]); the table gives the struct, its reader and the list of its keys,
-//! so a key cannot be read without being listed, nor listed without being read. A value
-//! whose JSON shape a field does not take is skipped with [`IgnoredAny`] and leaves the field
-//! as it was; only text that is not JSON at all is an error.
+//! The `fields!` tables: each object the client reads, declared once as a table of wire
+//! keys and fields ([`fields!`]) and read tolerantly — a value of the wrong JSON type is
+//! skipped and reads as absent ([`Loose`]); only text that is not JSON is an error.
 //!
 //! Strings borrow from JSON text when they hold no escapes. Raw JSON values (`rawInput`,
 //! `content`, an envelope's `input`) borrow from text too, and are copied from an
@@ -380,8 +375,8 @@ impl<'de, T: Fields<'de>, S: Source<'de>> Visitor<'de> for Elements<T, S> {
     scalars_read_as!(Loose(None));
 }
 
-/// One element of [`read::objects`], read in place; says whether it was an object.
-struct Element<'s, T, S>(&'s mut T, PhantomData<S>);
+/// One element of an array of objects, read in place; says whether it was an object.
+pub(crate) struct Element<'s, T, S>(pub(crate) &'s mut T, pub(crate) PhantomData<S>);
 
 impl<'de, T: Fields<'de>, S: Source<'de>> DeserializeSeed<'de> for Element<'_, T, S> {
     type Value = bool;

@@ -14,13 +14,15 @@ use serde::Deserialize;
 use serde::de::{Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
 
+use super::fields::next_key;
+
 /// The call's own `rawInput` with the members of the request's `rawInput` whose keys it
 /// lacks appended in the request's order (the call's own values win); `None` when the
 /// request adds no key, or when either is not a JSON object.
 pub(crate) fn fill_in(own: &RawValue, request: &RawValue) -> Option<Box<RawValue>> {
     let Members(request) = serde_json::from_str(request.get()).ok()?;
     let Members(own_members) = serde_json::from_str(own.get()).ok()?;
-    let lacks = |key: &Key<'_>| !own_members.iter().any(|(own_key, _)| own_key == key);
+    let lacks = |key: &Cow<'_, str>| !own_members.iter().any(|(own_key, _)| own_key == key);
     if !request.iter().any(|(key, _)| lacks(key)) {
         return None;
     }
@@ -31,7 +33,7 @@ pub(crate) fn fill_in(own: &RawValue, request: &RawValue) -> Option<Box<RawValue
         if has_members {
             text.push(',');
         }
-        text.push_str(&serde_json::to_string(&*key.0).ok()?);
+        text.push_str(&serde_json::to_string(key).ok()?);
         text.push(':');
         text.push_str(value.get());
         has_members = true;
@@ -41,10 +43,10 @@ pub(crate) fn fill_in(own: &RawValue, request: &RawValue) -> Option<Box<RawValue
 }
 
 /// About how long the request's members are as text.
-fn request_len(members: &[(Key<'_>, &RawValue)]) -> usize {
+fn request_len(members: &[(Cow<'_, str>, &RawValue)]) -> usize {
     members
         .iter()
-        .map(|(key, value)| key.0.len() + value.get().len() + 4)
+        .map(|(key, value)| key.len() + value.get().len() + 4)
         .sum()
 }
 
@@ -69,34 +71,9 @@ pub(crate) fn only_adds(kept: Option<&RawValue>, later: &RawValue) -> bool {
         })
 }
 
-/// An object key, borrowed from the text unless it has escapes.
-#[derive(PartialEq, Eq)]
-struct Key<'a>(Cow<'a, str>);
-
-impl<'de> Deserialize<'de> for Key<'de> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Of;
-        impl<'de> Visitor<'de> for Of {
-            type Value = Key<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a key")
-            }
-            fn visit_borrowed_str<E: serde::de::Error>(
-                self,
-                key: &'de str,
-            ) -> Result<Self::Value, E> {
-                Ok(Key(Cow::Borrowed(key)))
-            }
-            fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<Self::Value, E> {
-                Ok(Key(Cow::Owned(key.to_owned())))
-            }
-        }
-        deserializer.deserialize_str(Of)
-    }
-}
-
-/// A JSON object's members in order, values as their raw text.
-struct Members<'a>(Vec<(Key<'a>, &'a RawValue)>);
+/// A JSON object's members in order: each key borrowed from the text unless it has
+/// escapes, each value as its raw text.
+struct Members<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
 
 impl<'de> Deserialize<'de> for Members<'de> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -108,8 +85,8 @@ impl<'de> Deserialize<'de> for Members<'de> {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
                 let mut members = Vec::new();
-                while let Some(member) = map.next_entry::<Key<'de>, &'de RawValue>()? {
-                    members.push(member);
+                while let Some(key) = next_key(&mut map)? {
+                    members.push((key, map.next_value()?));
                 }
                 Ok(Members(members))
             }

@@ -8,7 +8,10 @@
 //! and values nested too deep become `null` — and read again. The repair runs only after
 //! a failure: well-formed input never pays for it.
 
+use std::collections::BTreeMap;
+
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 /// Values nested deeper than this are replaced by `null` (serde_json stops at 128, and a
 /// line wraps `rawInput` in a few levels of its own).
@@ -27,30 +30,20 @@ pub(crate) fn parse_value(text: &str) -> Option<Value> {
     if is_small(text) || value_count(text) <= MAX_VALUES {
         return parse_small(text);
     }
-    let entries: serde_json::Map<String, Value> = match serde_json::from_str::<
-        std::collections::BTreeMap<String, &serde_json::value::RawValue>,
-    >(text)
-    {
-        // Key order is the map's; a `Value` without `preserve_order` sorts them anyway.
-        Ok(entries) => {
-            let mut budget = MAX_VALUES;
-            entries
-                .into_iter()
-                .map(|(key, raw)| {
-                    let count = value_count(raw.get());
-                    let value = if count <= budget {
-                        budget -= count;
-                        parse_small(raw.get()).unwrap_or(Value::Null)
-                    } else {
-                        Value::Null
-                    };
-                    (key, value)
-                })
-                .collect()
-        }
-        Err(_) => return None,
-    };
-    Some(Value::Object(entries))
+    // Key order is the map's; a `Value` without `preserve_order` sorts them anyway.
+    let entries: BTreeMap<String, &RawValue> = serde_json::from_str(text).ok()?;
+    let mut budget = MAX_VALUES;
+    let entries = entries.into_iter().map(|(key, raw)| {
+        let count = value_count(raw.get());
+        let value = if count <= budget {
+            budget -= count;
+            parse_small(raw.get()).unwrap_or(Value::Null)
+        } else {
+            Value::Null
+        };
+        (key, value)
+    });
+    Some(Value::Object(entries.collect()))
 }
 
 /// Whether `text` is parsed whole, not counted first: a value takes at least one byte of
@@ -67,21 +60,21 @@ fn parse_small(text: &str) -> Option<Value> {
 
 /// About how many JSON values `text` holds: one, plus one per `,` and `:` outside strings.
 fn value_count(text: &str) -> usize {
-    let bytes = text.as_bytes();
-    let mut count = 1;
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' => {
-                i = string_end(bytes, i);
-                continue;
-            }
-            b',' | b':' => count += 1,
-            _ => {}
+    let separators = outside_strings(text.as_bytes(), 0).filter(|(_, b)| matches!(b, b',' | b':'));
+    1 + separators.count()
+}
+
+/// The bytes from `start` on that are outside strings, with their index.
+fn outside_strings(bytes: &[u8], start: usize) -> impl Iterator<Item = (usize, u8)> + '_ {
+    let mut i = start;
+    std::iter::from_fn(move || {
+        while bytes.get(i) == Some(&b'"') {
+            i = string_end(bytes, i);
         }
+        let byte = *bytes.get(i)?;
         i += 1;
-    }
-    count
+        Some((i - 1, byte))
+    })
 }
 
 /// `text` with every lone surrogate escape replaced by `\ufffd`, every number beyond `f64`
@@ -162,13 +155,8 @@ pub(crate) fn string_end(bytes: &[u8], start: usize) -> usize {
 /// The index just past the array or object starting at `start`, or the end.
 fn value_end(bytes: &[u8], start: usize) -> usize {
     let mut depth = 0usize;
-    let mut i = start;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' => {
-                i = string_end(bytes, i);
-                continue;
-            }
+    for (i, byte) in outside_strings(bytes, start) {
+        match byte {
             b'{' | b'[' => depth += 1,
             b'}' | b']' => {
                 depth -= 1;
@@ -178,7 +166,6 @@ fn value_end(bytes: &[u8], start: usize) -> usize {
             }
             _ => {}
         }
-        i += 1;
     }
     bytes.len()
 }

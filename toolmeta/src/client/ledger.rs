@@ -10,7 +10,7 @@ use super::line::{AnsweredOutcome, Line, Messages, Route, read_messages};
 use super::received::Received;
 use super::resolve::Context;
 use super::store::{InOrder, Limits, Store};
-use super::synthesis::{Catalog, Harness};
+use super::synthesis::Catalog;
 use super::text::{Text, WellKnown};
 use super::time::Timestamp;
 use super::{Call, CallId, Event, LineCounts, Message, PermissionOutcome};
@@ -118,9 +118,7 @@ impl<'a> Reading<'a> {
 ///   [`LineOutcome`] is the most telling of its messages': a tool call, else a permission
 ///   answer, else another update, else an update without `toolCallId`, else not an update).
 ///
-/// After each message, [`Ledger::events`] says what happened to which call, by a
-/// [`CallId`] handle that stays valid while the call is retained; a live view is a loop
-/// over them (see [`Event`]).
+/// After each message, [`Ledger::events`] says what happened to which call ([`Event`]).
 ///
 /// Updates are merged per call by `toolCallId` within a session (see [`Ledger::get_in_session`]):
 /// last write wins field by field, an absent field never erases an earlier value, an update
@@ -128,15 +126,10 @@ impl<'a> Reading<'a> {
 /// second call, and calls keep their first-seen order. A call without a usable envelope is
 /// resolved from the catalog, else from ACP's own fields (see [`Call`]).
 ///
-/// Memory is bounded in calls and in bytes: past [`LedgerBuilder::max_finished`] finished
-/// calls the oldest finished call is evicted, past [`LedgerBuilder::max_pending`] unfinished
-/// calls the oldest unfinished one is (never the call the message just updated), and past
-/// [`LedgerBuilder::max_retained_bytes`] the oldest finished call, else the oldest unfinished
-/// one. The ledger remembers the keys of evicted calls (a bounded number of them): a late
-/// `tool_call_update` for an evicted call is dropped and counted
-/// ([`LineCounts::late_updates`]) rather than starting an identity-less call that would never
-/// finish; a new `tool_call` with its id starts a new call. Every eviction and every
-/// skipped line is counted, so a report can say it is incomplete ([`LineCounts::is_complete`]).
+/// Memory is bounded in calls and in bytes ([`LedgerBuilder`]). The keys of evicted calls
+/// are remembered (a bounded number): a late `tool_call_update` for one is dropped and
+/// counted ([`LineCounts::late_updates`]), a new `tool_call` with its id starts a new call.
+/// Every eviction and skipped line is counted ([`LineCounts::is_complete`]).
 ///
 /// ```
 /// use toolmeta::ToolKind;
@@ -160,10 +153,10 @@ impl<'a> Reading<'a> {
 /// assert_eq!(ledger.counts().not_json, 1);
 /// ```
 pub struct Ledger {
-    options: LedgerBuilder,
+    pub(crate) options: LedgerBuilder,
     store: Store,
     /// The agent the stream's `initialize` answer named (or a Grok Build envelope did).
-    agent: Option<Agent>,
+    pub(crate) agent: Option<Agent>,
     subagents: SessionLinks,
     /// The time the caller gave for the message being fed.
     clock: Option<SystemTime>,
@@ -183,7 +176,7 @@ pub struct Ledger {
 ///
 /// With the `catalog` feature, `LedgerBuilder::harness` names the agent behind calls that
 /// carry no envelope, and `LedgerBuilder::synthesizer` replaces the catalog.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct LedgerBuilder {
     pub(crate) catalog: Catalog,
     max_finished: usize,
@@ -274,18 +267,6 @@ impl Default for LedgerBuilder {
             max_line_bytes: Self::DEFAULT_MAX_LINE_BYTES,
             max_retained_bytes: Self::DEFAULT_MAX_RETAINED_BYTES,
         }
-    }
-}
-
-impl fmt::Debug for LedgerBuilder {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("LedgerBuilder")
-            .field("catalog", &self.catalog)
-            .field("max_finished", &self.max_finished)
-            .field("max_pending", &self.max_pending)
-            .field("max_line_bytes", &self.max_line_bytes)
-            .field("max_retained_bytes", &self.max_retained_bytes)
-            .finish_non_exhaustive()
     }
 }
 
@@ -489,19 +470,6 @@ impl Ledger {
         self.store.retained_bytes()
     }
 
-    /// The harness behind the stream: the one the ledger was built with, else the one the
-    /// traffic named (`Ledger::harness`, with the `catalog` feature).
-    #[allow(
-        dead_code,
-        reason = "without the catalog there is no harness to ask about"
-    )]
-    pub(crate) fn stream_harness(&self) -> Option<Harness> {
-        self.options
-            .catalog
-            .named_harness()
-            .or_else(|| self.agent.as_ref().and_then(|agent| agent.harness))
-    }
-
     pub(crate) fn line_limit(&self) -> usize {
         self.options.max_line_bytes
     }
@@ -655,29 +623,20 @@ impl Ledger {
         let mut permission = permission.map(|request| self.store.share_options(request));
         let mut merge = |received: &mut Received| received.merge(update, permission.take(), time);
         // The call is looked up once: a call the index names is changed if it is retained.
-        let changed = match self.store.indexed(session_id, &tool_call_id) {
-            Some(seq) => match self
-                .store
-                .change(seq, session_id, &context, time, &mut merge)
-            {
+        let (id, store) = (&tool_call_id, &mut self.store);
+        let changed = match store.indexed(session_id, id) {
+            Some(seq) => match store.change(seq, session_id, &context, time, &mut merge) {
                 Some(merged) => Some((seq, merged)),
                 // The call was evicted: an update is late, a `tool_call` starts a new call.
                 None if starts_call => {
-                    let replaces = Some(seq);
-                    let id = &tool_call_id;
-                    self.store
-                        .create(replaces, session_id, id, &context, time, &mut merge)
+                    store.create(Some(seq), session_id, id, &context, time, &mut merge)
                 }
                 None => {
-                    self.store.counts.late_updates += 1;
+                    store.counts.late_updates += 1;
                     return;
                 }
             },
-            None => {
-                let id = &tool_call_id;
-                self.store
-                    .create(None, session_id, id, &context, time, &mut merge)
-            }
+            None => store.create(None, session_id, id, &context, time, &mut merge),
         };
         let Some((seq, merged)) = changed else {
             return;
@@ -686,13 +645,8 @@ impl Ledger {
             && let Some(call) = self.store.call(CallId(seq))
             && let Some(child) = call.subagent_session()
         {
-            let (session, id) = (
-                call.session_id()
-                    .map(|session| Text::new(session, WellKnown::None)),
-                Text::new(call.tool_call_id(), WellKnown::None),
-            );
-            let child = Text::new(child, WellKnown::None);
-            self.subagents.link_call(child, session, id);
+            let tool_call_id = Some(call.tool_call_id());
+            self.subagents.link(child, call.session_id(), tool_call_id);
         }
     }
 
@@ -721,13 +675,9 @@ impl Ledger {
         tool_call_id: &str,
         outcome: AnsweredOutcome<'_>,
     ) -> LineOutcome {
-        let Some(call) = self.store.get(Some(session_id), tool_call_id) else {
-            return LineOutcome::NotUpdate;
-        };
-        let seq = call.id().0;
-        let Some(request) = call
-            .permission()
-            .map(|permission| permission.request_id.clone())
+        let call = self.store.get(Some(session_id), tool_call_id);
+        let Some((seq, request)) =
+            call.and_then(|call| Some((call.id().0, call.permission()?.request_id.clone())))
         else {
             return LineOutcome::NotUpdate;
         };
@@ -755,10 +705,6 @@ struct Link {
 /// The longest session or call id a link keeps.
 const MAX_LINKED_ID: usize = 256;
 
-fn linked(id: &str) -> Text {
-    Text::new(id, WellKnown::None)
-}
-
 impl SessionLinks {
     fn new(max: usize) -> SessionLinks {
         SessionLinks {
@@ -772,46 +718,31 @@ impl SessionLinks {
         self.by_child.get(child)
     }
 
-    /// `subagent_update`: session `parent` runs subagent session `child`.
+    /// Links subagent session `child` to session `parent`: by a `subagent_update` (no
+    /// call: a link already kept stays), or by the call `tool_call_id` of `parent` whose
+    /// content names `child` (it replaces the link).
     fn link(&mut self, child: &str, parent: Option<&str>, tool_call_id: Option<&str>) {
-        if child.len() > MAX_LINKED_ID || parent.is_some_and(|p| p.len() > MAX_LINKED_ID) {
+        let too_long = |id: Option<&str>| id.is_some_and(|id| id.len() > MAX_LINKED_ID);
+        // A linking call's session is kept whatever its length, as the call keeps it.
+        if too_long(Some(child))
+            || too_long(tool_call_id)
+            || tool_call_id.is_none() && too_long(parent)
+        {
             return;
         }
-        match self.by_child.get_mut(child) {
-            Some(link) => {
-                if link.session_id.is_none() {
-                    link.session_id = parent.map(linked);
-                }
-                if link.tool_call_id.is_none() {
-                    link.tool_call_id = tool_call_id.map(linked);
-                }
-            }
-            None => self.insert(
-                linked(child),
-                Link {
-                    session_id: parent.map(linked),
-                    tool_call_id: tool_call_id.map(linked),
-                },
-            ),
-        }
-    }
-
-    /// A tool call of session `session` links subagent session `child` in its content.
-    fn link_call(&mut self, child: Text, session: Option<Text>, tool_call_id: Text) {
-        if child.len() > MAX_LINKED_ID || tool_call_id.len() > MAX_LINKED_ID {
-            return;
-        }
+        let text = |id: &str| Text::new(id, WellKnown::None);
         let link = Link {
-            session_id: session,
-            tool_call_id: Some(tool_call_id),
+            session_id: parent.map(text),
+            tool_call_id: tool_call_id.map(text),
         };
-        match self.by_child.get_mut(&child) {
-            Some(kept) => *kept = link,
-            None => self.insert(child, link),
+        if let Some(kept) = self.by_child.get_mut(child) {
+            if tool_call_id.is_some() {
+                *kept = link;
+            } else if kept.session_id.is_none() {
+                kept.session_id = link.session_id;
+            }
+            return;
         }
-    }
-
-    fn insert(&mut self, child: Text, link: Link) {
         while self.by_child.len() >= self.max {
             match self.order.pop_front() {
                 Some(oldest) => {
@@ -820,8 +751,8 @@ impl SessionLinks {
                 None => break,
             }
         }
-        self.order.push_back(child.clone());
-        self.by_child.insert(child, link);
+        self.order.push_back(text(child));
+        self.by_child.insert(text(child), link);
     }
 }
 
@@ -903,17 +834,9 @@ mod tests {
             .max_pending(10_000)
             .build();
         for i in 0..lines {
-            let id = if same_id {
-                "call_1".to_owned()
-            } else {
-                format!("call_{i}")
-            };
+            let id = format!("call_{}", if same_id { 1 } else { i });
             // Half finish, so both eviction queues work.
-            let status = if i % 2 == 0 {
-                "completed"
-            } else {
-                "in_progress"
-            };
+            let status = ["completed", "in_progress"][i % 2];
             let line = session_update(&format!("s{i}"), &id, status);
             assert_eq!(ledger.feed(&line), LineOutcome::ToolCall);
         }
@@ -1041,35 +964,5 @@ mod tests {
         let steps = ledger.store.tombstone_steps() - steps_before;
         assert!(steps <= 8 * 2000, "{steps} tombstone steps for 2000 lines");
         ledger.store.check();
-    }
-
-    /// A call that named no session joins the first session that names it, and the index
-    /// follows, even when other sessions share its id.
-    #[test]
-    fn an_unsessioned_call_is_found_in_the_session_it_joins() {
-        let mut ledger = Ledger::new();
-        ledger.feed(r#"{"sessionUpdate":"tool_call","toolCallId":"c1","title":"first"}"#);
-        ledger.feed(&session_update("s1", "c1", "in_progress"));
-        ledger.feed(&session_update("s2", "c1", "pending"));
-        assert_eq!(ledger.len(), 2);
-        let s1 = ledger.get_in_session("s1", "c1").unwrap();
-        assert_eq!(
-            (s1.title(), s1.status()),
-            (Some("first"), Status::InProgress)
-        );
-        assert_eq!(
-            ledger.get_in_session("s2", "c1").unwrap().status(),
-            Status::Pending
-        );
-        // A bare update belongs to the latest call with the id.
-        ledger.feed(r#"{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"failed"}"#);
-        assert_eq!(
-            ledger.get_in_session("s2", "c1").unwrap().status(),
-            Status::Failed
-        );
-        assert_eq!(
-            ledger.get_in_session("s1", "c1").unwrap().status(),
-            Status::InProgress
-        );
     }
 }

@@ -16,9 +16,7 @@ use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess,
 use super::evidence::{META_KEY_COUNT, META_KEYS};
 use super::evidence_value::{PROXY_EVIDENCE_KEY, ProxyMarkFields};
 use super::few::Few;
-use super::fields::{
-    Fields, Loose, Raw, Source, Tolerant, fields, read, read_object, scalars_read_as,
-};
+use super::fields::{Element, Fields, Loose, Raw, Source, Tolerant, fields, read, scalars_read_as};
 use super::loose_meta::EnvelopeFields;
 use super::route::{MethodKind, UpdateKind};
 use super::text::{Text, WellKnown};
@@ -318,7 +316,7 @@ impl<'de, S: Source<'de>> Visitor<'de> for ReadVisitor<'_, 'de, S> {
         let mut messages = Vec::new();
         loop {
             let mut line = Line::default();
-            match seq.next_element_seed(BatchElement::<S>(&mut line, PhantomData))? {
+            match seq.next_element_seed(Element::<Line<'de>, S>(&mut line, PhantomData))? {
                 Some(true) => messages.push(line),
                 Some(false) => messages.push(Line::default()),
                 None => return Ok(Messages::Batch(messages)),
@@ -331,16 +329,6 @@ impl<'de, S: Source<'de>> Visitor<'de> for ReadVisitor<'_, 'de, S> {
     }
 
     scalars_read_as!(Messages::Other);
-}
-
-struct BatchElement<'l, 'de, S>(&'l mut Line<'de>, PhantomData<S>);
-
-impl<'de, S: Source<'de>> DeserializeSeed<'de> for BatchElement<'_, 'de, S> {
-    type Value = bool;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<bool, D::Error> {
-        read_object::<S, D, Line<'de>>(deserializer, self.0)
-    }
 }
 
 /// What one message turned out to be: where the ledger routes it.
@@ -388,6 +376,17 @@ pub(crate) enum AnsweredOutcome<'a> {
     Cancelled,
 }
 
+impl<'a> AnsweredOutcome<'a> {
+    /// What `{"outcome": outcome, "optionId": option_id}` answers, if it is an answer.
+    pub(crate) fn of(outcome: Option<&str>, option_id: Option<Cow<'a, str>>) -> Option<Self> {
+        match (outcome, option_id) {
+            (Some("selected"), Some(option_id)) => Some(AnsweredOutcome::Selected(option_id)),
+            (Some("cancelled"), _) => Some(AnsweredOutcome::Cancelled),
+            _ => None,
+        }
+    }
+}
+
 impl<'a> Line<'a> {
     /// The line's own `timestamp` (a persisted log's).
     pub(crate) fn time(&self) -> Option<Timestamp> {
@@ -398,20 +397,11 @@ impl<'a> Line<'a> {
     pub(crate) fn route(&mut self) -> Route<'_, 'a> {
         let line = &mut self.fields;
         if let Some(result) = &mut line.result {
-            if let Some(info) = &mut result.agent_info
-                && let Some(name) = info.name.take()
-            {
-                let title = info.title.take();
-                return Route::AgentInfo { name, title };
+            if let Some(route) = result.agent_info.as_mut().and_then(AgentInfoFields::route) {
+                return route;
             }
-            let outcome = result.outcome.as_mut().and_then(|outcome| {
-                match (outcome.outcome.as_deref(), outcome.option_id.take()) {
-                    (Some("selected"), Some(option_id)) => {
-                        Some(AnsweredOutcome::Selected(option_id))
-                    }
-                    (Some("cancelled"), _) => Some(AnsweredOutcome::Cancelled),
-                    _ => None,
-                }
+            let outcome = (result.outcome.as_mut()).and_then(|outcome| {
+                AnsweredOutcome::of(outcome.outcome.as_deref(), outcome.option_id.take())
             });
             if let (Some(request_id), Some(outcome)) = (line.id.clone(), outcome) {
                 return Route::PermissionAnswer {
@@ -431,22 +421,9 @@ impl<'a> Line<'a> {
                 None => Route::NotUpdate,
             },
             // A log that records the answer to `initialize` as `{method, params}`.
-            Some(MethodKind::Initialize) => {
-                match line
-                    .params
-                    .as_mut()
-                    .and_then(|params| params.agent_info.as_mut())
-                {
-                    Some(AgentInfoFields {
-                        name: Some(name),
-                        title,
-                    }) => Route::AgentInfo {
-                        name: std::mem::take(name),
-                        title: title.take(),
-                    },
-                    _ => Route::NotUpdate,
-                }
-            }
+            Some(MethodKind::Initialize) => (line.params.as_mut())
+                .and_then(|params| params.agent_info.as_mut()?.route())
+                .unwrap_or(Route::NotUpdate),
             Some(_) => Route::NotUpdate,
             // No method: a persisted line that lost it, a bare `params`, or a bare `update`.
             None => {
@@ -461,6 +438,15 @@ impl<'a> Line<'a> {
                 }
             }
         }
+    }
+}
+
+impl<'a> AgentInfoFields<'a> {
+    /// The agent it names, when it has a `name`.
+    fn route<'m>(&mut self) -> Option<Route<'m, 'a>> {
+        let name = self.name.take()?;
+        let title = self.title.take();
+        Some(Route::AgentInfo { name, title })
     }
 }
 

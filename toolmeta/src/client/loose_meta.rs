@@ -127,12 +127,8 @@ impl<'a> From<EnvelopeFields<'a>> for LooseMeta<'a> {
 impl<'a> LooseMeta<'a> {
     /// Reads an envelope from a JSON value; `None` only when the value is not an object.
     pub fn from_value(value: &'a Value) -> Option<LooseMeta<'a>> {
-        let mut fields = EnvelopeFields::default();
-        // The tolerant reader only fails on text that is not JSON, which a `Value` never is.
-        read_object::<FromValue, _, _>(value, &mut fields)
-            .ok()
-            .filter(|&object| object)
-            .map(|_| LooseMeta::from(fields))
+        // The tolerant reader only fails on a value that is not an object.
+        LooseMeta::deserialize(value).ok()
     }
 
     /// Reads an envelope from a JSON object. Never fails.
@@ -145,9 +141,7 @@ impl<'a> LooseMeta<'a> {
     /// assert!(meta.input.is_none());
     /// ```
     pub fn from_map(map: &'a Map<String, Value>) -> LooseMeta<'a> {
-        let mut fields = EnvelopeFields::default();
-        let _ = read_object::<FromValue, _, _>(map, &mut fields);
-        LooseMeta::from(fields)
+        LooseMeta::deserialize(map).unwrap_or_default()
     }
 
     /// Reads the envelope under [`TOOL_META_KEY`] of an event's `_meta` object; `None` when

@@ -41,39 +41,24 @@ pub(crate) mod private {
         fn read_into(self, ledger: &mut Ledger) -> LineOutcome;
     }
 
-    impl Read for &str {
-        fn read_into(self, ledger: &mut Ledger) -> LineOutcome {
-            ledger.read_text(self)
-        }
+    /// Each form, read by the ledger's reader of its kind.
+    macro_rules! read_by {
+        ($reader:ident: $($form:ty),*) => {$(
+            impl Read for $form {
+                fn read_into(self, ledger: &mut Ledger) -> LineOutcome {
+                    ledger.$reader(self)
+                }
+            }
+        )*};
     }
 
-    impl Read for &String {
-        fn read_into(self, ledger: &mut Ledger) -> LineOutcome {
-            ledger.read_text(self)
-        }
-    }
-
-    impl Read for &[u8] {
-        fn read_into(self, ledger: &mut Ledger) -> LineOutcome {
-            ledger.read_bytes(self)
-        }
-    }
+    read_by!(read_text: &str, &String);
+    read_by!(read_bytes: &[u8], &Vec<u8>);
+    read_by!(read_value: &Value);
 
     impl<const N: usize> Read for &[u8; N] {
         fn read_into(self, ledger: &mut Ledger) -> LineOutcome {
             ledger.read_bytes(self)
-        }
-    }
-
-    impl Read for &Vec<u8> {
-        fn read_into(self, ledger: &mut Ledger) -> LineOutcome {
-            ledger.read_bytes(self)
-        }
-    }
-
-    impl Read for &Value {
-        fn read_into(self, ledger: &mut Ledger) -> LineOutcome {
-            ledger.read_value(self)
         }
     }
 }

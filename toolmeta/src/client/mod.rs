@@ -41,55 +41,36 @@
 //!
 //! # Design
 //!
-//! - **Events and handles.** A [`CallId`] is the call's place in first-seen order, fixed
-//!   when the call is created; the `(session, toolCallId)` index maps to it. A call whose
-//!   first updates named no session joins the first session that names it: the index and
-//!   the session view follow, the handle does not change, so the call is never "new
-//!   twice". Events of one message are kept until the next message is fed; a call evicted
-//!   by that message stays readable through its handle until then.
-//! - **Received and resolved.** A call keeps what its updates sent, merged (the envelope,
-//!   the claims about its name as one ordered list, ACP's fields, content, permission,
-//!   times), and what is resolved from that by one pure function after each change. Every
-//!   change to a call goes through one path, which resolves, counts its bytes, finishes
-//!   it, moves it between the eviction queues and records its events.
-//! - **Times.** A persisted line's own `timestamp` (Unix seconds, milliseconds,
-//!   microseconds or nanoseconds, or RFC 3339) is the time of its updates; otherwise the
-//!   time the caller gives ([`Ledger::feed_at`]); otherwise none. A call keeps when it was first seen, last updated and
-//!   finished; [`Call::duration`] is the difference. Nothing reads the system clock.
-//! - **Content.** `content`, `rawOutput` and `rawInput` are kept as the raw JSON text
-//!   sent (`Box<RawValue>`), parsed only when asked ([`Call::content`] reads the blocks,
-//!   borrowing their strings); `locations` and Claude Code's `parentToolUseId` are kept as
-//!   strings. All of it counts against [`LedgerBuilder::max_retained_bytes`]. An empty
-//!   `content` or `locations` list erases nothing: harnesses send `[]` on updates that do
-//!   not mean to clear them.
-//! - **Permissions.** A `session/request_permission` request is an update of its call
-//!   whose `rawInput`, `kind` and `content` only fill in what the call's own updates have
-//!   not sent (the `rawInput` key by key) — so it never replaces the tool's arguments, and
-//!   the arguments only it names are not lost — and whose `options` are kept
-//!   ([`Permission`]). It puts a call that is still running back to `pending` (it waits on
-//!   the user); a finished call keeps its status. The client's answer
-//!   (a JSON-RPC response with the request's `id` and a `result.outcome`, or the SDK's
-//!   `RequestPermissionResponse`) records the selected option or the cancellation:
-//!   waiting → allowed | rejected | cancelled. A rejected or cancelled call is finished
-//!   ([`Call::is_finished`]) even when the agent sends nothing more for it; one the agent
-//!   then reports completed is [`Outcome::RejectedButCompleted`].
-//! - **Status.** [`Status`] is ACP's four statuses plus `Unknown(&str)` for any other value
-//!   sent; a call that never sent one is `Pending`, ACP's default.
+//! - **Events and handles.** A [`CallId`] is fixed when the call is created: a call that
+//!   joins a session later keeps it, so no call is "new twice". A call evicted by a message
+//!   stays readable through its handle until the next message is fed.
+//! - **Received and resolved.** A call keeps what its updates sent, merged, and what one
+//!   pure function resolves from that after each change. Every change to a call goes
+//!   through one path, which resolves, counts its bytes, finishes it, moves it between the
+//!   eviction queues and records its events.
+//! - **Times.** A persisted line's own `timestamp` (Unix seconds to nanoseconds, or RFC
+//!   3339), else the time the caller gives ([`Ledger::feed_at`]), else none: nothing reads
+//!   the system clock.
+//! - **Content.** `content`, `rawOutput` and `rawInput` are kept as the raw JSON text sent,
+//!   parsed only when asked ([`Call::content`]), and counted against
+//!   [`LedgerBuilder::max_retained_bytes`]. An empty `content` or `locations` erases
+//!   nothing: harnesses send `[]` on updates that do not mean to clear them.
+//! - **Permissions.** A `session/request_permission` request's `rawInput`, `kind` and
+//!   `content` only fill in what the call's own updates have not sent (the `rawInput` key by
+//!   key), so they never replace the tool's arguments; its `options` are kept
+//!   ([`Permission`]), and a running call goes back to `pending`. The client's answer
+//!   records allowed, rejected or cancelled; a rejected or cancelled call is finished, and
+//!   one the agent then reports completed is [`Outcome::RejectedButCompleted`].
 //! - **Identity.** [`Call::label`] and [`Call::kind`] are always known (`Tool`/`other` when
-//!   nothing says); [`Call::name`] is the tool's name only when the traffic names the
-//!   tool, never a human title ([`Call::title`]). Until a call finishes, the strongest
-//!   kind of evidence wins, and among claims of one kind the latest; once it has finished,
-//!   its identity is kept and a contradicting claim recorded ([`Call::conflicts`]); a
-//!   later `rawInput` that only adds arguments may still grow its input.
-//! - **Subagents.** ACP's subagent sessions (`subagent_update`, a tool call's `session`
-//!   content) and the legacy `_meta` hints link a subagent's calls to the call that
-//!   started it ([`Ledger::parent`]).
-//! - **Sessions.** [`Ledger::sessions`] and [`Ledger::session`] view the calls of each
-//!   session ([`Session`]), with a [`Summary`] of counts and times;
-//!   [`Ledger::forget_session`] drops a finished session. The keys of evicted and forgotten
-//!   calls are remembered (a bounded number, counted in the byte budget), so a late
-//!   `tool_call_update` for one is dropped ([`LineCounts::late_updates`]) instead of
-//!   starting a call that never finishes.
+//!   nothing says); [`Call::name`] is the tool's name only when the traffic names the tool,
+//!   never a human title. Until a call finishes, the strongest kind of evidence wins, and
+//!   among claims of one kind the latest; a finished call keeps its identity and records a
+//!   contradicting claim ([`Call::conflicts`]).
+//! - **Subagents and sessions.** [`Ledger::parent`] links a subagent's calls to the call
+//!   that started it; [`Ledger::sessions`] views the calls of each session with a
+//!   [`Summary`]. The keys of evicted and forgotten calls are remembered (bounded, counted in
+//!   the byte budget), so a late update for one is dropped ([`LineCounts::late_updates`])
+//!   instead of starting a call that never finishes.
 
 #[cfg(feature = "acp")]
 mod acp;

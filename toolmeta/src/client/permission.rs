@@ -119,12 +119,7 @@ impl Permission {
             + self
                 .options
                 .iter()
-                .map(|option| {
-                    size_of::<PermissionOption>()
-                        + option.id.len()
-                        + option.name.len()
-                        + option.kind.len()
-                })
+                .map(|option| size_of::<PermissionOption>() + option.text_bytes())
                 .sum::<usize>()
             + match &self.outcome {
                 Some(PermissionOutcome::Selected(id)) => id.len(),

@@ -124,11 +124,10 @@ struct CallHarness {
 }
 
 /// Resolves the identity and input of call `tool_call_id` from what it received (its
-/// `rawInput` read through `arguments`), strongest
-/// evidence first (DESIGN §6): the envelope; else the catalog of its harness, asked under
-/// each name the evidence gives ([`names`]: strongest first, the latest among equals),
-/// then by the argument names of `rawInput`; else ACP's own `kind`, with the strongest
-/// name as the name.
+/// `rawInput` read through `arguments`), strongest evidence first (DESIGN §6): the
+/// envelope; else the catalog of its harness, asked under each name the evidence gives
+/// ([`names`]: strongest first, the latest among equals), then by the argument names of
+/// `rawInput`; else ACP's own `kind`, with the strongest name as the name.
 pub(crate) fn resolve(
     received: &Received,
     tool_call_id: &str,
@@ -219,12 +218,9 @@ fn resolve_identity(
 
 /// The input of a call whose envelope was sent without `input`, resolved to `label`: its
 /// `rawInput` through the catalog tool the envelope names, else what the fallback keeps
-/// for `label`. Computed here, so that reading a call's input computes nothing, although
-/// most such envelopes get their `input` with the next update: over the generated log this
-/// is 1 338.4 M → 1 449.2 M instructions (`ledger-log ledger`), the price of a plain getter
-/// (`docs/performance.md`, "Decided against"). The catalog is asked for the input alone,
-/// as text ([`Catalog::input`]: a whole envelope, then an object serialized, made it
-/// 1 476.9 M); the `rawInput` is parsed through the store's memo (without it, 1 500.5 M).
+/// for `label`. Computed here, so that reading a call's input computes nothing (the price
+/// of a plain getter: `docs/performance.md`, "Decided against"); the catalog is asked for
+/// the input alone, as text ([`Catalog::input`]), from the `rawInput` the store parsed.
 fn completion(
     received: &Received,
     label: &str,

@@ -110,9 +110,8 @@ impl Summary {
         if let Some(first) = call.first_seen() {
             self.first_seen = Some(self.first_seen.map_or(first, |seen| seen.min(first)));
         }
-        if let Some(last) = call.last_seen().max(call.finished_at()) {
-            self.last_seen = Some(self.last_seen.map_or(last, |seen| seen.max(last)));
-        }
+        // `None` orders first: the latest time given, if any.
+        self.last_seen = self.last_seen.max(call.last_seen()).max(call.finished_at());
         let label = call.label();
         // Labels are few: a linear scan keeps first-seen order without a second index.
         let index = match self.labels.iter().position(|group| group.label == label) {
@@ -148,11 +147,7 @@ impl Summary {
         if let Some(duration) = call.duration() {
             group.timed += 1;
             group.total_duration += duration;
-            group.longest = Some(
-                group
-                    .longest
-                    .map_or(duration, |longest| longest.max(duration)),
-            );
+            group.longest = group.longest.max(Some(duration));
         }
     }
 }

@@ -14,7 +14,7 @@ use smol_str::SmolStr;
 /// names): each block a call owns is a cache miss when it is allocated, when it is read back
 /// and when it is freed, and short strings are most of what a call keeps
 /// (`docs/performance.md`, "Memory and allocations").
-#[derive(Clone)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct Text(SmolStr);
 
 impl Text {
@@ -71,20 +71,6 @@ impl Deref for Text {
 
     fn deref(&self) -> &str {
         &self.0
-    }
-}
-
-impl PartialEq for Text {
-    fn eq(&self, other: &Text) -> bool {
-        **self == **other
-    }
-}
-
-impl Eq for Text {}
-
-impl std::hash::Hash for Text {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        (**self).hash(state);
     }
 }
 

@@ -10,41 +10,36 @@ use super::fields::Tolerant;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) struct Timestamp(pub(crate) SystemTime);
 
-/// Unix times below this many units are seconds (1e11 s is the year 5138; 1e11 ms is 1973).
-const SECONDS_BELOW: f64 = 1e11;
-const MILLIS_BELOW: f64 = 1e14;
-const MICROS_BELOW: f64 = 1e17;
+/// How many units of a Unix time make a second: the unit that puts it between 1973 and
+/// 5138 (below 1e11 it is seconds: 1e11 s is the year 5138, 1e11 ms is 1973).
+fn units_per_second(value: f64) -> u64 {
+    match value {
+        _ if value < 1e11 => 1,
+        _ if value < 1e14 => 1_000,
+        _ if value < 1e17 => 1_000_000,
+        _ => 1_000_000_000,
+    }
+}
 
 impl Timestamp {
-    /// A Unix time in seconds, milliseconds, microseconds or nanoseconds: the unit is the
-    /// one that puts it between 1973 and 5138. Negative and non-finite times read as none.
+    /// A Unix time in seconds, milliseconds, microseconds or nanoseconds
+    /// ([`units_per_second`]). Negative and non-finite times read as none.
     fn from_unix(value: f64) -> Option<Timestamp> {
         if !value.is_finite() || value < 0.0 {
             return None;
         }
-        let seconds = if value < SECONDS_BELOW {
-            value
-        } else if value < MILLIS_BELOW {
-            value / 1e3
-        } else if value < MICROS_BELOW {
-            value / 1e6
-        } else {
-            value / 1e9
-        };
+        let seconds = value / units_per_second(value) as f64;
         let since_epoch = Duration::try_from_secs_f64(seconds).ok()?;
         UNIX_EPOCH.checked_add(since_epoch).map(Timestamp)
     }
 
     /// An integer Unix time, read exactly (no float rounding) in each unit.
     fn from_unix_integer(value: u64) -> Option<Timestamp> {
-        let since_epoch = if (value as f64) < SECONDS_BELOW {
-            Duration::from_secs(value)
-        } else if (value as f64) < MILLIS_BELOW {
-            Duration::from_millis(value)
-        } else if (value as f64) < MICROS_BELOW {
-            Duration::from_micros(value)
-        } else {
-            Duration::from_nanos(value)
+        let since_epoch = match units_per_second(value as f64) {
+            1 => Duration::from_secs(value),
+            1_000 => Duration::from_millis(value),
+            1_000_000 => Duration::from_micros(value),
+            _ => Duration::from_nanos(value),
         };
         UNIX_EPOCH.checked_add(since_epoch).map(Timestamp)
     }
@@ -106,14 +101,11 @@ fn rfc3339(text: &str) -> Option<SystemTime> {
             return None;
         }
         // Nanoseconds: the first nine digits, right-padded.
-        for i in 0..9 {
-            let digit = if i < digits {
-                bytes[at + 1 + i] - b'0'
-            } else {
-                0
-            };
-            nanos = nanos * 10 + u32::from(digit);
-        }
+        let fraction = &bytes[at + 1..at + 1 + digits.min(9)];
+        nanos = fraction
+            .iter()
+            .fold(0, |n, digit| n * 10 + u32::from(digit - b'0'))
+            * 10u32.pow(9 - fraction.len() as u32);
         at += 1 + digits;
     }
     let offset_seconds: i64 = match bytes.get(at..)? {
@@ -132,13 +124,14 @@ fn rfc3339(text: &str) -> Option<SystemTime> {
     let second = second.min(59);
     let days = days_from_civil(i64::from(year), month, day);
     let seconds = days * 86_400 + i64::from(hour * 3600 + minute * 60 + second) - offset_seconds;
-    let whole = Duration::from_secs(seconds.unsigned_abs());
+    let (whole, at) = (
+        Duration::from_secs(seconds.unsigned_abs()),
+        UNIX_EPOCH + Duration::from_nanos(u64::from(nanos)),
+    );
     if seconds >= 0 {
-        UNIX_EPOCH.checked_add(whole + Duration::from_nanos(u64::from(nanos)))
+        at.checked_add(whole)
     } else {
-        UNIX_EPOCH
-            .checked_sub(whole)?
-            .checked_add(Duration::from_nanos(u64::from(nanos)))
+        at.checked_sub(whole)
     }
 }
 

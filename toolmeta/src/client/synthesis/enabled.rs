@@ -120,7 +120,6 @@ impl Catalog {
         catalog::fits(harness, raw_input)
     }
 
-    /// The kind of `harness`'s tool `name`.
     /// The argument names of `harness`'s tool `name` (aliases included).
     pub(crate) fn argument_names(harness: Harness, name: &str) -> Option<&'static [&'static str]> {
         harness.argument_names(name)
@@ -131,6 +130,7 @@ impl Catalog {
         harness.party().recognition.event_keys
     }
 
+    /// The kind of `harness`'s tool `name`.
     pub(crate) fn tool_kind(harness: Harness, name: &str) -> Option<ToolKind> {
         harness.tools().get(name).map(|tool| tool.identity().kind)
     }
@@ -188,6 +188,6 @@ impl Ledger {
     /// traffic named (the agent's `initialize` answer, a Grok Build envelope).
     #[cfg_attr(docsrs, doc(cfg(feature = "catalog")))]
     pub fn harness(&self) -> Option<Harness> {
-        self.stream_harness()
+        (self.options.catalog.harness).or_else(|| self.agent.as_ref()?.harness)
     }
 }
