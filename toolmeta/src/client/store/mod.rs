@@ -23,7 +23,7 @@ use std::time::SystemTime;
 use serde_json::value::RawValue;
 
 pub(crate) use self::in_order::InOrder;
-use self::index::CallIndex;
+use self::index::{CallIndex, Key};
 use self::queue::SeqQueue;
 use self::recent_options::RecentOptions;
 pub(crate) use self::recently_parsed::Arguments;
@@ -157,12 +157,13 @@ impl Store {
     /// The call, retained or evicted, that the index gives an update with `session` and
     /// `tool_call_id` ([`Store::change`] says which: it changes only a retained call).
     pub(crate) fn indexed(&self, session: Option<&str>, tool_call_id: &str) -> Option<u64> {
-        self.index.find(session, tool_call_id)
+        let key = |seq| key_of(&self.calls, &self.tombstones, seq);
+        self.index.find(session, tool_call_id, key)
     }
 
     /// The retained call with `tool_call_id` in `session` (or the latest in any).
     pub(crate) fn get(&self, session: Option<&str>, tool_call_id: &str) -> Option<&Call> {
-        let seq = self.index.find(session, tool_call_id)?;
+        let seq = self.indexed(session, tool_call_id)?;
         self.calls.get(seq)
     }
 
@@ -196,7 +197,8 @@ impl Store {
             Resolved::nothing(),
         );
         let (shared, tool_call_id) = call.key();
-        self.index.insert(seq, shared, tool_call_id);
+        let key = |seq| key_of(&self.calls, &self.tombstones, seq);
+        self.index.insert(seq, shared, tool_call_id, key);
         self.calls.insert(seq, call);
         self.pending.insert(seq);
         self.event(seq, Change::Created);
@@ -433,7 +435,8 @@ impl Store {
             .retained_bytes
             .saturating_sub(tombstone.retained_bytes());
         let (session_id, tool_call_id) = tombstone.key();
-        self.index.remove(seq, session_id, tool_call_id);
+        self.index
+            .remove(seq, session_id.map(|session| &**session), tool_call_id);
     }
 
     /// The sizes of the calls and of the structures over them, which must agree, and the
@@ -474,6 +477,15 @@ impl Store {
     #[cfg(test)]
     pub(crate) fn tombstone_steps(&self) -> u64 {
         self.tombstones.steps
+    }
+}
+
+/// The key of call `seq` as the index compares it: the retained call's, else its
+/// tombstone's.
+fn key_of<'a>(calls: &'a CallMap, tombstones: &'a Tombstones, seq: u64) -> Option<Key<'a>> {
+    match calls.get(seq) {
+        Some(call) => Some(call.key()),
+        None => tombstones.key(seq),
     }
 }
 

@@ -6,6 +6,7 @@ use std::collections::{HashMap, VecDeque};
 
 use super::Call;
 use super::id_hasher::IdHasher;
+use super::index::Key;
 use super::slots::Slot;
 use crate::client::text::Text;
 
@@ -41,15 +42,15 @@ impl Tombstone {
         self.call
     }
 
-    pub(super) fn key(&self) -> (Option<&str>, &str) {
-        (self.session_id.as_deref(), &self.tool_call_id)
+    pub(super) fn key(&self) -> Key<'_> {
+        (self.session_id.as_ref(), &self.tool_call_id)
     }
 
     /// About how many bytes its key holds, with its index entry (the call it may hold
     /// for one message is not counted: it is gone at the next).
     pub(super) fn retained_bytes(&self) -> usize {
         let (session_id, tool_call_id) = self.key();
-        size_of::<Tombstone>() + 96 + tool_call_id.len() + session_id.map_or(0, str::len)
+        size_of::<Tombstone>() + 96 + tool_call_id.len() + session_id.map_or(0, |id| id.len())
     }
 }
 
@@ -76,6 +77,11 @@ impl Tombstones {
     pub(super) fn push(&mut self, seq: u64, tombstone: Tombstone) {
         self.by_seq.insert(seq, tombstone);
         self.order.push_back(seq);
+    }
+
+    /// The key of evicted call `seq`.
+    pub(super) fn key(&self, seq: u64) -> Option<Key<'_>> {
+        Some(self.by_seq.get(&seq)?.key())
     }
 
     /// The slot of evicted call `seq`, while its tombstone still holds it.
