@@ -616,7 +616,6 @@ impl Received {
         from_permission: bool,
         merged: &mut Merged,
     ) {
-        let before = self.status.clone();
         let status = if from_permission {
             if self.finished {
                 None
@@ -627,10 +626,10 @@ impl Received {
         } else {
             status
         };
-        merge_text(&mut self.status, status.as_deref(), WellKnown::Statuses);
         // Compared as read: a first `pending` is no change from ACP's default.
-        merged.status_changed =
-            self.status.as_deref().unwrap_or("pending") != before.as_deref().unwrap_or("pending");
+        let first = self.status.is_none();
+        let replaced = merge_text(&mut self.status, status.as_deref(), WellKnown::Statuses);
+        merged.status_changed = replaced && !(first && status.as_deref() == Some("pending"));
     }
 
     /// Merges what the call shows of its work: content, locations, output.
