@@ -87,15 +87,21 @@ impl CallIndex {
                     });
                 found.then_some(*seq)
             }
-            HashCalls::Many(ids) => {
-                let (_, calls) = ids.iter().find(|(id, _)| **id == *tool_call_id)?;
-                self.find_among(calls, session)
-            }
+            HashCalls::Many(ids) => self.find_among(ids, session, tool_call_id),
         }
     }
 
-    /// [`CallIndex::find`] among the calls of one id, which keep their sessions.
-    fn find_among(&self, calls: &IdCalls, session: Option<&str>) -> Option<u64> {
+    /// [`CallIndex::find`] among ids that share a hash, which keep their ids and sessions
+    /// (rare: out of line, so that the common lookup stays small).
+    #[cold]
+    #[inline(never)]
+    fn find_among(
+        &self,
+        ids: &[(Text, IdCalls)],
+        session: Option<&str>,
+        tool_call_id: &str,
+    ) -> Option<u64> {
+        let (_, calls) = ids.iter().find(|(id, _)| **id == *tool_call_id)?;
         match (calls, session) {
             (IdCalls::One { seq, session: call }, Some(session)) => {
                 self.probe(1);
@@ -122,55 +128,15 @@ impl CallIndex {
         key: impl Fn(u64) -> Option<Key<'k>>,
     ) {
         // One hash of the id: a new id (the common case) is inserted where it was looked up.
-        let calls = match self.by_hash.entry(self.hash(tool_call_id)) {
+        match self.by_hash.entry(self.hash(tool_call_id)) {
             Entry::Vacant(vacant) => {
                 vacant.insert(HashCalls::One(seq));
-                return;
             }
-            Entry::Occupied(occupied) => occupied.into_mut(),
-        };
-        if let HashCalls::One(first) = *calls {
-            // A second call in the entry: the first one's key is kept in it from now on.
-            let ids = key(first)
-                .map(|(session, id)| {
-                    let first = IdCalls::One {
-                        seq: first,
-                        session: session.cloned(),
-                    };
-                    (id.clone(), first)
-                })
-                .into_iter()
-                .collect();
-            *calls = HashCalls::Many(Box::new(ids));
-        }
-        let HashCalls::Many(ids) = calls else {
-            return;
-        };
-        let new = || IdCalls::One {
-            seq,
-            session: session.cloned(),
-        };
-        let calls = match ids.iter().position(|(id, _)| **id == **tool_call_id) {
-            Some(found) => &mut ids[found].1,
-            None => {
-                ids.push((tool_call_id.clone(), new()));
-                return;
+            Entry::Occupied(occupied) => {
+                share_hash(occupied.into_mut(), seq, session, tool_call_id, key);
             }
-        };
-        if let IdCalls::One {
-            seq: first,
-            session: first_session,
-        } = calls
-        {
-            let mut many = Box::<ManyCalls>::default();
-            many.add(*first, first_session.take());
-            *calls = IdCalls::Many(many);
-        }
-        if let IdCalls::Many(many) = calls {
-            many.add(seq, session.cloned());
         }
     }
-
     /// Records that call `seq`, indexed without a session, now belongs to `session` (a
     /// call alone under its hash has nothing to record: its session is read from it).
     pub(crate) fn adopt(&mut self, seq: u64, session: &Text, tool_call_id: &str) {
@@ -253,6 +219,59 @@ impl CallIndex {
 
     #[cfg(not(test))]
     fn probe(&self, _candidates: u64) {}
+}
+
+/// Adds call `seq` under a hash that has calls already (rare: out of line, so that the
+/// common insertion stays small); `key` gives the key of an indexed call.
+#[cold]
+#[inline(never)]
+fn share_hash<'k>(
+    calls: &mut HashCalls,
+    seq: u64,
+    session: Option<&Text>,
+    tool_call_id: &Text,
+    key: impl Fn(u64) -> Option<Key<'k>>,
+) {
+    if let HashCalls::One(first) = *calls {
+        // A second call in the entry: the first one's key is kept in it from now on.
+        let ids = key(first)
+            .map(|(session, id)| {
+                let first = IdCalls::One {
+                    seq: first,
+                    session: session.cloned(),
+                };
+                (id.clone(), first)
+            })
+            .into_iter()
+            .collect();
+        *calls = HashCalls::Many(Box::new(ids));
+    }
+    let HashCalls::Many(ids) = calls else {
+        return;
+    };
+    let new = || IdCalls::One {
+        seq,
+        session: session.cloned(),
+    };
+    let calls = match ids.iter().position(|(id, _)| **id == **tool_call_id) {
+        Some(found) => &mut ids[found].1,
+        None => {
+            ids.push((tool_call_id.clone(), new()));
+            return;
+        }
+    };
+    if let IdCalls::One {
+        seq: first,
+        session: first_session,
+    } = calls
+    {
+        let mut many = Box::<ManyCalls>::default();
+        many.add(*first, first_session.take());
+        *calls = IdCalls::Many(many);
+    }
+    if let IdCalls::Many(many) = calls {
+        many.add(seq, session.cloned());
+    }
 }
 
 /// Removes call `seq`, which had `session`, from the calls of its id; says how many are
