@@ -354,8 +354,12 @@ impl Received {
             }) => (envelope.map(LooseMeta::from), Some(keys), proxy_mark),
             None => (None, None, None),
         };
-        // Most updates carry no `_meta`: then no key is looked at.
-        let keys: &[Option<Cow<'_, str>>] = keys.as_ref().map_or(&[], |keys| keys);
+        // Most updates carry no `_meta`, or only the envelope in it: then no key is looked
+        // at, twice, key by key.
+        let keys: &[Option<Cow<'_, str>>] = match &keys {
+            Some(keys) if keys.iter().any(Option::is_some) => keys,
+            _ => &[],
+        };
         let kind = update
             .kind
             .take()
