@@ -82,9 +82,8 @@ impl CallIndex {
                 self.probe(1);
                 let (call_session, call_id) = key(*seq)?;
                 let found = **call_id == *tool_call_id
-                    && session.is_none_or(|session| {
-                        call_session.is_none_or(|call| **call == *session)
-                    });
+                    && session
+                        .is_none_or(|session| call_session.is_none_or(|call| **call == *session));
                 found.then_some(*seq)
             }
             HashCalls::Many(ids) => self.find_among(ids, session, tool_call_id),

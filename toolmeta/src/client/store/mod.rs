@@ -426,7 +426,10 @@ impl Store {
 
     /// The slot of call `seq`, evicted by the message being fed.
     fn held(&self, seq: u64) -> Option<Slot> {
-        let held = self.just_evicted.iter().find(|(evicted, _)| *evicted == seq);
+        let held = self
+            .just_evicted
+            .iter()
+            .find(|(evicted, _)| *evicted == seq);
         held.map(|(_, slot)| *slot)
     }
 
@@ -442,7 +445,11 @@ impl Store {
     /// Drops tombstone `seq` (taken out of the tombstones) from the index, with the call
     /// it still holds, if any.
     fn forget_tombstone(&mut self, seq: u64, tombstone: Tombstone) {
-        if let Some(at) = self.just_evicted.iter().position(|(evicted, _)| *evicted == seq) {
+        if let Some(at) = self
+            .just_evicted
+            .iter()
+            .position(|(evicted, _)| *evicted == seq)
+        {
             let (_, slot) = self.just_evicted.remove(at);
             self.calls.free(slot);
         }
