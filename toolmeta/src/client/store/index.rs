@@ -47,8 +47,11 @@ enum HashCalls {
     One(u64),
     /// Several (rare: boxed, so that the table's entries stay small): each id with its
     /// calls.
-    Many(Box<Vec<(Text, IdCalls)>>),
+    Many(Box<SharedHash>),
 }
+
+/// The ids that share one hash, each with its calls.
+struct SharedHash(Vec<(Text, IdCalls)>);
 
 /// The calls that share one `toolCallId`, within [`HashCalls::Many`].
 enum IdCalls {
@@ -86,7 +89,7 @@ impl CallIndex {
                         .is_none_or(|session| call_session.is_none_or(|call| **call == *session));
                 found.then_some(*seq)
             }
-            HashCalls::Many(ids) => self.find_among(ids, session, tool_call_id),
+            HashCalls::Many(ids) => self.find_among(&ids.0, session, tool_call_id),
         }
     }
 
@@ -142,7 +145,7 @@ impl CallIndex {
         let Some(HashCalls::Many(ids)) = self.by_hash.get_mut(&self.hash(tool_call_id)) else {
             return;
         };
-        match ids.iter_mut().find(|(id, _)| **id == *tool_call_id) {
+        match ids.0.iter_mut().find(|(id, _)| **id == *tool_call_id) {
             Some((
                 _,
                 IdCalls::One {
@@ -172,7 +175,7 @@ impl CallIndex {
                 }
                 return;
             }
-            HashCalls::Many(ids) => ids,
+            HashCalls::Many(ids) => &mut ids.0,
         };
         let Some(at) = ids.iter().position(|(id, _)| **id == *tool_call_id) else {
             return;
@@ -206,7 +209,7 @@ impl CallIndex {
             .values()
             .map(|calls| match calls {
                 HashCalls::One(_) => 1,
-                HashCalls::Many(ids) => ids.iter().map(|(_, calls)| seqs_len(calls)).sum(),
+                HashCalls::Many(ids) => ids.0.iter().map(|(_, calls)| seqs_len(calls)).sum(),
             })
             .sum()
     }
@@ -243,11 +246,12 @@ fn share_hash<'k>(
             })
             .into_iter()
             .collect();
-        *calls = HashCalls::Many(Box::new(ids));
+        *calls = HashCalls::Many(Box::new(SharedHash(ids)));
     }
     let HashCalls::Many(ids) = calls else {
         return;
     };
+    let ids = &mut ids.0;
     let new = || IdCalls::One {
         seq,
         session: session.cloned(),
