@@ -28,22 +28,6 @@ impl<T> Few<T> {
         };
     }
 
-    /// Keeps the elements `keep` says yes to, in order.
-    pub(crate) fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
-        *self = match std::mem::take(self) {
-            Few::None => Few::None,
-            Few::One(item) if keep(&item) => Few::One(item),
-            Few::One(_) => Few::None,
-            Few::Several(mut items) => {
-                items.retain(keep);
-                match items.len() {
-                    0 | 1 => items.into_iter().collect(),
-                    _ => Few::Several(items),
-                }
-            }
-        };
-    }
-
     pub(crate) fn as_mut_slice(&mut self) -> &mut [T] {
         match self {
             Few::None => &mut [],
@@ -109,13 +93,6 @@ mod tests {
             assert_eq!(pushed.heap_bytes() == 0, n <= 1, "{n} inline");
             pushed.as_mut_slice().iter_mut().for_each(|i| *i *= 2);
             assert!(pushed.iter().copied().eq(expected.iter().map(|i| i * 2)));
-            for gone in 0..n {
-                let mut kept = collected.clone();
-                kept.retain(|i| *i != gone);
-                let expected: Vec<i32> = (0..n).filter(|i| *i != gone).collect();
-                assert_eq!(*kept, *expected);
-                assert_eq!(kept.heap_bytes() == 0, n <= 2, "{n} less one inline");
-            }
         }
     }
 }

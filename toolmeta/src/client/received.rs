@@ -354,8 +354,12 @@ impl Received {
             }) => (envelope.map(LooseMeta::from), Some(keys), proxy_mark),
             None => (None, None, None),
         };
-        // Most updates carry no `_meta`: then no key is looked at.
-        let keys: &[Option<Cow<'_, str>>] = keys.as_ref().map_or(&[], |keys| keys);
+        // Most updates carry no `_meta`, or only the envelope in it: then no key is looked
+        // at, twice, key by key.
+        let keys: &[Option<Cow<'_, str>>] = match &keys {
+            Some(keys) if keys.iter().any(Option::is_some) => keys,
+            _ => &[],
+        };
         let kind = update
             .kind
             .take()
@@ -616,7 +620,6 @@ impl Received {
         from_permission: bool,
         merged: &mut Merged,
     ) {
-        let before = self.status.clone();
         let status = if from_permission {
             if self.finished {
                 None
@@ -627,10 +630,10 @@ impl Received {
         } else {
             status
         };
-        merge_text(&mut self.status, status.as_deref(), WellKnown::Statuses);
         // Compared as read: a first `pending` is no change from ACP's default.
-        merged.status_changed =
-            self.status.as_deref().unwrap_or("pending") != before.as_deref().unwrap_or("pending");
+        let first = self.status.is_none();
+        let replaced = merge_text(&mut self.status, status.as_deref(), WellKnown::Statuses);
+        merged.status_changed = replaced && !(first && status.as_deref() == Some("pending"));
     }
 
     /// Merges what the call shows of its work: content, locations, output.

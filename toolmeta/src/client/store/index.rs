@@ -7,24 +7,30 @@
 //! that want the latest.
 //!
 //! The ids are found by their hash: the table is keyed by the hash of the id (with the
-//! index's own secret seed, [`IdHasher`]), and the ids that share a hash are told apart in
-//! its entry. Growing the table then rehashes numbers, not ids read behind their pointers
-//! (a cache miss each, about 2% of the time over the generated log, `docs/performance.md`, "Where the time goes").
+//! index's own secret seed, [`IdHasher`]), so that growing it rehashes numbers, not ids
+//! read behind their pointers. A hash with one call, by far the common case, holds only
+//! the call's number: its id and session are compared where the call (or its tombstone)
+//! keeps them, which the update is about to change anyway. An entry is then 24 bytes, not
+//! 64: the table, which doubles past 14k calls and tombstones, was the ledger's largest
+//! after the calls (`docs/performance.md`, "Memory and allocations"). Ids that share a
+//! hash, and an id several sessions use, keep their ids, in a box.
 
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap};
 use std::hash::BuildHasher;
 
 use super::id_hasher::IdHasher;
-use crate::client::few::Few;
 use crate::client::text::Text;
 
-/// The retained calls by `toolCallId`, then by session.
+/// The key of an indexed call, `(session, toolCallId)`, as the call or its tombstone
+/// keeps it.
+pub(super) type Key<'a> = (Option<&'a Text>, &'a Text);
+
+/// The retained calls (and the tombstones of evicted ones) by `toolCallId`, then by
+/// session.
 #[derive(Default)]
 pub(crate) struct CallIndex {
-    /// The ids by their hash, each with its calls (the ids shared with the calls, not
-    /// copied).
-    by_hash: HashMap<u64, Few<(Text, IdCalls)>, IdHasher>,
+    by_hash: HashMap<u64, HashCalls, IdHasher>,
     /// The hash of the ids.
     hasher: IdHasher,
     /// Every id hashes alike, to test ids that share a hash.
@@ -35,11 +41,23 @@ pub(crate) struct CallIndex {
     pub(crate) probes: std::cell::Cell<u64>,
 }
 
-/// The calls that share one `toolCallId`.
+/// The calls whose ids share one hash.
+enum HashCalls {
+    /// One call: its key is read from the call.
+    One(u64),
+    /// Several (rare: boxed, so that the table's entries stay small): each id with its
+    /// calls.
+    Many(Box<SharedHash>),
+}
+
+/// The ids that share one hash, each with its calls.
+struct SharedHash(Vec<(Text, IdCalls)>);
+
+/// The calls that share one `toolCallId`, within [`HashCalls::Many`].
 enum IdCalls {
-    /// One call, with its session if it named one: by far the common case, kept inline.
+    /// One call, with its session if it named one.
     One { seq: u64, session: Option<Text> },
-    /// Several calls (rare: boxed, so that the table's entries stay small).
+    /// Several calls (boxed, so that the ids' entries stay small).
     Many(Box<ManyCalls>),
 }
 
@@ -55,9 +73,38 @@ struct ManyCalls {
 impl CallIndex {
     /// The call an update with `session` and `tool_call_id` belongs to: the latest call with
     /// that id in that session or in none; for an update that names no session, the latest
-    /// call with that id.
-    pub(crate) fn find(&self, session: Option<&str>, tool_call_id: &str) -> Option<u64> {
-        match (self.get(tool_call_id)?, session) {
+    /// call with that id. `key` gives an indexed call's key.
+    pub(crate) fn find<'k>(
+        &self,
+        session: Option<&str>,
+        tool_call_id: &str,
+        key: impl Fn(u64) -> Option<Key<'k>>,
+    ) -> Option<u64> {
+        match self.by_hash.get(&self.hash(tool_call_id))? {
+            HashCalls::One(seq) => {
+                self.probe(1);
+                let (call_session, call_id) = key(*seq)?;
+                let found = **call_id == *tool_call_id
+                    && session
+                        .is_none_or(|session| call_session.is_none_or(|call| **call == *session));
+                found.then_some(*seq)
+            }
+            HashCalls::Many(ids) => self.find_among(&ids.0, session, tool_call_id),
+        }
+    }
+
+    /// [`CallIndex::find`] among ids that share a hash, which keep their ids and sessions
+    /// (rare: out of line, so that the common lookup stays small).
+    #[cold]
+    #[inline(never)]
+    fn find_among(
+        &self,
+        ids: &[(Text, IdCalls)],
+        session: Option<&str>,
+        tool_call_id: &str,
+    ) -> Option<u64> {
+        let (_, calls) = ids.iter().find(|(id, _)| **id == *tool_call_id)?;
+        match (calls, session) {
             (IdCalls::One { seq, session: call }, Some(session)) => {
                 self.probe(1);
                 call.as_deref()
@@ -73,49 +120,40 @@ impl CallIndex {
         }
     }
 
-    /// Indexes a new call, newer than every call indexed so far.
-    pub(crate) fn insert(&mut self, seq: u64, session: Option<&Text>, tool_call_id: &Text) {
+    /// Indexes a new call, newer than every call indexed so far; `key` gives the key of
+    /// an indexed call.
+    pub(crate) fn insert<'k>(
+        &mut self,
+        seq: u64,
+        session: Option<&Text>,
+        tool_call_id: &Text,
+        key: impl Fn(u64) -> Option<Key<'k>>,
+    ) {
         // One hash of the id: a new id (the common case) is inserted where it was looked up.
-        let new = || IdCalls::One {
-            seq,
-            session: session.cloned(),
-        };
-        let ids = match self.by_hash.entry(self.hash(tool_call_id)) {
+        match self.by_hash.entry(self.hash(tool_call_id)) {
             Entry::Vacant(vacant) => {
-                vacant.insert(Few::One((tool_call_id.clone(), new())));
-                return;
+                vacant.insert(HashCalls::One(seq));
             }
-            Entry::Occupied(occupied) => occupied.into_mut(),
-        };
-        let calls = match ids.iter().position(|(id, _)| **id == **tool_call_id) {
-            Some(found) => &mut ids.as_mut_slice()[found].1,
-            None => {
-                ids.push((tool_call_id.clone(), new()));
-                return;
+            Entry::Occupied(occupied) => {
+                share_hash(occupied.into_mut(), seq, session, tool_call_id, key);
             }
-        };
-        if let IdCalls::One {
-            seq: first,
-            session: first_session,
-        } = calls
-        {
-            let mut many = Box::<ManyCalls>::default();
-            many.add(*first, first_session.take());
-            *calls = IdCalls::Many(many);
-        }
-        if let IdCalls::Many(many) = calls {
-            many.add(seq, session.cloned());
         }
     }
-
-    /// Records that call `seq`, indexed without a session, now belongs to `session`.
+    /// Records that call `seq`, indexed without a session, now belongs to `session` (a
+    /// call alone under its hash has nothing to record: its session is read from it).
     pub(crate) fn adopt(&mut self, seq: u64, session: &Text, tool_call_id: &str) {
-        match self.get_mut(tool_call_id) {
-            Some(IdCalls::One {
-                seq: only,
-                session: slot @ None,
-            }) if *only == seq => *slot = Some(session.clone()),
-            Some(IdCalls::Many(many)) if many.unsessioned == Some(seq) => {
+        let Some(HashCalls::Many(ids)) = self.by_hash.get_mut(&self.hash(tool_call_id)) else {
+            return;
+        };
+        match ids.0.iter_mut().find(|(id, _)| **id == *tool_call_id) {
+            Some((
+                _,
+                IdCalls::One {
+                    seq: only,
+                    session: slot @ None,
+                },
+            )) if *only == seq => *slot = Some(session.clone()),
+            Some((_, IdCalls::Many(many))) if many.unsessioned == Some(seq) => {
                 many.unsessioned = None;
                 let slot = many.by_session.entry(session.clone()).or_insert(seq);
                 *slot = (*slot).max(seq);
@@ -126,33 +164,32 @@ impl CallIndex {
 
     /// Forgets call `seq` (evicted), which had `session` and `tool_call_id`.
     pub(crate) fn remove(&mut self, seq: u64, session: Option<&str>, tool_call_id: &str) {
-        let Some(calls) = self.get_mut(tool_call_id) else {
+        let hash = self.hash(tool_call_id);
+        let Some(calls) = self.by_hash.get_mut(&hash) else {
             return;
         };
-        let left = match calls {
-            IdCalls::One { seq: only, .. } => usize::from(*only != seq),
-            IdCalls::Many(many) => {
-                many.seqs.remove(&seq);
-                match session {
-                    Some(session) if many.by_session.get(session) == Some(&seq) => {
-                        many.by_session.remove(session);
-                    }
-                    _ if many.unsessioned == Some(seq) => many.unsessioned = None,
-                    _ => {}
+        let ids = match calls {
+            HashCalls::One(only) => {
+                if *only == seq {
+                    self.by_hash.remove(&hash);
                 }
-                if let (1, Some(&only)) = (many.seqs.len(), many.seqs.first()) {
-                    // At most one session entry is left: draining it is not a scan.
-                    let session = many.by_session.drain().find(|(_, seq)| *seq == only);
-                    *calls = IdCalls::One {
-                        seq: only,
-                        session: session.map(|(session, _)| session),
-                    };
-                }
-                seqs_len(calls)
+                return;
             }
+            HashCalls::Many(ids) => &mut ids.0,
         };
-        if left == 0 {
-            self.forget_id(tool_call_id);
+        let Some(at) = ids.iter().position(|(id, _)| **id == *tool_call_id) else {
+            return;
+        };
+        if remove_call(&mut ids[at].1, seq, session) == 0 {
+            ids.swap_remove(at);
+        }
+        match ids.as_slice() {
+            [] => {
+                self.by_hash.remove(&hash);
+            }
+            // One call left under the hash: its key is read from it again.
+            [(_, IdCalls::One { seq, .. })] => *calls = HashCalls::One(*seq),
+            _ => {}
         }
     }
 
@@ -165,37 +202,15 @@ impl CallIndex {
         self.hasher.hash_one(tool_call_id)
     }
 
-    fn get(&self, tool_call_id: &str) -> Option<&IdCalls> {
-        let ids = self.by_hash.get(&self.hash(tool_call_id))?;
-        let (_, calls) = ids.iter().find(|(id, _)| **id == *tool_call_id)?;
-        Some(calls)
-    }
-
-    fn get_mut(&mut self, tool_call_id: &str) -> Option<&mut IdCalls> {
-        let hash = self.hash(tool_call_id);
-        let ids = self.by_hash.get_mut(&hash)?.as_mut_slice();
-        let (_, calls) = ids.iter_mut().find(|(id, _)| **id == *tool_call_id)?;
-        Some(calls)
-    }
-
-    /// Drops an id that has no call left.
-    fn forget_id(&mut self, tool_call_id: &str) {
-        let hash = self.hash(tool_call_id);
-        if let Some(ids) = self.by_hash.get_mut(&hash) {
-            ids.retain(|(id, _)| **id != *tool_call_id);
-            if ids.is_empty() {
-                self.by_hash.remove(&hash);
-            }
-        }
-    }
-
     /// How many calls are indexed.
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         self.by_hash
             .values()
-            .flat_map(|ids| ids.iter())
-            .map(|(_, calls)| seqs_len(calls))
+            .map(|calls| match calls {
+                HashCalls::One(_) => 1,
+                HashCalls::Many(ids) => ids.0.iter().map(|(_, calls)| seqs_len(calls)).sum(),
+            })
             .sum()
     }
 
@@ -206,6 +221,87 @@ impl CallIndex {
 
     #[cfg(not(test))]
     fn probe(&self, _candidates: u64) {}
+}
+
+/// Adds call `seq` under a hash that has calls already (rare: out of line, so that the
+/// common insertion stays small); `key` gives the key of an indexed call.
+#[cold]
+#[inline(never)]
+fn share_hash<'k>(
+    calls: &mut HashCalls,
+    seq: u64,
+    session: Option<&Text>,
+    tool_call_id: &Text,
+    key: impl Fn(u64) -> Option<Key<'k>>,
+) {
+    if let HashCalls::One(first) = *calls {
+        // A second call in the entry: the first one's key is kept in it from now on.
+        let ids = key(first)
+            .map(|(session, id)| {
+                let first = IdCalls::One {
+                    seq: first,
+                    session: session.cloned(),
+                };
+                (id.clone(), first)
+            })
+            .into_iter()
+            .collect();
+        *calls = HashCalls::Many(Box::new(SharedHash(ids)));
+    }
+    let HashCalls::Many(ids) = calls else {
+        return;
+    };
+    let ids = &mut ids.0;
+    let new = || IdCalls::One {
+        seq,
+        session: session.cloned(),
+    };
+    let calls = match ids.iter().position(|(id, _)| **id == **tool_call_id) {
+        Some(found) => &mut ids[found].1,
+        None => {
+            ids.push((tool_call_id.clone(), new()));
+            return;
+        }
+    };
+    if let IdCalls::One {
+        seq: first,
+        session: first_session,
+    } = calls
+    {
+        let mut many = Box::<ManyCalls>::default();
+        many.add(*first, first_session.take());
+        *calls = IdCalls::Many(many);
+    }
+    if let IdCalls::Many(many) = calls {
+        many.add(seq, session.cloned());
+    }
+}
+
+/// Removes call `seq`, which had `session`, from the calls of its id; says how many are
+/// left.
+fn remove_call(calls: &mut IdCalls, seq: u64, session: Option<&str>) -> usize {
+    match calls {
+        IdCalls::One { seq: only, .. } => usize::from(*only != seq),
+        IdCalls::Many(many) => {
+            many.seqs.remove(&seq);
+            match session {
+                Some(session) if many.by_session.get(session) == Some(&seq) => {
+                    many.by_session.remove(session);
+                }
+                _ if many.unsessioned == Some(seq) => many.unsessioned = None,
+                _ => {}
+            }
+            if let (1, Some(&only)) = (many.seqs.len(), many.seqs.first()) {
+                // At most one session entry is left: draining it is not a scan.
+                let session = many.by_session.drain().find(|(_, seq)| *seq == only);
+                *calls = IdCalls::One {
+                    seq: only,
+                    session: session.map(|(session, _)| session),
+                };
+            }
+            seqs_len(calls)
+        }
+    }
 }
 
 impl ManyCalls {
@@ -231,13 +327,14 @@ fn seqs_len(calls: &IdCalls) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashMap;
 
     use super::CallIndex;
     use crate::client::text::Text;
     use crate::client::text::WellKnown;
 
     /// Ids that share a hash are told apart: each is found, adopted and removed as it is
-    /// when alone in its entry.
+    /// when alone in its entry, where its key is read from the call.
     #[test]
     fn ids_that_share_a_hash_are_told_apart() {
         for collide in [false, true] {
@@ -245,26 +342,43 @@ mod tests {
                 collide,
                 ..CallIndex::default()
             };
-            let [a, b, c] = ["a", "b", "c"].map(|id| Text::new(id, WellKnown::None));
-            let s1 = Text::new("s1", WellKnown::None);
-            index.insert(0, Some(&s1), &a);
-            index.insert(1, None, &b);
-            index.insert(2, Some(&s1), &c);
-            index.insert(3, None, &a);
-            assert_eq!(index.find(Some("s1"), "a"), Some(3), "collide: {collide}");
-            assert_eq!(index.find(Some("s2"), "a"), Some(3));
-            assert_eq!(index.find(None, "b"), Some(1));
-            assert_eq!(index.find(Some("s2"), "c"), None);
-            assert_eq!(index.find(None, "d"), None);
-            index.adopt(1, &s1, "b");
-            assert_eq!(index.find(Some("s2"), "b"), None);
-            assert_eq!(index.find(Some("s1"), "b"), Some(1));
+            let text = |text: &str| Text::new(text, WellKnown::None);
+            // The calls' keys, as the store keeps them.
+            let mut calls: HashMap<u64, (Option<Text>, Text)> = HashMap::new();
+            for (seq, session, id) in [(0, Some("s1"), "a"), (1, None, "b"), (2, Some("s1"), "c")]
+                .into_iter()
+                .chain([(3, None, "a")])
+            {
+                calls.insert(seq, (session.map(text), text(id)));
+                let (session, id) = &calls[&seq];
+                let key = |seq| calls.get(&seq).map(|(s, id)| (s.as_ref(), id));
+                index.insert(seq, session.as_ref(), id, key);
+            }
+            macro_rules! find {
+                ($session:expr, $id:expr) => {
+                    index.find($session, $id, |seq| {
+                        calls.get(&seq).map(|(s, id)| (s.as_ref(), id))
+                    })
+                };
+            }
+            assert_eq!(find!(Some("s1"), "a"), Some(3), "collide: {collide}");
+            assert_eq!(find!(Some("s2"), "a"), Some(3));
+            assert_eq!(find!(None, "b"), Some(1));
+            assert_eq!(find!(Some("s2"), "c"), None);
+            assert_eq!(find!(None, "d"), None);
+            index.adopt(1, &text("s1"), "b");
+            calls.get_mut(&1).expect("call 1").0 = Some(text("s1"));
+            assert_eq!(find!(Some("s2"), "b"), None);
+            assert_eq!(find!(Some("s1"), "b"), Some(1));
             index.remove(1, Some("s1"), "b");
-            assert_eq!(index.find(None, "b"), None);
-            assert_eq!(index.find(None, "c"), Some(2));
+            calls.remove(&1);
+            assert_eq!(find!(None, "b"), None);
+            assert_eq!(find!(None, "c"), Some(2));
             assert_eq!(index.len(), 3);
             index.remove(3, None, "a");
-            assert_eq!(index.find(Some("s1"), "a"), Some(0));
+            calls.remove(&3);
+            assert_eq!(find!(Some("s1"), "a"), Some(0));
+            assert_eq!(find!(Some("s2"), "a"), None);
             index.remove(0, Some("s1"), "a");
             index.remove(2, Some("s1"), "c");
             assert_eq!(index.len(), 0);

@@ -23,7 +23,7 @@ use std::time::SystemTime;
 use serde_json::value::RawValue;
 
 pub(crate) use self::in_order::InOrder;
-use self::index::CallIndex;
+use self::index::{CallIndex, Key};
 use self::queue::SeqQueue;
 use self::recent_options::RecentOptions;
 pub(crate) use self::recently_parsed::Arguments;
@@ -86,8 +86,9 @@ pub(crate) struct Store {
     retained_bytes: usize,
     /// What the last message fed did.
     events: Vec<Event>,
-    /// The calls the last message fed evicted, readable by handle until the next one.
-    just_evicted: Vec<u64>,
+    /// The calls the last message fed evicted, readable by handle until the next one, in
+    /// the slots they still hold (their tombstones keep only their keys).
+    just_evicted: Vec<(u64, Slot)>,
     /// Sessions of recent calls, so that calls of one session share its id.
     recent_sessions: [Option<Text>; 4],
     /// The `rawInput`s resolved last, parsed, with the catalog's answers: the next update
@@ -122,10 +123,8 @@ impl Store {
     /// Starts a new message: the previous one's events and evicted calls are dropped.
     pub(crate) fn begin(&mut self) {
         self.events.clear();
-        for seq in self.just_evicted.drain(..) {
-            if let Some(slot) = self.tombstones.detach(seq) {
-                self.calls.free(slot);
-            }
+        for (_, slot) in self.just_evicted.drain(..) {
+            self.calls.free(slot);
         }
         self.trim_tombstones();
     }
@@ -142,7 +141,7 @@ impl Store {
     pub(crate) fn call(&self, id: CallId) -> Option<&Call> {
         match self.calls.get(id.0) {
             Some(call) => Some(call),
-            None => self.calls.held(self.tombstones.held(id.0)?),
+            None => self.calls.held(self.held(id.0)?),
         }
     }
 
@@ -157,12 +156,13 @@ impl Store {
     /// The call, retained or evicted, that the index gives an update with `session` and
     /// `tool_call_id` ([`Store::change`] says which: it changes only a retained call).
     pub(crate) fn indexed(&self, session: Option<&str>, tool_call_id: &str) -> Option<u64> {
-        self.index.find(session, tool_call_id)
+        let key = |seq| key_of(&self.calls, &self.tombstones, seq);
+        self.index.find(session, tool_call_id, key)
     }
 
     /// The retained call with `tool_call_id` in `session` (or the latest in any).
     pub(crate) fn get(&self, session: Option<&str>, tool_call_id: &str) -> Option<&Call> {
-        let seq = self.index.find(session, tool_call_id)?;
+        let seq = self.indexed(session, tool_call_id)?;
         self.calls.get(seq)
     }
 
@@ -196,7 +196,8 @@ impl Store {
             Resolved::nothing(),
         );
         let (shared, tool_call_id) = call.key();
-        self.index.insert(seq, shared, tool_call_id);
+        let key = |seq| key_of(&self.calls, &self.tombstones, seq);
+        self.index.insert(seq, shared, tool_call_id, key);
         self.calls.insert(seq, call);
         self.pending.insert(seq);
         self.event(seq, Change::Created);
@@ -349,7 +350,7 @@ impl Store {
             self.counts.evicted_pending += 1;
         }
         while self.retained_bytes > self.limits.max_retained_bytes {
-            if let Some((seq, tombstone)) = self.tombstones.pop_oldest_key() {
+            if let Some((seq, tombstone)) = self.pop_oldest_key() {
                 self.forget_tombstone(seq, tombstone);
                 continue;
             }
@@ -358,7 +359,6 @@ impl Store {
                 // the calls they hold until the next message.
                 match self.tombstones.pop_oldest() {
                     Some((seq, tombstone)) => {
-                        self.just_evicted.retain(|&evicted| evicted != seq);
                         self.forget_tombstone(seq, tombstone);
                         continue;
                     }
@@ -374,8 +374,8 @@ impl Store {
     fn evict_call(&mut self, seq: u64) {
         if let Some((slot, tombstone)) = self.remove(seq) {
             self.event(seq, Change::Evicted);
-            self.just_evicted.push(seq);
-            self.bury(seq, tombstone.holding(slot));
+            self.just_evicted.push((seq, slot));
+            self.bury(seq, tombstone);
         }
     }
 
@@ -417,23 +417,48 @@ impl Store {
     /// evicted by the message being fed (the next message's start trims again).
     fn trim_tombstones(&mut self) {
         while self.tombstones.len() > self.limits.max_tombstones() {
-            match self.tombstones.pop_oldest_key() {
+            match self.pop_oldest_key() {
                 Some((oldest, tombstone)) => self.forget_tombstone(oldest, tombstone),
                 None => break,
             }
         }
     }
 
-    /// Drops tombstone `seq` (taken out of the tombstones) from the index.
+    /// The slot of call `seq`, evicted by the message being fed.
+    fn held(&self, seq: u64) -> Option<Slot> {
+        let held = self
+            .just_evicted
+            .iter()
+            .find(|(evicted, _)| *evicted == seq);
+        held.map(|(_, slot)| *slot)
+    }
+
+    /// The oldest tombstone, unless it still holds a call evicted by the message being fed.
+    fn pop_oldest_key(&mut self) -> Option<(u64, Tombstone)> {
+        let oldest = self.tombstones.oldest()?;
+        match self.held(oldest) {
+            None => self.tombstones.pop_oldest(),
+            Some(_) => None,
+        }
+    }
+
+    /// Drops tombstone `seq` (taken out of the tombstones) from the index, with the call
+    /// it still holds, if any.
     fn forget_tombstone(&mut self, seq: u64, tombstone: Tombstone) {
-        if let Some(slot) = tombstone.held() {
+        if let Some(at) = self
+            .just_evicted
+            .iter()
+            .position(|(evicted, _)| *evicted == seq)
+        {
+            let (_, slot) = self.just_evicted.remove(at);
             self.calls.free(slot);
         }
         self.retained_bytes = self
             .retained_bytes
             .saturating_sub(tombstone.retained_bytes());
         let (session_id, tool_call_id) = tombstone.key();
-        self.index.remove(seq, session_id, tool_call_id);
+        self.index
+            .remove(seq, session_id.map(|session| &**session), tool_call_id);
     }
 
     /// The sizes of the calls and of the structures over them, which must agree, and the
@@ -445,7 +470,7 @@ impl Store {
         assert_eq!(self.pending.len() + self.finished.len(), calls, "queues");
         assert_eq!(
             self.calls.occupied(),
-            calls + self.tombstones.holding(),
+            calls + self.just_evicted.len(),
             "slots: the retained calls and the evicted ones held until the next message"
         );
         let counted: usize = self
@@ -474,6 +499,15 @@ impl Store {
     #[cfg(test)]
     pub(crate) fn tombstone_steps(&self) -> u64 {
         self.tombstones.steps
+    }
+}
+
+/// The key of call `seq` as the index compares it: the retained call's, else its
+/// tombstone's.
+fn key_of<'a>(calls: &'a CallMap, tombstones: &'a Tombstones, seq: u64) -> Option<Key<'a>> {
+    match calls.get(seq) {
+        Some(call) => Some(call.key()),
+        None => tombstones.key(seq),
     }
 }
 

@@ -70,6 +70,7 @@ impl CallMap {
     }
 
     /// A new chunk of slots: gives its first, and keeps the others free.
+    #[cold]
     fn grow(&mut self) -> Slot {
         let first = self.chunks.len() * CHUNK;
         self.chunks.push((0..CHUNK).map(|_| None).collect());
@@ -91,7 +92,9 @@ impl CallMap {
         self.chunks.get(chunk)?.get(at)?.as_ref()
     }
 
-    /// Drops the retired call in `slot`, in place; its slot goes to the next call.
+    /// Drops the retired call in `slot`, in place; its slot goes to the next call (out of
+    /// line: a call's drop is long, and inlined where calls are added and evicted).
+    #[inline(never)]
     pub(super) fn free(&mut self, slot: Slot) {
         let (chunk, at) = slot.at();
         if let Some(call) = self

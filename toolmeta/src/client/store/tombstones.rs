@@ -1,55 +1,43 @@
-//! [`Tombstones`]: what the ledger keeps of evicted calls — the call itself (in its slot)
-//! until the next message (it is still readable by handle), then its key, so that a late
-//! update for it is dropped rather than starting a call that never finishes.
+//! [`Tombstones`]: what the ledger keeps of evicted calls — their keys, so that a late
+//! update for one is dropped rather than starting a call that never finishes. (The call
+//! itself stays in its slot until the next message, readable by handle: the store lists
+//! those slots, which are few, so that a tombstone is only its key.)
 
 use std::collections::{HashMap, VecDeque};
 
 use super::Call;
 use super::id_hasher::IdHasher;
-use super::slots::Slot;
+use super::index::Key;
 use crate::client::text::Text;
 
-/// What is kept of one evicted call: its key, and the call until the next message.
+/// What is kept of one evicted call: its key.
 pub(super) struct Tombstone {
     session_id: Option<Text>,
     tool_call_id: Text,
-    /// The evicted call's slot, until the next message.
-    call: Option<Slot>,
 }
 
 impl Tombstone {
-    /// The tombstone, holding the evicted call's slot until [`Tombstones::detach`].
-    pub(super) fn holding(self, slot: Slot) -> Tombstone {
-        Tombstone {
-            call: Some(slot),
-            ..self
-        }
-    }
+    /// About how many bytes a tombstone and its entries hold, beyond its ids.
+    const BYTES: usize = 160;
 
-    /// The tombstone of `call`, its key only.
+    /// The tombstone of `call`.
     pub(super) fn key_of(call: &Call) -> Tombstone {
         let (session_id, tool_call_id) = call.key();
         Tombstone {
             session_id: session_id.cloned(),
             tool_call_id: tool_call_id.clone(),
-            call: None,
         }
     }
 
-    /// The slot of the evicted call it still holds.
-    pub(super) fn held(&self) -> Option<Slot> {
-        self.call
-    }
-
-    pub(super) fn key(&self) -> (Option<&str>, &str) {
-        (self.session_id.as_deref(), &self.tool_call_id)
+    pub(super) fn key(&self) -> Key<'_> {
+        (self.session_id.as_ref(), &self.tool_call_id)
     }
 
     /// About how many bytes its key holds, with its index entry (the call it may hold
     /// for one message is not counted: it is gone at the next).
     pub(super) fn retained_bytes(&self) -> usize {
         let (session_id, tool_call_id) = self.key();
-        size_of::<Tombstone>() + 96 + tool_call_id.len() + session_id.map_or(0, str::len)
+        Tombstone::BYTES + tool_call_id.len() + session_id.map_or(0, |id| id.len())
     }
 }
 
@@ -78,9 +66,9 @@ impl Tombstones {
         self.order.push_back(seq);
     }
 
-    /// The slot of evicted call `seq`, while its tombstone still holds it.
-    pub(super) fn held(&self, seq: u64) -> Option<Slot> {
-        self.by_seq.get(&seq)?.call
+    /// The key of evicted call `seq`.
+    pub(super) fn key(&self, seq: u64) -> Option<Key<'_>> {
+        Some(self.by_seq.get(&seq)?.key())
     }
 
     /// Takes tombstone `seq` out (its call's key is being reused).
@@ -95,19 +83,10 @@ impl Tombstones {
         Some(tombstone)
     }
 
-    /// Lets go of the call tombstone `seq` holds, keeping its key; gives its slot to free.
-    pub(super) fn detach(&mut self, seq: u64) -> Option<Slot> {
-        self.by_seq.get_mut(&seq)?.call.take()
-    }
-
-    /// The oldest tombstone, unless it still holds a call evicted by this message.
-    pub(super) fn pop_oldest_key(&mut self) -> Option<(u64, Tombstone)> {
+    /// The oldest tombstone's call.
+    pub(super) fn oldest(&mut self) -> Option<u64> {
         self.skip_taken();
-        let seq = *self.order.front()?;
-        match self.by_seq.get(&seq)?.call {
-            None => self.pop_oldest(),
-            Some(_) => None,
-        }
+        self.order.front().copied()
     }
 
     /// The oldest tombstone.
@@ -135,15 +114,6 @@ impl Tombstones {
 
     #[cfg(not(test))]
     fn step(&mut self, _entries: usize) {}
-
-    /// How many tombstones still hold their call.
-    #[cfg(test)]
-    pub(super) fn holding(&self) -> usize {
-        self.by_seq
-            .values()
-            .filter(|tombstone| tombstone.call.is_some())
-            .count()
-    }
 
     #[cfg(test)]
     pub(super) fn retained_bytes(&self) -> usize {
