@@ -303,7 +303,7 @@ fn a_permission_request_fills_in_the_arguments_the_call_lacks() {
         ledger.feed(*line);
     }
     let call = ledger.get(id).unwrap();
-    assert!(!call.has_conflicts(), "{:?}", call.conflicts());
+    assert_eq!(call.conflicts(), []);
     let raw: Value = serde_json::from_str(call.raw_input().unwrap().get()).unwrap();
     assert_eq!(raw["description"], "Remove the build directory");
     assert_eq!(input(&ledger, id), asked);

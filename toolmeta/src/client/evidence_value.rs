@@ -5,7 +5,6 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::fmt;
 
 use serde::de::IgnoredAny;
 
@@ -89,12 +88,6 @@ impl EvidenceKind {
         EvidenceKind::ALL
             .into_iter()
             .find(|kind| kind.as_str() == value)
-    }
-}
-
-impl fmt::Display for EvidenceKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 

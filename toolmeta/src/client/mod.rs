@@ -123,3 +123,16 @@ pub use stream::{BoundedLine, LineMessage, for_each_line};
 pub use summary::{LabelSummary, Summary};
 #[cfg(feature = "catalog")]
 pub use synthesis::Synthesizer;
+
+/// Each type written as its wire value, [`as_str`](Status::as_str).
+macro_rules! display_as_str {
+    ($($ty:ty),*) => {$(
+        impl std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    )*};
+}
+
+display_as_str!(EvidenceKind, Outcome, Source, Status<'_>);

@@ -149,42 +149,25 @@ impl Envelope {
         change
     }
 
-    /// The fields of `later` that differ from this one: the conflicting claims of an
+    /// Finds the fields of `later` that differ from this one: the conflicting claims of an
     /// update after the call finished.
-    fn differences(&self, later: &LooseMeta<'_>) -> Vec<(&'static str, String)> {
-        let mut found = Vec::new();
-        let mut differs = |field: &'static str, kept: Option<&str>, sent: Option<&str>| {
-            if let Some(sent) = sent
-                && kept != Some(sent)
-            {
-                found.push((field, sent.to_owned()));
-            }
-        };
-        differs("envelope.name", self.name.as_deref(), later.name.as_deref());
-        differs(
-            "envelope.kind",
-            self.kind.map(ToolKind::as_str),
-            later.kind.map(ToolKind::as_str),
-        );
-        differs(
-            "envelope.namespace",
-            self.namespace.as_deref(),
-            later.namespace.as_deref(),
-        );
-        differs(
-            "envelope.label",
-            self.label.as_deref(),
-            later
-                .contradicted_label
-                .as_deref()
-                .or(later.label.as_deref()),
-        );
-        differs(
+    fn differences(&self, later: &LooseMeta<'_>, found: &mut Conflicting) {
+        let label = later
+            .contradicted_label
+            .as_deref()
+            .or(later.label.as_deref());
+        found.differs("envelope.name", self.name.as_deref(), later.name.as_deref());
+        let kind = |envelope: Option<ToolKind>| envelope.map(ToolKind::as_str);
+        found.differs("envelope.kind", kind(self.kind), kind(later.kind));
+        let namespace = later.namespace.as_deref();
+        found.differs("envelope.namespace", self.namespace.as_deref(), namespace);
+        found.differs("envelope.label", self.label.as_deref(), label);
+        let input = later.input.as_deref().map(RawValue::get);
+        found.differs(
             "envelope.input",
             self.input.as_deref().map(RawValue::get),
-            later.input.as_deref().map(RawValue::get),
+            input,
         );
-        found
     }
 
     fn retained_bytes(&self) -> usize {
@@ -240,6 +223,20 @@ impl Rare {
 /// The most conflicts a call keeps (the rest are counted).
 const MAX_CONFLICTS: usize = 8;
 
+/// The fields of an update that contradict what a finished call kept, with what they said.
+struct Conflicting(Vec<(&'static str, String)>);
+
+impl Conflicting {
+    /// Records `sent` as said by `field` when it is not what was `kept`.
+    fn differs(&mut self, field: &'static str, kept: Option<&str>, sent: Option<&str>) {
+        if let Some(sent) = sent
+            && kept != Some(sent)
+        {
+            self.0.push((field, sent.to_owned()));
+        }
+    }
+}
+
 /// A claim about a finished call's identity that contradicted the identity it finished
 /// with: which field of an update said it, and what it said. The call keeps its identity.
 ///
@@ -292,6 +289,16 @@ pub enum PathFrom {
     Diff,
     /// A diff in its `content` that creates a file (no `oldText`).
     NewFile,
+}
+
+impl PathFrom {
+    /// Where a diff with `old_text` names its path: a diff without one creates the file.
+    pub(crate) fn of_diff<T>(old_text: &Option<T>) -> PathFrom {
+        match old_text {
+            Some(_) => PathFrom::Diff,
+            None => PathFrom::NewFile,
+        }
+    }
 }
 
 /// What merging one update changed.
@@ -533,10 +540,7 @@ impl Received {
     #[inline(never)]
     pub(crate) fn undo_late_input(&mut self, replaced: Option<Box<RawValue>>) -> bool {
         let late = std::mem::replace(&mut self.raw_input, replaced);
-        let Some(late) = late else {
-            return false;
-        };
-        self.push_conflicts(vec![("rawInput", late.get().to_owned())])
+        late.is_some_and(|late| self.push_conflicts(vec![("rawInput", late.get().to_owned())]))
     }
 
     /// After the call finished: records every field of the update that contradicts what
@@ -551,41 +555,27 @@ impl Received {
         kind: Option<Cow<'_, str>>,
         raw_input: Option<Cow<'_, RawValue>>,
     ) -> bool {
-        let mut found: Vec<(&'static str, String)> = Vec::new();
+        let mut found = Conflicting(Vec::new());
         if let Some(envelope) = &envelope {
-            match &self.envelope {
-                Some(kept) => found.extend(kept.differences(envelope)),
-                None if envelope.has_identity() || envelope.input.is_some() => {
-                    found.extend(Envelope::default().differences(envelope));
-                }
-                None => {}
-            }
+            let none = Envelope::default();
+            (self.envelope.as_ref().unwrap_or(&none)).differences(envelope, &mut found);
         }
-        let mut claim = |field: &'static str, by: Evidence, sent: Option<&str>| {
-            if let Some(sent) = sent
-                && self.claims.get(by).map(|claim| &*claim.name) != Some(sent)
-            {
-                found.push((field, sent.to_owned()));
-            }
-        };
-        claim("name", Evidence::AcpName, update.name.as_deref());
+        let claim = |by: Evidence| self.claims.get(by).map(|claim| &*claim.name);
+        found.differs("name", claim(Evidence::AcpName), update.name.as_deref());
         for (meta_key, value) in META_KEYS.iter().zip(keys) {
             if meta_key.says == Says::ToolName {
                 let path = meta_key.path.as_str();
-                claim(path, Evidence::MetaKey(path), value.as_deref());
+                found.differs(path, claim(Evidence::MetaKey(path)), value.as_deref());
             }
         }
-        if let Some(kind) = kind
-            && self.acp_kind.as_deref() != Some(&*kind)
-        {
-            found.push(("kind", kind.into_owned()));
-        }
-        if let Some(raw) = raw_input
-            && self.raw_input.as_deref().map(RawValue::get) != Some(raw.get())
-        {
-            found.push(("rawInput", raw.get().to_owned()));
-        }
-        self.push_conflicts(found)
+        found.differs("kind", self.acp_kind.as_deref(), kind.as_deref());
+        let raw = raw_input.as_deref().map(RawValue::get);
+        found.differs(
+            "rawInput",
+            self.raw_input.as_deref().map(RawValue::get),
+            raw,
+        );
+        self.push_conflicts(found.0)
     }
 
     /// Records the conflicts `found` (each once, up to [`MAX_CONFLICTS`], the rest
@@ -620,15 +610,10 @@ impl Received {
         from_permission: bool,
         merged: &mut Merged,
     ) {
-        let status = if from_permission {
-            if self.finished {
-                None
-            } else {
-                // Waiting on the user again, whatever the request says.
-                Some(Cow::Borrowed("pending"))
-            }
-        } else {
-            status
+        // A request puts a running call back to waiting on the user, whatever it says.
+        let status = match from_permission {
+            true => (!self.finished).then_some(Cow::Borrowed("pending")),
+            false => status,
         };
         // Compared as read: a first `pending` is no change from ACP's default.
         let first = self.status.is_none();
@@ -709,12 +694,7 @@ impl Received {
             if let Content::Diff { path, old_text, .. } = block
                 && !now.iter().any(|kept| *kept == *path)
             {
-                let from = if old_text.is_none() {
-                    PathFrom::NewFile
-                } else {
-                    PathFrom::Diff
-                };
-                self.remember_path(from, &path);
+                self.remember_path(PathFrom::of_diff(&old_text), &path);
             }
         }
     }

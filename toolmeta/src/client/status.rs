@@ -1,7 +1,5 @@
 //! [`Status`]: where a tool call is in its lifecycle, as the agent said.
 
-use std::fmt;
-
 /// A tool call's status, as its updates last said: ACP's four statuses, and any other
 /// value kept as sent.
 ///
@@ -59,11 +57,5 @@ impl<'a> Status<'a> {
     /// Whether the status ends the call: `completed` or `failed`.
     pub fn is_terminal(&self) -> bool {
         matches!(self, Status::Completed | Status::Failed)
-    }
-}
-
-impl fmt::Display for Status<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }

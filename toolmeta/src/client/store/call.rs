@@ -48,12 +48,6 @@ impl Source {
     }
 }
 
-impl fmt::Display for Source {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
 /// How a call ended, as an audit reads it.
 ///
 /// ```
@@ -91,12 +85,6 @@ impl Outcome {
             Outcome::Rejected => "rejected",
             Outcome::RejectedButCompleted => "rejected but completed",
         }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 
@@ -173,19 +161,14 @@ impl fmt::Debug for Call {
 }
 
 impl Call {
-    pub(super) fn new(
-        id: CallId,
-        session_id: Option<Text>,
-        tool_call_id: Text,
-        received: Received,
-        resolved: Resolved,
-    ) -> Call {
+    /// A call that has received nothing yet.
+    pub(super) fn new(id: CallId, session_id: Option<Text>, tool_call_id: Text) -> Call {
         Call {
             id,
             session_id,
             tool_call_id,
-            received,
-            resolved,
+            received: Received::default(),
+            resolved: Resolved::nothing(),
             counted_bytes: 0,
         }
     }
@@ -399,12 +382,7 @@ impl Call {
         }
         for block in self.content() {
             if let Content::Diff { path, old_text, .. } = block {
-                let from = if old_text.is_none() {
-                    PathFrom::NewFile
-                } else {
-                    PathFrom::Diff
-                };
-                add(&mut paths, path, from);
+                add(&mut paths, path, PathFrom::of_diff(&old_text));
             }
         }
         if let Some(rare) = &self.received.rare {
@@ -464,12 +442,6 @@ impl Call {
             .map_or(&[], |rare| &rare.conflicts)
     }
 
-    /// Whether any update contradicted the identity the call finished with (more may have
-    /// than [`Call::conflicts`] keeps).
-    pub fn has_conflicts(&self) -> bool {
-        !self.conflicts().is_empty()
-    }
-
     /// When the call was first seen: the time of its first update that had one (a
     /// persisted line's `timestamp`, or the time given to
     /// [`Ledger::feed_at`](crate::client::Ledger::feed_at)).
@@ -498,11 +470,6 @@ impl Call {
     /// terminals, subagent sessions, and the rest as sent.
     pub fn content(&self) -> ContentBlocks<'_> {
         ContentBlocks::of(self.received.content.as_deref())
-    }
-
-    /// The latest non-empty `content`, as raw JSON text (an array).
-    pub fn raw_content(&self) -> Option<&RawValue> {
-        self.received.content.as_deref()
     }
 
     /// The latest non-empty `locations` sent, those with a path, in order.

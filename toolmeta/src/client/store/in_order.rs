@@ -33,12 +33,16 @@ impl<'a> InOrder<'a> {
         }
     }
 
-    fn call(&self, seq: u64) -> Option<&'a Call> {
-        self.calls.get(seq)
+    /// The next call from `end`. Every queued call is retained (`Store::check`); one that
+    /// is not would be skipped.
+    fn next_from(&mut self, end: End) -> Option<&'a Call> {
+        loop {
+            if let Some(call) = self.calls.get(self.next_seq(end)?) {
+                return Some(call);
+            }
+        }
     }
-}
 
-impl InOrder<'_> {
     /// The next sequence number from `end`: from the front the lower of the two queues'
     /// first, from the back the higher of their last.
     fn next_seq(&mut self, end: End) -> Option<u64> {
@@ -66,13 +70,7 @@ impl<'a> Iterator for InOrder<'a> {
     type Item = &'a Call;
 
     fn next(&mut self) -> Option<&'a Call> {
-        // Every queued call is retained (`Store::check`); one that is not would be skipped.
-        loop {
-            let seq = self.next_seq(End::Front)?;
-            if let Some(call) = self.call(seq) {
-                return Some(call);
-            }
-        }
+        self.next_from(End::Front)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -83,12 +81,7 @@ impl<'a> Iterator for InOrder<'a> {
 
 impl DoubleEndedIterator for InOrder<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        loop {
-            let seq = self.next_seq(End::Back)?;
-            if let Some(call) = self.call(seq) {
-                return Some(call);
-            }
-        }
+        self.next_from(End::Back)
     }
 }
 
@@ -151,8 +144,6 @@ impl<'a> Peeked<'a> {
 mod tests {
     use super::{CallMap, InOrder, SeqQueue};
     use crate::client::CallId;
-    use crate::client::received::Received;
-    use crate::client::resolve::Resolved;
     use crate::client::store::Call;
     use crate::client::text::Text;
     use crate::client::text::WellKnown;
@@ -165,14 +156,8 @@ mod tests {
         let finished = SeqQueue::from([1, 2, 5, 6, 7, 8]);
         let mut calls = CallMap::default();
         for seq in 0..10 {
-            let call = Call::new(
-                CallId(seq),
-                None,
-                Text::new(&format!("call_{seq}"), WellKnown::None),
-                Received::default(),
-                Resolved::nothing(),
-            );
-            calls.insert(seq, call);
+            let id = Text::new(&format!("call_{seq}"), WellKnown::None);
+            calls.insert(seq, Call::new(CallId(seq), None, id));
         }
         for pattern in 0u32..(1 << 10) {
             let mut calls = InOrder::new(&calls, &pending, &finished);

@@ -188,13 +188,7 @@ impl Store {
         let shared = session.map(|session| share_session(&mut self.recent_sessions, session));
         let tool_call_id = Text::new(tool_call_id, WellKnown::None);
         // Counted by its first change, just below: not counted empty first.
-        let call = Call::new(
-            CallId(seq),
-            shared,
-            tool_call_id,
-            Received::default(),
-            Resolved::nothing(),
-        );
+        let call = Call::new(CallId(seq), shared, tool_call_id);
         let (shared, tool_call_id) = call.key();
         let key = |seq| key_of(&self.calls, &self.tombstones, seq);
         self.index.insert(seq, shared, tool_call_id, key);

@@ -58,10 +58,7 @@ impl CallMap {
 
     /// Keeps `call` as call `seq` (a sequence number is given once).
     pub(super) fn insert(&mut self, seq: u64, call: Call) {
-        let slot = match self.free.pop() {
-            Some(slot) => slot,
-            None => self.grow(),
-        };
+        let slot = self.free.pop().unwrap_or_else(|| self.grow());
         let (chunk, at) = slot.at();
         self.chunks[chunk][at] = Some(call);
         if let Some(replaced) = self.by_seq.insert(seq, slot) {
@@ -126,21 +123,13 @@ impl CallMap {
 mod tests {
     use super::{CHUNK, CallMap};
     use crate::client::CallId;
-    use crate::client::received::Received;
-    use crate::client::resolve::Resolved;
     use crate::client::store::Call;
     use crate::client::text::Text;
     use crate::client::text::WellKnown;
 
     fn call(seq: u64) -> Call {
         let id = Text::new(&format!("call_{seq}"), WellKnown::None);
-        Call::new(
-            CallId(seq),
-            None,
-            id,
-            Received::default(),
-            Resolved::nothing(),
-        )
+        Call::new(CallId(seq), None, id)
     }
 
     /// A retired call stays readable in its slot until freed; freed slots go to the next
