@@ -465,18 +465,14 @@ impl Received {
         merged
     }
 
-    /// Records the client's answer to the call's permission request, given at `time`.
-    pub(crate) fn answer(
-        &mut self,
-        outcome: PermissionOutcome,
-        time: Option<SystemTime>,
-    ) -> Merged {
-        let mut merged = Merged::default();
-        if let Some(permission) = self.permission.as_deref_mut() {
-            permission.answer(outcome, time);
-            merged.permission_answered = true;
+    /// Records the client's answer to the call's permission request, given at time `at`.
+    pub(crate) fn answer(&mut self, outcome: PermissionOutcome, at: Option<SystemTime>) -> Merged {
+        let permission = self.permission.as_deref_mut();
+        let answered = permission.map(|permission| permission.answer(outcome, at));
+        Merged {
+            permission_answered: answered.is_some(),
+            ..Merged::default()
         }
-        merged
     }
 
     /// Merges what names the tool: the envelope, ACP `name`, the `_meta` keys, the first
@@ -558,7 +554,8 @@ impl Received {
         let mut found = Conflicting(Vec::new());
         if let Some(envelope) = &envelope {
             let none = Envelope::default();
-            (self.envelope.as_ref().unwrap_or(&none)).differences(envelope, &mut found);
+            let kept = self.envelope.as_ref().unwrap_or(&none);
+            kept.differences(envelope, &mut found);
         }
         let claim = |by: Evidence| self.claims.get(by).map(|claim| &*claim.name);
         found.differs("name", claim(Evidence::AcpName), update.name.as_deref());

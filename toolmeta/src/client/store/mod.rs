@@ -141,7 +141,7 @@ impl Store {
     pub(crate) fn call(&self, id: CallId) -> Option<&Call> {
         match self.calls.get(id.0) {
             Some(call) => Some(call),
-            None => self.calls.held(self.held(id.0)?),
+            None => self.calls.held(self.just_evicted[self.held(id.0)?].1),
         }
     }
 
@@ -418,13 +418,10 @@ impl Store {
         }
     }
 
-    /// The slot of call `seq`, evicted by the message being fed.
-    fn held(&self, seq: u64) -> Option<Slot> {
-        let held = self
-            .just_evicted
-            .iter()
-            .find(|(evicted, _)| *evicted == seq);
-        held.map(|(_, slot)| *slot)
+    /// Where call `seq`, evicted by the message being fed, is in `just_evicted`.
+    fn held(&self, seq: u64) -> Option<usize> {
+        let mut evicted = self.just_evicted.iter();
+        evicted.position(|(evicted, _)| *evicted == seq)
     }
 
     /// The oldest tombstone, unless it still holds a call evicted by the message being fed.
@@ -439,11 +436,7 @@ impl Store {
     /// Drops tombstone `seq` (taken out of the tombstones) from the index, with the call
     /// it still holds, if any.
     fn forget_tombstone(&mut self, seq: u64, tombstone: Tombstone) {
-        if let Some(at) = self
-            .just_evicted
-            .iter()
-            .position(|(evicted, _)| *evicted == seq)
-        {
+        if let Some(at) = self.held(seq) {
             let (_, slot) = self.just_evicted.remove(at);
             self.calls.free(slot);
         }
