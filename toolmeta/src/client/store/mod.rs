@@ -41,7 +41,7 @@ use super::{CallId, Change, Event, LineCounts};
 pub use call::{Call, CallPath, Outcome, Source};
 
 /// The ledger's retention limits.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Limits {
     pub(crate) max_finished: usize,
     pub(crate) max_pending: usize,
@@ -68,6 +68,7 @@ fn share_session(recent: &mut [Option<Text>; 4], session: &str) -> Text {
 }
 
 /// Every retained call and the structures kept in step with them.
+#[derive(Default)]
 pub(crate) struct Store {
     limits: Limits,
     next_seq: u64,
@@ -103,20 +104,7 @@ impl Store {
     pub(crate) fn new(limits: Limits) -> Store {
         Store {
             limits,
-            next_seq: 0,
-            calls: CallMap::default(),
-            index: CallIndex::default(),
-            pending: SeqQueue::default(),
-            finished: SeqQueue::default(),
-            permission_requests: HashMap::new(),
-            tombstones: Tombstones::default(),
-            retained_bytes: 0,
-            events: Vec::new(),
-            just_evicted: Vec::new(),
-            recent_sessions: Default::default(),
-            recently_parsed: RecentlyParsed::default(),
-            recent_options: RecentOptions::default(),
-            counts: LineCounts::default(),
+            ..Store::default()
         }
     }
 

@@ -146,22 +146,16 @@ impl RecentlyParsed {
         )
     )]
     pub(crate) fn keep(&mut self, learned: Learned<'_>) {
-        let Learned {
-            text,
-            found,
-            value,
-            answers,
-        } = learned;
-        if let Some(at) = found {
+        if let Some(at) = learned.found {
             self.uses += 1;
             let kept = &mut self.kept[at];
             kept.used = self.uses;
-            for answer in answers.0.iter() {
+            for answer in learned.answers.0.iter() {
                 kept.answers.keep_entry(answer.clone());
             }
             return;
         }
-        let (Some(text), Some(value)) = (text, value) else {
+        let (Some(text), Some(value)) = (learned.text, learned.value) else {
             return;
         };
         if text.len() > Self::MAX_TEXT {
@@ -171,7 +165,7 @@ impl RecentlyParsed {
         let parsed = Parsed {
             text: Text::new(text, WellKnown::None),
             value,
-            answers,
+            answers: learned.answers,
             used: self.uses,
         };
         if self.kept.len() < Self::MAX_TEXTS {
