@@ -656,13 +656,11 @@ impl Received {
                     self.remember_diffs(&replaced);
                 }
                 let child = self.content.as_deref().and_then(linked_session);
-                if child.as_deref()
-                    != self
-                        .rare
-                        .as_ref()
-                        .and_then(|rare| rare.child_session.as_deref())
-                    && (child.is_some() || self.rare.is_some())
-                {
+                let kept = self
+                    .rare
+                    .as_ref()
+                    .and_then(|rare| rare.child_session.as_deref());
+                if child.as_deref() != kept {
                     self.rare().child_session =
                         child.map(|child| Text::new(&child, WellKnown::None));
                     merged.child_session_changed = true;

@@ -317,17 +317,15 @@ impl Store {
     /// for the count limits.
     fn evict(&mut self, current: u64) {
         let oldest_but = |queue: &SeqQueue| queue.iter().find(|&seq| seq != current);
-        while self.finished.len() > self.limits.max_finished {
-            let Some(seq) = oldest_but(&self.finished) else {
-                break;
-            };
+        while self.finished.len() > self.limits.max_finished
+            && let Some(seq) = oldest_but(&self.finished)
+        {
             self.evict_call(seq);
             self.counts.evicted_finished += 1;
         }
-        while self.pending.len() > self.limits.max_pending {
-            let Some(seq) = oldest_but(&self.pending) else {
-                break;
-            };
+        while self.pending.len() > self.limits.max_pending
+            && let Some(seq) = oldest_but(&self.pending)
+        {
             self.evict_call(seq);
             self.counts.evicted_pending += 1;
         }
@@ -339,13 +337,11 @@ impl Store {
             let Some(seq) = self.finished.first().or_else(|| self.pending.first()) else {
                 // Only this message's tombstones are left: the budget wins over reading
                 // the calls they hold until the next message.
-                match self.tombstones.pop_oldest() {
-                    Some((seq, tombstone)) => {
-                        self.forget_tombstone(seq, tombstone);
-                        continue;
-                    }
-                    None => break,
-                }
+                let Some((seq, tombstone)) = self.tombstones.pop_oldest() else {
+                    break;
+                };
+                self.forget_tombstone(seq, tombstone);
+                continue;
             };
             self.evict_call(seq);
             self.counts.evicted_for_bytes += 1;
