@@ -8,12 +8,12 @@ use std::collections::BTreeMap;
 
 use serde::de::IgnoredAny;
 
+use super::Source;
 use super::evidence::Evidence;
 use super::fields::{fields, read};
 use super::received::Received;
 use super::resolve::Resolved;
 use super::synthesis::Catalog;
-use super::{KindFallback, Source};
 
 /// The `_meta` key under which `toolmeta proxy` marks the envelopes it stamped, beside
 /// `x.ai/tool`: `{"evidence": …, "earned": …}`, the [`EvidenceValue`] of the call the
@@ -225,12 +225,6 @@ pub(crate) fn evidence_of(received: &Received, resolved: &Resolved) -> EvidenceV
         value.earned = false;
     }
     value
-}
-
-/// The reading ACP's `kind` alone gives the call: what deny and ask rules are also tested
-/// against when its identity is not earned.
-pub(crate) fn kind_alone(received: &Received) -> KindFallback {
-    KindFallback::from_acp_kind(received.acp_kind.as_deref().unwrap_or("other"))
 }
 
 /// The keys of the call's `rawInput` that are arguments of the tool it resolved to and not

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 use crate::ToolKind;
 use crate::client::content::ContentBlocks;
 use crate::client::evidence::{Evidence, names};
-use crate::client::evidence_value::{EvidenceValue, evidence_of, kind_alone};
+use crate::client::evidence_value::{EvidenceValue, evidence_of};
 use crate::client::received::{Conflict, PathFrom, Received};
 use crate::client::resolve::{Input, Resolved};
 use crate::client::text::Text;
@@ -255,7 +255,7 @@ impl Call {
     /// assert_eq!(call.kind_alone().label, "Run Command");
     /// ```
     pub fn kind_alone(&self) -> KindFallback {
-        kind_alone(&self.received)
+        KindFallback::from_acp_kind(self.acp_kind().unwrap_or("other"))
     }
 
     /// The tool's name, when the traffic names the tool (see the resolution order on
