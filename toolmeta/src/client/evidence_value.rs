@@ -172,14 +172,6 @@ fields! {
     }
 }
 
-impl ProxyMarkFields<'_> {
-    /// Whether the mark says the envelope is earned: only a mark that says so in so many
-    /// words (`"earned": true`) does.
-    pub(crate) fn earned(&self) -> bool {
-        self.earned == Some(true)
-    }
-}
-
 /// ACP kinds that say the agent acts: a read-only reading of a call sent as one of them is
 /// not earned.
 const ACTING_ACP_KINDS: [&str; 4] = ["edit", "delete", "move", "execute"];

@@ -743,13 +743,10 @@ impl SessionLinks {
             }
             return;
         }
-        while self.by_child.len() >= self.max {
-            match self.order.pop_front() {
-                Some(oldest) => {
-                    self.by_child.remove(&oldest);
-                }
-                None => break,
-            }
+        while self.by_child.len() >= self.max
+            && let Some(oldest) = self.order.pop_front()
+        {
+            self.by_child.remove(&oldest);
         }
         self.order.push_back(text(child));
         self.by_child.insert(text(child), link);

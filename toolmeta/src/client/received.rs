@@ -395,7 +395,8 @@ impl Received {
         } else {
             if let (Some(mark), true) = (proxy_mark, envelope.is_some()) {
                 let kept = self.envelope.get_or_insert_with(Envelope::default);
-                let earned = kept.proxy_earned.unwrap_or(true) && mark.earned();
+                // Only a mark that says so in so many words (`"earned": true`) earns.
+                let earned = kept.proxy_earned.unwrap_or(true) && mark.earned == Some(true);
                 merged.evidence |= kept.proxy_earned != Some(earned);
                 kept.proxy_earned = Some(earned);
             }
