@@ -31,7 +31,6 @@ impl Agent {
         }
     }
 
-    /// The agent of `party`.
     pub(crate) fn of_party(party: &'static Party) -> Agent {
         Agent {
             party: Some(party),

@@ -16,7 +16,6 @@ pub(crate) enum Few<T> {
 }
 
 impl<T> Few<T> {
-    /// Adds `item` at the end.
     pub(crate) fn push(&mut self, item: T) {
         *self = match std::mem::take(self) {
             Few::None => Few::One(item),

@@ -93,7 +93,6 @@ impl Envelope {
             || self.label.is_some()
     }
 
-    /// The envelope as a [`LooseMeta`] borrowing from it.
     pub(crate) fn as_loose(&self) -> LooseMeta<'_> {
         LooseMeta {
             version: self.version,

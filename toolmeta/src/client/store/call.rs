@@ -142,7 +142,6 @@ pub struct Call {
     /// What the call's updates sent, merged. Changed only through the ledger's one path
     /// of change, which resolves, accounts and records events with it.
     pub(super) received: Received,
-    /// What is resolved from `received`.
     pub(super) resolved: Resolved,
     /// What the ledger counted for the call at its last change.
     pub(super) counted_bytes: usize,

@@ -31,7 +31,6 @@ pub(super) type Key<'a> = (Option<&'a Text>, &'a Text);
 #[derive(Default)]
 pub(crate) struct CallIndex {
     by_hash: HashMap<u64, HashCalls, IdHasher>,
-    /// The hash of the ids.
     hasher: IdHasher,
     /// Every id hashes alike, to test ids that share a hash.
     #[cfg(test)]
@@ -193,7 +192,6 @@ impl CallIndex {
         }
     }
 
-    /// The hash of an id.
     fn hash(&self, tool_call_id: &str) -> u64 {
         #[cfg(test)]
         if self.collide {
@@ -202,7 +200,6 @@ impl CallIndex {
         self.hasher.hash_one(tool_call_id)
     }
 
-    /// How many calls are indexed.
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         self.by_hash
@@ -305,7 +302,6 @@ fn remove_call(calls: &mut IdCalls, seq: u64, session: Option<&str>) -> usize {
 }
 
 impl ManyCalls {
-    /// Adds a call.
     fn add(&mut self, seq: u64, session: Option<Text>) {
         self.seqs.insert(seq);
         match session {
@@ -317,7 +313,6 @@ impl ManyCalls {
     }
 }
 
-/// How many calls an id has.
 fn seqs_len(calls: &IdCalls) -> usize {
     match calls {
         IdCalls::One { .. } => 1,

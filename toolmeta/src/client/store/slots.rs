@@ -83,7 +83,6 @@ impl CallMap {
         Some((slot, self.held(slot)?))
     }
 
-    /// The call in `slot`.
     pub(super) fn held(&self, slot: Slot) -> Option<&Call> {
         let (chunk, at) = slot.at();
         self.chunks.get(chunk)?.get(at)?.as_ref()

@@ -20,7 +20,6 @@ impl Tombstone {
     /// About how many bytes a tombstone and its entries hold, beyond its ids.
     const BYTES: usize = 160;
 
-    /// The tombstone of `call`.
     pub(super) fn key_of(call: &Call) -> Tombstone {
         let (session_id, tool_call_id) = call.key();
         Tombstone {
@@ -89,7 +88,6 @@ impl Tombstones {
         self.order.front().copied()
     }
 
-    /// The oldest tombstone.
     pub(super) fn pop_oldest(&mut self) -> Option<(u64, Tombstone)> {
         self.skip_taken();
         let seq = self.order.pop_front()?;

@@ -130,7 +130,6 @@ impl Catalog {
         harness.party().recognition.event_keys
     }
 
-    /// The kind of `harness`'s tool `name`.
     pub(crate) fn tool_kind(harness: Harness, name: &str) -> Option<ToolKind> {
         harness.tools().get(name).map(|tool| tool.identity().kind)
     }
