@@ -90,19 +90,9 @@ fn write_record(out: &mut Vec<u8>, call: &Call) -> io::Result<()> {
     out.extend_from_slice(br#","parent_tool_call_id":"#);
     optional_string(out, call.parent_tool_call_id())?;
     out.extend_from_slice(br#","first_seen_ms":"#);
-    optional_millis(
-        out,
-        call.first_seen()
-            .and_then(since_epoch)
-            .map(|since| since.as_millis()),
-    )?;
+    optional_millis(out, epoch_millis(call.first_seen()))?;
     out.extend_from_slice(br#","finished_at_ms":"#);
-    optional_millis(
-        out,
-        call.finished_at()
-            .and_then(since_epoch)
-            .map(|since| since.as_millis()),
-    )?;
+    optional_millis(out, epoch_millis(call.finished_at()))?;
     out.extend_from_slice(br#","duration_ms":"#);
     optional_millis(out, call.duration().map(|duration| duration.as_millis()))?;
     out.extend_from_slice(br#","finished":"#);
@@ -211,9 +201,9 @@ fn null(out: &mut Vec<u8>) {
     out.extend_from_slice(b"null");
 }
 
-/// The time since the Unix epoch, when `time` is after it.
-fn since_epoch(time: SystemTime) -> Option<std::time::Duration> {
-    time.duration_since(UNIX_EPOCH).ok()
+/// The milliseconds from the Unix epoch to `time`, when it is after it.
+fn epoch_millis(time: Option<SystemTime>) -> Option<u128> {
+    Some(time?.duration_since(UNIX_EPOCH).ok()?.as_millis())
 }
 
 /// Whether serde_json reads `input` back as a value, checked without building the value
