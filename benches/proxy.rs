@@ -254,30 +254,17 @@ fn latency_export(toolmeta: &str, log: &str, lines: usize) -> io::Result<()> {
     for proxy in proxies {
         proxy.stop()?;
     }
-    let added = |with: &[Duration]| -> Vec<Duration> {
-        with.iter()
-            .zip(&times[0])
-            .map(|(with, without)| with.saturating_sub(*without))
-            .collect()
-    };
-    let added_live = added(&times[1]);
-    let added_dead = added(&times[2]);
+    let added_live = paired_difference(&times[1], &times[0]);
+    let added_dead = paired_difference(&times[2], &times[0]);
     println!("messages: {}", sample.len());
     let [without, live_times, dead_times] = times;
-    for (what, times) in [
+    print_latencies([
         ("proxy, no export", without),
         ("proxy --otlp to a live collector", live_times),
         ("proxy --otlp to a dead endpoint", dead_times),
         ("added by export to a live collector (paired)", added_live),
         ("added by export to a dead endpoint (paired)", added_dead),
-    ] {
-        let (median, p99) = percentiles(times);
-        println!(
-            "{what}: median {:.1} µs, p99 {:.1} µs",
-            micros(median),
-            micros(p99)
-        );
-    }
+    ]);
     Ok(())
 }
 
@@ -309,24 +296,13 @@ fn latency(toolmeta: &str, log: &str, lines: usize) -> io::Result<()> {
     }
     floor.stop()?;
     proxy.stop()?;
-    let added: Vec<Duration> = proxied
-        .iter()
-        .zip(&direct)
-        .map(|(proxied, direct)| proxied.saturating_sub(*direct))
-        .collect();
+    let added = paired_difference(&proxied, &direct);
     println!("messages: {}", sample.len());
-    for (what, times) in [
+    print_latencies([
         ("round trip through cat (floor)", direct),
         ("round trip through the proxy and cat", proxied),
         ("added by the proxy (per message, paired)", added),
-    ] {
-        let (median, p99) = percentiles(times);
-        println!(
-            "{what}: median {:.1} µs, p99 {:.1} µs",
-            micros(median),
-            micros(p99)
-        );
-    }
+    ]);
     Ok(())
 }
 
@@ -360,6 +336,26 @@ fn percentiles(mut times: Vec<Duration>) -> (Duration, Duration) {
     times.sort();
     let at = |fraction: f64| times[((times.len() - 1) as f64 * fraction).round() as usize];
     (at(0.5), at(0.99))
+}
+
+/// Each `with` time less the `without` time measured beside it.
+fn paired_difference(with: &[Duration], without: &[Duration]) -> Vec<Duration> {
+    with.iter()
+        .zip(without)
+        .map(|(with, without)| with.saturating_sub(*without))
+        .collect()
+}
+
+/// One line per row: its median and 99th percentile.
+fn print_latencies<const N: usize>(rows: [(&str, Vec<Duration>); N]) {
+    for (what, times) in rows {
+        let (median, p99) = percentiles(times);
+        println!(
+            "{what}: median {:.1} µs, p99 {:.1} µs",
+            micros(median),
+            micros(p99)
+        );
+    }
 }
 
 fn micros(duration: Duration) -> f64 {
@@ -726,12 +722,6 @@ fn latency_policy(toolmeta: &str, log: &str, policies: &[&str], lines: usize) ->
     for arm in arms {
         arm.stop()?;
     }
-    let paired = |with: &[Duration], without: &[Duration]| -> Vec<Duration> {
-        with.iter()
-            .zip(without)
-            .map(|(with, without)| with.saturating_sub(*without))
-            .collect()
-    };
     let show = |what: &str, times: Vec<Duration>| {
         let count = times.len();
         let (median, p99) = percentiles(times);
@@ -753,15 +743,15 @@ fn latency_policy(toolmeta: &str, log: &str, policies: &[&str], lines: usize) ->
     }
     show(
         "added by toolmeta proxy (paired with the agent alone)",
-        paired(&echoed[1], &echoed[0]),
+        paired_difference(&echoed[1], &echoed[0]),
     );
     show(
         "added by toolmeta proxy --policy (paired with the agent alone)",
-        paired(&echoed[2], &echoed[0]),
+        paired_difference(&echoed[2], &echoed[0]),
     );
     show(
         "added by the policy (paired with toolmeta proxy)",
-        paired(&echoed[2], &echoed[1]),
+        paired_difference(&echoed[2], &echoed[1]),
     );
     println!("-- permission requests: the agent's wait from its request to the answer");
     for meant in MEANT {
