@@ -9,7 +9,8 @@ use super::fields::{FromText, FromValue};
 use super::line::{AnsweredOutcome, Line, Messages, Route, read_messages};
 use super::received::Received;
 use super::resolve::Context;
-use super::store::{InOrder, Limits, Store};
+pub use super::store::Calls;
+use super::store::{Limits, Store};
 use super::synthesis::Catalog;
 use super::text::{Text, WellKnown};
 use super::time::Timestamp;
@@ -154,7 +155,7 @@ impl<'a> Reading<'a> {
 /// ```
 pub struct Ledger {
     pub(crate) options: LedgerBuilder,
-    store: Store,
+    pub(crate) store: Store,
     /// The agent the stream's `initialize` answer named (or a Grok Build envelope did).
     pub(crate) agent: Option<Agent>,
     subagents: SessionLinks,
@@ -179,10 +180,8 @@ pub struct Ledger {
 #[derive(Clone, Debug)]
 pub struct LedgerBuilder {
     pub(crate) catalog: Catalog,
-    max_finished: usize,
-    max_pending: usize,
+    limits: Limits,
     max_line_bytes: usize,
-    max_retained_bytes: usize,
 }
 
 impl LedgerBuilder {
@@ -198,7 +197,7 @@ impl LedgerBuilder {
     /// How many finished calls to retain before evicting the oldest finished one (the call
     /// the message just updated is never evicted for this limit).
     pub fn max_finished(mut self, calls: usize) -> LedgerBuilder {
-        self.max_finished = calls;
+        self.limits.max_finished = calls;
         self
     }
 
@@ -206,7 +205,7 @@ impl LedgerBuilder {
     /// (a call whose completion was never seen must not stay forever). The call the message
     /// just updated is never evicted for this limit, so even `0` keeps the latest call.
     pub fn max_pending(mut self, calls: usize) -> LedgerBuilder {
-        self.max_pending = calls;
+        self.limits.max_pending = calls;
         self
     }
 
@@ -237,20 +236,15 @@ impl LedgerBuilder {
     /// assert_eq!(ledger.counts().evicted_for_bytes, 7);
     /// ```
     pub fn max_retained_bytes(mut self, bytes: usize) -> LedgerBuilder {
-        self.max_retained_bytes = bytes;
+        self.limits.max_retained_bytes = bytes;
         self
     }
 
     /// The ledger.
     pub fn build(self) -> Ledger {
-        let limits = Limits {
-            max_finished: self.max_finished,
-            max_pending: self.max_pending,
-            max_retained_bytes: self.max_retained_bytes,
-        };
         Ledger {
-            store: Store::new(limits),
-            subagents: SessionLinks::new(limits.max_finished.saturating_add(limits.max_pending)),
+            store: Store::new(self.limits),
+            subagents: SessionLinks::new(self.limits.max_calls()),
             options: self,
             agent: None,
             clock: None,
@@ -262,10 +256,12 @@ impl Default for LedgerBuilder {
     fn default() -> Self {
         LedgerBuilder {
             catalog: Catalog::default(),
-            max_finished: Self::DEFAULT_MAX_FINISHED,
-            max_pending: Self::DEFAULT_MAX_PENDING,
+            limits: Limits {
+                max_finished: Self::DEFAULT_MAX_FINISHED,
+                max_pending: Self::DEFAULT_MAX_PENDING,
+                max_retained_bytes: Self::DEFAULT_MAX_RETAINED_BYTES,
+            },
             max_line_bytes: Self::DEFAULT_MAX_LINE_BYTES,
-            max_retained_bytes: Self::DEFAULT_MAX_RETAINED_BYTES,
         }
     }
 }
@@ -386,7 +382,7 @@ impl Ledger {
 
     /// The retained calls, in first-seen order.
     pub fn calls(&self) -> Calls<'_> {
-        Calls(self.store.calls())
+        self.store.calls()
     }
 
     /// The call with `tool_call_id` (the most recently started one if several sessions
@@ -440,7 +436,7 @@ impl Ledger {
                 tool_call_id: Some(tool_call_id),
             });
         }
-        let link = self.subagents.get(call.session_id()?)?;
+        let link = self.subagents.by_child.get(call.session_id()?)?;
         Some(Parent {
             session_id: link.session_id.as_deref(),
             tool_call_id: link.tool_call_id.as_deref(),
@@ -472,10 +468,6 @@ impl Ledger {
 
     pub(crate) fn line_limit(&self) -> usize {
         self.options.max_line_bytes
-    }
-
-    pub(crate) fn store_mut(&mut self) -> &mut Store {
-        &mut self.store
     }
 
     /// Starts feeding one message: the previous one's events and evicted calls are dropped.
@@ -710,12 +702,8 @@ impl SessionLinks {
         SessionLinks {
             by_child: HashMap::new(),
             order: VecDeque::new(),
-            max: max.max(1),
+            max,
         }
-    }
-
-    fn get(&self, child: &str) -> Option<&Link> {
-        self.by_child.get(child)
     }
 
     /// Links subagent session `child` to session `parent`: by a `subagent_update` (no
@@ -752,30 +740,6 @@ impl SessionLinks {
         self.by_child.insert(text(child), link);
     }
 }
-
-/// The retained calls of a [`Ledger`], in first-seen order.
-#[derive(Debug, Clone)]
-pub struct Calls<'a>(InOrder<'a>);
-
-impl<'a> Iterator for Calls<'a> {
-    type Item = &'a Call;
-
-    fn next(&mut self) -> Option<&'a Call> {
-        self.0.next()
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        self.0.size_hint()
-    }
-}
-
-impl DoubleEndedIterator for Calls<'_> {
-    fn next_back(&mut self) -> Option<Self::Item> {
-        self.0.next_back()
-    }
-}
-
-impl ExactSizeIterator for Calls<'_> {}
 
 impl<'a> IntoIterator for &'a Ledger {
     type Item = &'a Call;

@@ -111,8 +111,6 @@ impl Ledger {
             .filter(|call| call.session_id() == Some(session_id))
             .map(Call::id)
             .collect();
-        ids.into_iter()
-            .filter(|id| self.store_mut().forget(id.0))
-            .count()
+        ids.into_iter().filter(|id| self.store.forget(id.0)).count()
     }
 }

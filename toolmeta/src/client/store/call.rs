@@ -137,7 +137,7 @@ pub struct CallPath<'a> {
 /// ```
 pub struct Call {
     id: CallId,
-    session_id: Option<Text>,
+    pub(super) session_id: Option<Text>,
     tool_call_id: Text,
     /// What the call's updates sent, merged. Changed only through the ledger's one path
     /// of change, which resolves, accounts and records events with it.
@@ -175,10 +175,6 @@ impl Call {
     /// The call's key in the ledger's index.
     pub(super) fn key(&self) -> (Option<&Text>, &Text) {
         (self.session_id.as_ref(), &self.tool_call_id)
-    }
-
-    pub(super) fn adopt_session(&mut self, session_id: Text) {
-        self.session_id.get_or_insert(session_id);
     }
 
     /// About how many bytes the call holds, with its entries in the ledger's indexes: what

@@ -22,7 +22,7 @@ use std::time::SystemTime;
 
 use serde_json::value::RawValue;
 
-pub(crate) use self::in_order::InOrder;
+pub use self::in_order::Calls;
 use self::index::{CallIndex, Key};
 use self::queue::SeqQueue;
 use self::recent_options::RecentOptions;
@@ -49,8 +49,9 @@ pub(crate) struct Limits {
 }
 
 impl Limits {
-    /// How many evicted calls' keys are remembered, to drop their late updates.
-    fn max_tombstones(&self) -> usize {
+    /// The most calls retained: as many evicted calls' keys are remembered, to drop their
+    /// late updates (and as many subagent links).
+    pub(crate) fn max_calls(&self) -> usize {
         self.max_finished.saturating_add(self.max_pending).max(1)
     }
 }
@@ -133,8 +134,8 @@ impl Store {
         }
     }
 
-    pub(crate) fn calls(&self) -> InOrder<'_> {
-        InOrder::new(&self.calls, &self.pending, &self.finished)
+    pub(crate) fn calls(&self) -> Calls<'_> {
+        Calls::new(&self.calls, &self.pending, &self.finished)
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -206,7 +207,7 @@ impl Store {
         {
             let session = share_session(&mut self.recent_sessions, session);
             self.index.adopt(seq, &session, call.tool_call_id());
-            call.adopt_session(session);
+            call.session_id = Some(session);
         }
         let was_finished = call.received.finished;
         let mut merged = merge(&mut call.received);
@@ -394,18 +395,18 @@ impl Store {
     /// Drops the oldest tombstones past their number, but none that still holds a call
     /// evicted by the message being fed (the next message's start trims again).
     fn trim_tombstones(&mut self) {
-        while self.tombstones.len() > self.limits.max_tombstones() {
-            match self.pop_oldest_key() {
-                Some((oldest, tombstone)) => self.forget_tombstone(oldest, tombstone),
-                None => break,
-            }
+        while self.tombstones.len() > self.limits.max_calls()
+            && let Some((oldest, tombstone)) = self.pop_oldest_key()
+        {
+            self.forget_tombstone(oldest, tombstone);
         }
     }
 
     /// Where call `seq`, evicted by the message being fed, is in `just_evicted`.
     fn held(&self, seq: u64) -> Option<usize> {
-        let mut evicted = self.just_evicted.iter();
-        evicted.position(|(evicted, _)| *evicted == seq)
+        self.just_evicted
+            .iter()
+            .position(|(evicted, _)| *evicted == seq)
     }
 
     /// The oldest tombstone, unless it still holds a call evicted by the message being fed.
