@@ -66,7 +66,6 @@ pub(crate) enum Reading<'a> {
 }
 
 impl<'a> Reading<'a> {
-    /// Reads one line of bytes into `line`.
     pub(crate) fn of_bytes(bytes: &'a [u8], max_line_bytes: usize, line: &mut Line<'a>) -> Self {
         if bytes.len() > max_line_bytes {
             return Reading::Done(LineOutcome::TooLong);
@@ -77,7 +76,6 @@ impl<'a> Reading<'a> {
         }
     }
 
-    /// Reads one line of text into `line`.
     pub(crate) fn of_text(text: &'a str, max_line_bytes: usize, line: &mut Line<'a>) -> Self {
         if text.len() > max_line_bytes {
             return Reading::Done(LineOutcome::TooLong);
@@ -116,8 +114,7 @@ impl<'a> Reading<'a> {
 /// - the agent's answer to `initialize`, whose `agentInfo` names the harness;
 /// - ACP's subagent sessions: `subagent_update`, and a tool call's `session` content;
 /// - JSON-RPC batches: an array of any of the above, read message by message (the line's
-///   [`LineOutcome`] is the most telling of its messages': a tool call, else a permission
-///   answer, else another update, else an update without `toolCallId`, else not an update).
+///   [`LineOutcome`] is its most telling message's).
 ///
 /// After each message, [`Ledger::events`] says what happened to which call ([`Event`]).
 ///
@@ -216,11 +213,9 @@ impl LedgerBuilder {
         self
     }
 
-    /// About how many bytes the retained calls may hold — their ids, titles, names,
-    /// `rawInput`s, inputs, content, `rawOutput`s, locations and permission options, and the
-    /// keys of evicted calls — before the oldest finished call (else the oldest unfinished
-    /// one) is evicted, whatever the number of calls. A call larger than the whole budget
-    /// is evicted as soon as it is merged. See [`Ledger::retained_bytes`].
+    /// About how many bytes the retained calls may hold ([`Ledger::retained_bytes`]) before
+    /// the oldest finished call (else the oldest unfinished one) is evicted, whatever the
+    /// number of calls. A call larger than the whole budget is evicted as soon as it is merged.
     ///
     /// ```
     /// use toolmeta::client::Ledger;
@@ -294,8 +289,7 @@ pub struct Parent<'a> {
 }
 
 impl Ledger {
-    /// A ledger with the default options: no harness named, the built-in catalog, and the
-    /// default retention limits.
+    /// A ledger with the default options: no harness named, the built-in catalog and limits.
     pub fn new() -> Ledger {
         LedgerBuilder::default().build()
     }
@@ -331,9 +325,8 @@ impl Ledger {
         self.count(outcome)
     }
 
-    /// Reads one message received at `time` (see [`Ledger::feed`]). A message that carries
-    /// its own `timestamp` (a persisted log) keeps it: that is when it was written; `time`
-    /// stands for the others.
+    /// Reads one message received at `time` (see [`Ledger::feed`]); a message that carries
+    /// its own `timestamp` (a persisted log) keeps it.
     ///
     /// ```
     /// use std::time::{Duration, SystemTime};
@@ -481,21 +474,18 @@ impl Ledger {
         outcome
     }
 
-    /// Reads one line of bytes (not yet counted).
     pub(crate) fn read_bytes(&mut self, bytes: &[u8]) -> LineOutcome {
         let mut line = Line::default();
         let reading = Reading::of_bytes(bytes, self.options.max_line_bytes, &mut line);
         self.apply_reading(reading, &mut line)
     }
 
-    /// Reads one line of text (not yet counted).
     pub(crate) fn read_text(&mut self, text: &str) -> LineOutcome {
         let mut line = Line::default();
         let reading = Reading::of_text(text, self.options.max_line_bytes, &mut line);
         self.apply_reading(reading, &mut line)
     }
 
-    /// Reads one message of JSON text (not yet counted).
     #[cfg(feature = "acp")]
     pub(crate) fn read_json(&mut self, text: &str) -> LineOutcome {
         let mut line = Line::default();
@@ -503,7 +493,8 @@ impl Ledger {
         self.apply_reading(reading, &mut line)
     }
 
-    /// Applies what reading a line into `line` read (not yet counted).
+    /// Applies what reading a line into `line` read (the outcome is not counted yet, as
+    /// with every `read_*`).
     pub(crate) fn apply_reading<'a>(
         &mut self,
         reading: Reading<'a>,
@@ -681,8 +672,8 @@ impl Ledger {
     }
 }
 
-/// The subagent sessions the stream linked to where they were started from, in bounded
-/// memory: the oldest links go first, and ids too long to be ids are not kept.
+/// The subagent sessions the stream linked to where they were started from: the oldest
+/// links go first, and ids too long to be ids are not kept.
 struct SessionLinks {
     by_child: HashMap<Text, Link>,
     order: VecDeque<Text>,

@@ -89,12 +89,8 @@ impl Ledger {
 
     /// The session `session_id`, if it has retained calls.
     pub fn session(&self, session_id: &str) -> Option<Session<'_>> {
-        let calls: Vec<&Call> = self
-            .calls()
-            .filter(|call| call.session_id() == Some(session_id))
-            .collect();
-        let id = calls.first()?.session_id();
-        Some(Session { id, calls })
+        let mut sessions = self.sessions().into_iter();
+        sessions.find(|session| session.id == Some(session_id))
     }
 
     /// Counts and times over every retained call.

@@ -15,11 +15,9 @@ impl Ledger {
     ///
     /// Lines may end with `\n` or `\r\n`. A line longer than
     /// [`LedgerBuilder::max_line_bytes`](super::LedgerBuilder::max_line_bytes) is skipped
-    /// without being held in memory ([`LineOutcome::TooLong`]); a line that is not UTF-8 is
-    /// [`LineOutcome::NotJson`]. Only I/O errors are errors; every line read before one is
-    /// fed. What the ledger holds afterwards is what feeding each line with
-    /// [`Ledger::feed`] gives; [`Ledger::read_lines_with`] is the same reading for a
-    /// program that unwraps its lines or acts after each.
+    /// without being held in memory ([`LineOutcome::TooLong`]). Only I/O errors are errors;
+    /// every line read before one is fed. The ledger then holds what feeding each line with
+    /// [`Ledger::feed`] gives.
     ///
     /// ```
     /// use toolmeta::client::Ledger;
@@ -45,11 +43,10 @@ impl Ledger {
     /// and `each` is called with the ledger after each line is applied (its
     /// [`events`](Ledger::events) are that line's) and may stop the reading.
     ///
-    /// Lines already in the reader's buffer are read ahead of applying them, a few at a
-    /// time (up to 32, or 64 KiB): reading and applying each keep their own code hot in the
-    /// instruction cache, instead of evicting each other's at every line
-    /// (`docs/performance.md`, "The instruction cache"). It never waits for more input to
-    /// apply a line it has: a live stream is applied as it arrives.
+    /// Lines already in the reader's buffer are read a few at a time, then applied: reading
+    /// and applying each keep their own code hot in the instruction cache
+    /// (`docs/performance.md`, "The instruction cache"). A line is never held waiting for
+    /// more input: a live stream is applied as it arrives.
     ///
     /// ```
     /// use std::borrow::Cow;
@@ -145,8 +142,8 @@ impl ReadAhead {
     /// How many bytes of lines are held, past which the lines held are applied.
     const BYTES: usize = 64 << 10;
 
-    /// Reads lines from `reader` while it has them buffered and until it holds enough;
-    /// says whether the input goes on.
+    /// Reads lines while `reader` has them buffered, up to the batch's bounds; says whether
+    /// the input goes on.
     fn fill(
         &mut self,
         reader: &mut impl BufRead,
@@ -162,30 +159,20 @@ impl ReadAhead {
                 Some(LineRead::TooLong) => BoundedLine::TooLong(&self.text[start..]),
             };
             let message = match unwrap(line) {
-                LineMessage::Message {
-                    bytes: Cow::Borrowed(bytes),
-                    time,
-                } => {
-                    // A part of the line (or all of it): found where it is in the line.
+                LineMessage::Message { bytes, time } => {
+                    // A part of the line (or all of it) is found where it is in the line;
+                    // other bytes (the program's own) take the line's place.
                     let line = &self.text[start..];
                     let at = (bytes.as_ptr() as usize).wrapping_sub(line.as_ptr() as usize);
                     let range = if at <= line.len() && bytes.len() <= line.len() - at {
                         start + at..start + at + bytes.len()
                     } else {
-                        let bytes = bytes.to_vec();
+                        let bytes = bytes.into_owned();
                         self.text.truncate(start);
                         self.text.extend_from_slice(&bytes);
                         start..self.text.len()
                     };
                     Some((range, time))
-                }
-                LineMessage::Message {
-                    bytes: Cow::Owned(bytes),
-                    time,
-                } => {
-                    self.text.truncate(start);
-                    self.text.extend_from_slice(&bytes);
-                    Some((start..self.text.len(), time))
                 }
                 LineMessage::TooLong => {
                     self.text.truncate(start);
@@ -201,8 +188,7 @@ impl ReadAhead {
         Ok(true)
     }
 
-    /// Reads the lines held, then applies them in order, each as one message fed, calling
-    /// `each` after each.
+    /// Reads the lines held, then applies each as one message fed, calling `each` after it.
     fn apply(
         &mut self,
         ledger: &mut Ledger,
@@ -258,9 +244,7 @@ pub enum BoundedLine<'a> {
 
 /// Reads `reader` line by line, holding at most `limit + 2` bytes of any line, and calls
 /// `each` with every line until the input ends, a read fails, or `each` breaks. A `\n` or
-/// `\r\n` ends a line (a `\r` also at the end of the input). [`Ledger::read_lines`] reads
-/// its lines the same way (one function reads a line for both); this serves a program
-/// that feeds the ledger in its own way (with its own times, or several inputs).
+/// `\r\n` ends a line (a `\r` also at the end of the input), as for [`Ledger::read_lines`].
 ///
 /// ```
 /// use std::ops::ControlFlow;
@@ -297,12 +281,9 @@ pub fn for_each_line(
     }
 }
 
-/// What [`read_line`] read.
+/// Which [`BoundedLine`] [`read_line`] read.
 enum LineRead {
-    /// A line within the limit.
     Whole,
-    /// A line over the limit: its first bytes (at most the limit and two); the rest was
-    /// skipped unread.
     TooLong,
 }
 
@@ -310,9 +291,8 @@ enum LineRead {
 /// `limit + 2` bytes of it; `None` at the end of the input. Also says whether the reader
 /// still holds bytes in its buffer (reading more would not wait for input).
 ///
-/// It looks for the line's end in the reader's buffer with `memchr`, not with
-/// `BufRead::read_until`, whose byte search is std's portable one: on the generated log
-/// that search was 3% of the ledger's time (`docs/performance.md`, "Where the time goes").
+/// `memchr` finds the line's end, not `BufRead::read_until`'s portable search (3% of the
+/// ledger's time: `docs/performance.md`, "Where the time goes").
 fn read_line(
     reader: &mut impl BufRead,
     limit: usize,

@@ -3,9 +3,8 @@
 //! count and the events — changed in one place.
 //!
 //! A [`Call`]'s received state is private to this module: the only way to change a call
-//! is [`Store::change`], which merges, resolves, counts the bytes, finishes, requeues,
-//! records the events and evicts, in that order, every time; [`Store::create`] starts a
-//! call with its first change through it. A new way to change a call cannot skip any of it.
+//! is [`Store::change`] (and [`Store::create`], through it), so no way to change a call
+//! can skip its resolution, byte count, queues, events or eviction.
 
 mod call;
 mod id_hasher;
@@ -73,8 +72,7 @@ fn share_session(recent: &mut [Option<Text>; 4], session: &str) -> Text {
 pub(crate) struct Store {
     limits: Limits,
     next_seq: u64,
-    /// Every retained call by sequence number, and the evicted calls the tombstones hold;
-    /// `pending` and `finished` hold the retained calls' first-seen order.
+    /// Every retained call by sequence number, and those the last message evicted.
     calls: CallMap,
     /// `(session, toolCallId)` → the call, or the tombstone of an evicted call.
     index: CallIndex,
@@ -190,9 +188,8 @@ impl Store {
 
     /// The one path through which a call changes: a call seen so far without a session
     /// joins `session`; `merge` changes what it received; then the call is resolved again
-    /// (unless it had finished: its identity is kept), its bytes counted again, finished
-    /// (once, for good), moved between the eviction queues, its events recorded, and the
-    /// limits enforced.
+    /// (unless it had finished), its bytes counted, finished (once, for good), requeued, its
+    /// events recorded, and the limits enforced.
     pub(crate) fn change(
         &mut self,
         seq: u64,
@@ -360,14 +357,12 @@ impl Store {
 
     /// Forgets a call: it leaves a tombstone (its late updates are then dropped).
     pub(crate) fn forget(&mut self, seq: u64) -> bool {
-        match self.remove(seq) {
-            Some((slot, tombstone)) => {
-                self.calls.free(slot);
-                self.bury(seq, tombstone);
-                true
-            }
-            None => false,
-        }
+        let Some((slot, tombstone)) = self.remove(seq) else {
+            return false;
+        };
+        self.calls.free(slot);
+        self.bury(seq, tombstone);
+        true
     }
 
     /// Removes a call from every structure but the index, where its tombstone goes; the
