@@ -756,9 +756,7 @@ mod tests {
             let id = i % 700;
             let session = i % 3;
             let status = ["pending", "in_progress", "completed", "failed"][(i % 7 % 4) as usize];
-            let line = format!(
-                r#"{{"jsonrpc":"2.0","method":"session/update","params":{{"sessionId":"s{session}","update":{{"sessionUpdate":"tool_call_update","toolCallId":"c{id}","status":"{status}"}}}}}}"#
-            );
+            let line = session_update(&format!("s{session}"), &format!("c{id}"), status);
             assert_eq!(ledger.feed(&line), LineOutcome::ToolCall);
             if i % 5 == 0 {
                 ledger.feed(&*format!(
@@ -859,24 +857,20 @@ mod tests {
     #[test]
     fn slots_stay_in_step_under_a_byte_budget() {
         for budget in [16 << 10, 64] {
-            slots_in_step_under(budget);
+            let mut ledger = Ledger::builder().max_retained_bytes(budget).build();
+            for i in 0..600usize {
+                // Up to 24 KiB of content: every seventh call alone is over the budget.
+                let text = "x".repeat(i % 7 * 4096);
+                ledger.feed(&*format!(
+                    r#"{{"sessionUpdate":"tool_call","toolCallId":"c{}","status":"{}","content":[{{"type":"content","content":{{"type":"text","text":"{text}"}}}}]}}"#,
+                    i % 50,
+                    if i % 3 == 0 { "pending" } else { "completed" },
+                ));
+                ledger.store.check();
+                assert!(ledger.store.retained_bytes() <= budget, "line {i}");
+            }
+            assert!(ledger.counts().evicted_for_bytes > 0, "budget {budget}");
         }
-    }
-
-    fn slots_in_step_under(budget: usize) {
-        let mut ledger = Ledger::builder().max_retained_bytes(budget).build();
-        for i in 0..600usize {
-            // Up to 24 KiB of content: every seventh call alone is over the budget.
-            let text = "x".repeat(i % 7 * 4096);
-            ledger.feed(&*format!(
-                r#"{{"sessionUpdate":"tool_call","toolCallId":"c{}","status":"{}","content":[{{"type":"content","content":{{"type":"text","text":"{text}"}}}}]}}"#,
-                i % 50,
-                if i % 3 == 0 { "pending" } else { "completed" },
-            ));
-            ledger.store.check();
-            assert!(ledger.store.retained_bytes() <= budget, "line {i}");
-        }
-        assert!(ledger.counts().evicted_for_bytes > 0, "budget {budget}");
     }
 
     /// Issue 26: a line that re-sends the call evicted last found its tombstone by scanning
