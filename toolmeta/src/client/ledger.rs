@@ -178,7 +178,7 @@ pub struct Ledger {
 pub struct LedgerBuilder {
     pub(crate) catalog: Catalog,
     limits: Limits,
-    max_line_bytes: usize,
+    pub(crate) max_line_bytes: usize,
 }
 
 impl LedgerBuilder {
@@ -457,10 +457,6 @@ impl Ledger {
     /// than [`LedgerBuilder::max_retained_bytes`] once a message has been read.
     pub fn retained_bytes(&self) -> usize {
         self.store.retained_bytes()
-    }
-
-    pub(crate) fn line_limit(&self) -> usize {
-        self.options.max_line_bytes
     }
 
     /// Starts feeding one message: the previous one's events and evicted calls are dropped.

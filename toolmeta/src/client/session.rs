@@ -65,9 +65,8 @@ impl<'a> Session<'a> {
     }
 }
 
-// Sessions are computed from the calls when asked (one pass), rather than indexed as every
-// call arrives: reading stays as cheap as it was, and views are asked for far less often
-// than lines arrive.
+// Sessions are computed from the calls when asked, not indexed as every call arrives: views
+// are asked for far less often than lines arrive.
 impl Ledger {
     /// The sessions with retained calls, in the first-seen order of their first calls; the
     /// calls that named no session come as a session without an id.

@@ -28,7 +28,7 @@ impl Ledger {
     /// assert_eq!(ledger.counts().skipped(), 1);
     /// ```
     pub fn read_lines<R: BufRead>(&mut self, reader: R) -> io::Result<()> {
-        let limit = self.line_limit();
+        let limit = self.options.max_line_bytes;
         self.read_lines_with(
             reader,
             limit,
@@ -194,7 +194,7 @@ impl ReadAhead {
         ledger: &mut Ledger,
         each: &mut impl FnMut(&Ledger) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let limit = ledger.line_limit();
+        let limit = ledger.options.max_line_bytes;
         // The kept room, empty, lent to lines that borrow from this batch's text.
         let mut lines: Vec<Line<'_>> = std::mem::take(&mut self.lines);
         let mut readings: Vec<Reading<'_>> = std::mem::take(&mut self.readings);

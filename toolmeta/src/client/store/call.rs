@@ -139,8 +139,7 @@ pub struct Call {
     id: CallId,
     pub(super) session_id: Option<Text>,
     tool_call_id: Text,
-    /// What the call's updates sent, merged. Changed only through the ledger's one path
-    /// of change, which resolves, accounts and records events with it.
+    /// What the call's updates sent, merged (changed only through `Store::change`).
     pub(super) received: Received,
     pub(super) resolved: Resolved,
     /// What the ledger counted for the call at its last change.

@@ -126,10 +126,8 @@ impl Store {
 
     /// The call a handle names: a retained call, or one the last message evicted.
     pub(crate) fn call(&self, id: CallId) -> Option<&Call> {
-        match self.calls.get(id.0) {
-            Some(call) => Some(call),
-            None => self.calls.held(self.just_evicted[self.held(id.0)?].1),
-        }
+        let evicted = || self.calls.held(self.just_evicted[self.held(id.0)?].1);
+        self.calls.get(id.0).or_else(evicted)
     }
 
     pub(crate) fn calls(&self) -> Calls<'_> {
