@@ -146,8 +146,7 @@ mod tests {
     use super::{CallMap, Calls, SeqQueue};
     use crate::client::CallId;
     use crate::client::store::Call;
-    use crate::client::text::Text;
-    use crate::client::text::WellKnown;
+    use crate::client::text::{Text, WellKnown};
 
     /// Every way of taking calls from either end gives each call once, in first-seen order
     /// from its end, and the length left is exact at every step.

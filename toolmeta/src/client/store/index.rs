@@ -319,8 +319,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::CallIndex;
-    use crate::client::text::Text;
-    use crate::client::text::WellKnown;
+    use crate::client::text::{Text, WellKnown};
 
     /// Ids that share a hash are told apart: each is found, adopted and removed as it is
     /// when alone in its entry, where its key is read from the call.

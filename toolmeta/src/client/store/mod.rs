@@ -33,8 +33,7 @@ use super::line::{PermissionRequest, RequestId};
 use super::permission::Requested;
 use super::received::{Merged, Received};
 use super::resolve::{Context, Resolved, resolve};
-use super::text::Text;
-use super::text::WellKnown;
+use super::text::{Text, WellKnown};
 use super::{CallId, Change, Event, LineCounts};
 
 pub use call::{Call, CallPath, Outcome, Source};

@@ -120,8 +120,7 @@ mod tests {
     use super::{CHUNK, CallMap};
     use crate::client::CallId;
     use crate::client::store::Call;
-    use crate::client::text::Text;
-    use crate::client::text::WellKnown;
+    use crate::client::text::{Text, WellKnown};
 
     fn call(seq: u64) -> Call {
         let id = Text::new(&format!("call_{seq}"), WellKnown::None);
