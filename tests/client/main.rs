@@ -22,6 +22,8 @@ mod identity;
 mod ledger;
 // Events with stable handles, times, content, permissions and sessions, for a live client.
 mod live;
+// Reading a stream line by line: line ends, the line limit, I/O errors, a live stream.
+mod lines;
 // The loose reader of one envelope (`LooseMeta`).
 mod loose_meta;
 // The policy's decisions do not depend on the order of its rules (a property).

@@ -9,7 +9,8 @@ use super::fields::{FromText, FromValue};
 use super::line::{AnsweredOutcome, Line, Messages, Route, read_messages};
 use super::received::Received;
 use super::resolve::Context;
-use super::store::{InOrder, Limits, Store};
+pub use super::store::Calls;
+use super::store::{Limits, Store};
 use super::synthesis::Catalog;
 use super::text::{Text, WellKnown};
 use super::time::Timestamp;
@@ -65,7 +66,6 @@ pub(crate) enum Reading<'a> {
 }
 
 impl<'a> Reading<'a> {
-    /// Reads one line of bytes into `line`.
     pub(crate) fn of_bytes(bytes: &'a [u8], max_line_bytes: usize, line: &mut Line<'a>) -> Self {
         if bytes.len() > max_line_bytes {
             return Reading::Done(LineOutcome::TooLong);
@@ -76,7 +76,6 @@ impl<'a> Reading<'a> {
         }
     }
 
-    /// Reads one line of text into `line`.
     pub(crate) fn of_text(text: &'a str, max_line_bytes: usize, line: &mut Line<'a>) -> Self {
         if text.len() > max_line_bytes {
             return Reading::Done(LineOutcome::TooLong);
@@ -115,8 +114,7 @@ impl<'a> Reading<'a> {
 /// - the agent's answer to `initialize`, whose `agentInfo` names the harness;
 /// - ACP's subagent sessions: `subagent_update`, and a tool call's `session` content;
 /// - JSON-RPC batches: an array of any of the above, read message by message (the line's
-///   [`LineOutcome`] is the most telling of its messages': a tool call, else a permission
-///   answer, else another update, else an update without `toolCallId`, else not an update).
+///   [`LineOutcome`] is its most telling message's).
 ///
 /// After each message, [`Ledger::events`] says what happened to which call ([`Event`]).
 ///
@@ -154,7 +152,7 @@ impl<'a> Reading<'a> {
 /// ```
 pub struct Ledger {
     pub(crate) options: LedgerBuilder,
-    store: Store,
+    pub(crate) store: Store,
     /// The agent the stream's `initialize` answer named (or a Grok Build envelope did).
     pub(crate) agent: Option<Agent>,
     subagents: SessionLinks,
@@ -179,10 +177,8 @@ pub struct Ledger {
 #[derive(Clone, Debug)]
 pub struct LedgerBuilder {
     pub(crate) catalog: Catalog,
-    max_finished: usize,
-    max_pending: usize,
-    max_line_bytes: usize,
-    max_retained_bytes: usize,
+    limits: Limits,
+    pub(crate) max_line_bytes: usize,
 }
 
 impl LedgerBuilder {
@@ -198,7 +194,7 @@ impl LedgerBuilder {
     /// How many finished calls to retain before evicting the oldest finished one (the call
     /// the message just updated is never evicted for this limit).
     pub fn max_finished(mut self, calls: usize) -> LedgerBuilder {
-        self.max_finished = calls;
+        self.limits.max_finished = calls;
         self
     }
 
@@ -206,7 +202,7 @@ impl LedgerBuilder {
     /// (a call whose completion was never seen must not stay forever). The call the message
     /// just updated is never evicted for this limit, so even `0` keeps the latest call.
     pub fn max_pending(mut self, calls: usize) -> LedgerBuilder {
-        self.max_pending = calls;
+        self.limits.max_pending = calls;
         self
     }
 
@@ -217,11 +213,9 @@ impl LedgerBuilder {
         self
     }
 
-    /// About how many bytes the retained calls may hold — their ids, titles, names,
-    /// `rawInput`s, inputs, content, `rawOutput`s, locations and permission options, and the
-    /// keys of evicted calls — before the oldest finished call (else the oldest unfinished
-    /// one) is evicted, whatever the number of calls. A call larger than the whole budget
-    /// is evicted as soon as it is merged. See [`Ledger::retained_bytes`].
+    /// About how many bytes the retained calls may hold ([`Ledger::retained_bytes`]) before
+    /// the oldest finished call (else the oldest unfinished one) is evicted, whatever the
+    /// number of calls. A call larger than the whole budget is evicted as soon as it is merged.
     ///
     /// ```
     /// use toolmeta::client::Ledger;
@@ -237,20 +231,15 @@ impl LedgerBuilder {
     /// assert_eq!(ledger.counts().evicted_for_bytes, 7);
     /// ```
     pub fn max_retained_bytes(mut self, bytes: usize) -> LedgerBuilder {
-        self.max_retained_bytes = bytes;
+        self.limits.max_retained_bytes = bytes;
         self
     }
 
     /// The ledger.
     pub fn build(self) -> Ledger {
-        let limits = Limits {
-            max_finished: self.max_finished,
-            max_pending: self.max_pending,
-            max_retained_bytes: self.max_retained_bytes,
-        };
         Ledger {
-            store: Store::new(limits),
-            subagents: SessionLinks::new(limits.max_finished.saturating_add(limits.max_pending)),
+            store: Store::new(self.limits),
+            subagents: SessionLinks::new(self.limits.max_calls()),
             options: self,
             agent: None,
             clock: None,
@@ -262,10 +251,12 @@ impl Default for LedgerBuilder {
     fn default() -> Self {
         LedgerBuilder {
             catalog: Catalog::default(),
-            max_finished: Self::DEFAULT_MAX_FINISHED,
-            max_pending: Self::DEFAULT_MAX_PENDING,
+            limits: Limits {
+                max_finished: Self::DEFAULT_MAX_FINISHED,
+                max_pending: Self::DEFAULT_MAX_PENDING,
+                max_retained_bytes: Self::DEFAULT_MAX_RETAINED_BYTES,
+            },
             max_line_bytes: Self::DEFAULT_MAX_LINE_BYTES,
-            max_retained_bytes: Self::DEFAULT_MAX_RETAINED_BYTES,
         }
     }
 }
@@ -298,8 +289,7 @@ pub struct Parent<'a> {
 }
 
 impl Ledger {
-    /// A ledger with the default options: no harness named, the built-in catalog, and the
-    /// default retention limits.
+    /// A ledger with the default options: no harness named, the built-in catalog and limits.
     pub fn new() -> Ledger {
         LedgerBuilder::default().build()
     }
@@ -335,9 +325,8 @@ impl Ledger {
         self.count(outcome)
     }
 
-    /// Reads one message received at `time` (see [`Ledger::feed`]). A message that carries
-    /// its own `timestamp` (a persisted log) keeps it: that is when it was written; `time`
-    /// stands for the others.
+    /// Reads one message received at `time` (see [`Ledger::feed`]); a message that carries
+    /// its own `timestamp` (a persisted log) keeps it.
     ///
     /// ```
     /// use std::time::{Duration, SystemTime};
@@ -386,7 +375,7 @@ impl Ledger {
 
     /// The retained calls, in first-seen order.
     pub fn calls(&self) -> Calls<'_> {
-        Calls(self.store.calls())
+        self.store.calls()
     }
 
     /// The call with `tool_call_id` (the most recently started one if several sessions
@@ -440,7 +429,7 @@ impl Ledger {
                 tool_call_id: Some(tool_call_id),
             });
         }
-        let link = self.subagents.get(call.session_id()?)?;
+        let link = self.subagents.by_child.get(call.session_id()?)?;
         Some(Parent {
             session_id: link.session_id.as_deref(),
             tool_call_id: link.tool_call_id.as_deref(),
@@ -470,14 +459,6 @@ impl Ledger {
         self.store.retained_bytes()
     }
 
-    pub(crate) fn line_limit(&self) -> usize {
-        self.options.max_line_bytes
-    }
-
-    pub(crate) fn store_mut(&mut self) -> &mut Store {
-        &mut self.store
-    }
-
     /// Starts feeding one message: the previous one's events and evicted calls are dropped.
     pub(crate) fn begin(&mut self, time: Option<SystemTime>) {
         self.store.begin();
@@ -489,21 +470,18 @@ impl Ledger {
         outcome
     }
 
-    /// Reads one line of bytes (not yet counted).
     pub(crate) fn read_bytes(&mut self, bytes: &[u8]) -> LineOutcome {
         let mut line = Line::default();
         let reading = Reading::of_bytes(bytes, self.options.max_line_bytes, &mut line);
         self.apply_reading(reading, &mut line)
     }
 
-    /// Reads one line of text (not yet counted).
     pub(crate) fn read_text(&mut self, text: &str) -> LineOutcome {
         let mut line = Line::default();
         let reading = Reading::of_text(text, self.options.max_line_bytes, &mut line);
         self.apply_reading(reading, &mut line)
     }
 
-    /// Reads one message of JSON text (not yet counted).
     #[cfg(feature = "acp")]
     pub(crate) fn read_json(&mut self, text: &str) -> LineOutcome {
         let mut line = Line::default();
@@ -511,7 +489,8 @@ impl Ledger {
         self.apply_reading(reading, &mut line)
     }
 
-    /// Applies what reading a line into `line` read (not yet counted).
+    /// Applies what reading a line into `line` read (the outcome is not counted yet, as
+    /// with every `read_*`).
     pub(crate) fn apply_reading<'a>(
         &mut self,
         reading: Reading<'a>,
@@ -689,8 +668,8 @@ impl Ledger {
     }
 }
 
-/// The subagent sessions the stream linked to where they were started from, in bounded
-/// memory: the oldest links go first, and ids too long to be ids are not kept.
+/// The subagent sessions the stream linked to where they were started from: the oldest
+/// links go first, and ids too long to be ids are not kept.
 struct SessionLinks {
     by_child: HashMap<Text, Link>,
     order: VecDeque<Text>,
@@ -710,12 +689,8 @@ impl SessionLinks {
         SessionLinks {
             by_child: HashMap::new(),
             order: VecDeque::new(),
-            max: max.max(1),
+            max,
         }
-    }
-
-    fn get(&self, child: &str) -> Option<&Link> {
-        self.by_child.get(child)
     }
 
     /// Links subagent session `child` to session `parent`: by a `subagent_update` (no
@@ -753,30 +728,6 @@ impl SessionLinks {
     }
 }
 
-/// The retained calls of a [`Ledger`], in first-seen order.
-#[derive(Debug, Clone)]
-pub struct Calls<'a>(InOrder<'a>);
-
-impl<'a> Iterator for Calls<'a> {
-    type Item = &'a Call;
-
-    fn next(&mut self) -> Option<&'a Call> {
-        self.0.next()
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        self.0.size_hint()
-    }
-}
-
-impl DoubleEndedIterator for Calls<'_> {
-    fn next_back(&mut self) -> Option<Self::Item> {
-        self.0.next_back()
-    }
-}
-
-impl ExactSizeIterator for Calls<'_> {}
-
 impl<'a> IntoIterator for &'a Ledger {
     type Item = &'a Call;
     type IntoIter = Calls<'a>;
@@ -801,9 +752,7 @@ mod tests {
             let id = i % 700;
             let session = i % 3;
             let status = ["pending", "in_progress", "completed", "failed"][(i % 7 % 4) as usize];
-            let line = format!(
-                r#"{{"jsonrpc":"2.0","method":"session/update","params":{{"sessionId":"s{session}","update":{{"sessionUpdate":"tool_call_update","toolCallId":"c{id}","status":"{status}"}}}}}}"#
-            );
+            let line = session_update(&format!("s{session}"), &format!("c{id}"), status);
             assert_eq!(ledger.feed(&line), LineOutcome::ToolCall);
             if i % 5 == 0 {
                 ledger.feed(&*format!(
@@ -904,24 +853,20 @@ mod tests {
     #[test]
     fn slots_stay_in_step_under_a_byte_budget() {
         for budget in [16 << 10, 64] {
-            slots_in_step_under(budget);
+            let mut ledger = Ledger::builder().max_retained_bytes(budget).build();
+            for i in 0..600usize {
+                // Up to 24 KiB of content: every seventh call alone is over the budget.
+                let text = "x".repeat(i % 7 * 4096);
+                ledger.feed(&*format!(
+                    r#"{{"sessionUpdate":"tool_call","toolCallId":"c{}","status":"{}","content":[{{"type":"content","content":{{"type":"text","text":"{text}"}}}}]}}"#,
+                    i % 50,
+                    if i % 3 == 0 { "pending" } else { "completed" },
+                ));
+                ledger.store.check();
+                assert!(ledger.store.retained_bytes() <= budget, "line {i}");
+            }
+            assert!(ledger.counts().evicted_for_bytes > 0, "budget {budget}");
         }
-    }
-
-    fn slots_in_step_under(budget: usize) {
-        let mut ledger = Ledger::builder().max_retained_bytes(budget).build();
-        for i in 0..600usize {
-            // Up to 24 KiB of content: every seventh call alone is over the budget.
-            let text = "x".repeat(i % 7 * 4096);
-            ledger.feed(&*format!(
-                r#"{{"sessionUpdate":"tool_call","toolCallId":"c{}","status":"{}","content":[{{"type":"content","content":{{"type":"text","text":"{text}"}}}}]}}"#,
-                i % 50,
-                if i % 3 == 0 { "pending" } else { "completed" },
-            ));
-            ledger.store.check();
-            assert!(ledger.store.retained_bytes() <= budget, "line {i}");
-        }
-        assert!(ledger.counts().evicted_for_bytes > 0, "budget {budget}");
     }
 
     /// Issue 26: a line that re-sends the call evicted last found its tombstone by scanning

@@ -1,6 +1,5 @@
-//! [`MethodKind`] and [`UpdateKind`]: what an ACP message says it is — by its `method`, and
-//! a session update by its `sessionUpdate` — the one routing the ledger reads messages by,
-//! and the proxy too (`toolmeta proxy`, which keeps where each part is in the line on top).
+//! [`MethodKind`] and [`UpdateKind`]: what an ACP message (by its `method`) and a session
+//! update (by its `sessionUpdate`) say they are — the one routing of the ledger and the proxy.
 
 /// What an ACP message's `method` makes it, as the [`Ledger`](super::Ledger) routes it.
 ///

@@ -65,9 +65,8 @@ impl<'a> Session<'a> {
     }
 }
 
-// Sessions are computed from the calls when asked (one pass), rather than indexed as every
-// call arrives: reading stays as cheap as it was, and views are asked for far less often
-// than lines arrive.
+// Sessions are computed from the calls when asked, not indexed as every call arrives: views
+// are asked for far less often than lines arrive.
 impl Ledger {
     /// The sessions with retained calls, in the first-seen order of their first calls; the
     /// calls that named no session come as a session without an id.
@@ -89,12 +88,8 @@ impl Ledger {
 
     /// The session `session_id`, if it has retained calls.
     pub fn session(&self, session_id: &str) -> Option<Session<'_>> {
-        let calls: Vec<&Call> = self
-            .calls()
-            .filter(|call| call.session_id() == Some(session_id))
-            .collect();
-        let id = calls.first()?.session_id();
-        Some(Session { id, calls })
+        let mut sessions = self.sessions().into_iter();
+        sessions.find(|session| session.id == Some(session_id))
     }
 
     /// Counts and times over every retained call.
@@ -111,8 +106,6 @@ impl Ledger {
             .filter(|call| call.session_id() == Some(session_id))
             .map(Call::id)
             .collect();
-        ids.into_iter()
-            .filter(|id| self.store_mut().forget(id.0))
-            .count()
+        ids.into_iter().filter(|id| self.store.forget(id.0)).count()
     }
 }

@@ -15,11 +15,9 @@ impl Ledger {
     ///
     /// Lines may end with `\n` or `\r\n`. A line longer than
     /// [`LedgerBuilder::max_line_bytes`](super::LedgerBuilder::max_line_bytes) is skipped
-    /// without being held in memory ([`LineOutcome::TooLong`]); a line that is not UTF-8 is
-    /// [`LineOutcome::NotJson`]. Only I/O errors are errors; every line read before one is
-    /// fed. What the ledger holds afterwards is what feeding each line with
-    /// [`Ledger::feed`] gives; [`Ledger::read_lines_with`] is the same reading for a
-    /// program that unwraps its lines or acts after each.
+    /// without being held in memory ([`LineOutcome::TooLong`]). Only I/O errors are errors;
+    /// every line read before one is fed. The ledger then holds what feeding each line with
+    /// [`Ledger::feed`] gives.
     ///
     /// ```
     /// use toolmeta::client::Ledger;
@@ -30,7 +28,7 @@ impl Ledger {
     /// assert_eq!(ledger.counts().skipped(), 1);
     /// ```
     pub fn read_lines<R: BufRead>(&mut self, reader: R) -> io::Result<()> {
-        let limit = self.line_limit();
+        let limit = self.options.max_line_bytes;
         self.read_lines_with(
             reader,
             limit,
@@ -45,11 +43,10 @@ impl Ledger {
     /// and `each` is called with the ledger after each line is applied (its
     /// [`events`](Ledger::events) are that line's) and may stop the reading.
     ///
-    /// Lines already in the reader's buffer are read ahead of applying them, a few at a
-    /// time (up to 32, or 64 KiB): reading and applying each keep their own code hot in the
-    /// instruction cache, instead of evicting each other's at every line
-    /// (`docs/performance.md`, "The instruction cache"). It never waits for more input to
-    /// apply a line it has: a live stream is applied as it arrives.
+    /// Lines already in the reader's buffer are read a few at a time, then applied: reading
+    /// and applying each keep their own code hot in the instruction cache
+    /// (`docs/performance.md`, "The instruction cache"). A line is never held waiting for
+    /// more input: a live stream is applied as it arrives.
     ///
     /// ```
     /// use std::borrow::Cow;
@@ -145,8 +142,8 @@ impl ReadAhead {
     /// How many bytes of lines are held, past which the lines held are applied.
     const BYTES: usize = 64 << 10;
 
-    /// Reads lines from `reader` while it has them buffered and until it holds enough;
-    /// says whether the input goes on.
+    /// Reads lines while `reader` has them buffered, up to the batch's bounds; says whether
+    /// the input goes on.
     fn fill(
         &mut self,
         reader: &mut impl BufRead,
@@ -162,30 +159,20 @@ impl ReadAhead {
                 Some(LineRead::TooLong) => BoundedLine::TooLong(&self.text[start..]),
             };
             let message = match unwrap(line) {
-                LineMessage::Message {
-                    bytes: Cow::Borrowed(bytes),
-                    time,
-                } => {
-                    // A part of the line (or all of it): found where it is in the line.
+                LineMessage::Message { bytes, time } => {
+                    // A part of the line (or all of it) is found where it is in the line;
+                    // other bytes (the program's own) take the line's place.
                     let line = &self.text[start..];
                     let at = (bytes.as_ptr() as usize).wrapping_sub(line.as_ptr() as usize);
                     let range = if at <= line.len() && bytes.len() <= line.len() - at {
                         start + at..start + at + bytes.len()
                     } else {
-                        let bytes = bytes.to_vec();
+                        let bytes = bytes.into_owned();
                         self.text.truncate(start);
                         self.text.extend_from_slice(&bytes);
                         start..self.text.len()
                     };
                     Some((range, time))
-                }
-                LineMessage::Message {
-                    bytes: Cow::Owned(bytes),
-                    time,
-                } => {
-                    self.text.truncate(start);
-                    self.text.extend_from_slice(&bytes);
-                    Some((start..self.text.len(), time))
                 }
                 LineMessage::TooLong => {
                     self.text.truncate(start);
@@ -201,14 +188,13 @@ impl ReadAhead {
         Ok(true)
     }
 
-    /// Reads the lines held, then applies them in order, each as one message fed, calling
-    /// `each` after each.
+    /// Reads the lines held, then applies each as one message fed, calling `each` after it.
     fn apply(
         &mut self,
         ledger: &mut Ledger,
         each: &mut impl FnMut(&Ledger) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let limit = ledger.line_limit();
+        let limit = ledger.options.max_line_bytes;
         // The kept room, empty, lent to lines that borrow from this batch's text.
         let mut lines: Vec<Line<'_>> = std::mem::take(&mut self.lines);
         let mut readings: Vec<Reading<'_>> = std::mem::take(&mut self.readings);
@@ -258,9 +244,7 @@ pub enum BoundedLine<'a> {
 
 /// Reads `reader` line by line, holding at most `limit + 2` bytes of any line, and calls
 /// `each` with every line until the input ends, a read fails, or `each` breaks. A `\n` or
-/// `\r\n` ends a line (a `\r` also at the end of the input). [`Ledger::read_lines`] reads
-/// its lines the same way (one function reads a line for both); this serves a program
-/// that feeds the ledger in its own way (with its own times, or several inputs).
+/// `\r\n` ends a line (a `\r` also at the end of the input), as for [`Ledger::read_lines`].
 ///
 /// ```
 /// use std::ops::ControlFlow;
@@ -297,12 +281,9 @@ pub fn for_each_line(
     }
 }
 
-/// What [`read_line`] read.
+/// Which [`BoundedLine`] [`read_line`] read.
 enum LineRead {
-    /// A line within the limit.
     Whole,
-    /// A line over the limit: its first bytes (at most the limit and two); the rest was
-    /// skipped unread.
     TooLong,
 }
 
@@ -310,9 +291,8 @@ enum LineRead {
 /// `limit + 2` bytes of it; `None` at the end of the input. Also says whether the reader
 /// still holds bytes in its buffer (reading more would not wait for input).
 ///
-/// It looks for the line's end in the reader's buffer with `memchr`, not with
-/// `BufRead::read_until`, whose byte search is std's portable one: on the generated log
-/// that search was 3% of the ledger's time (`docs/performance.md`, "Where the time goes").
+/// `memchr` finds the line's end, not `BufRead::read_until`'s portable search (3% of the
+/// ledger's time: `docs/performance.md`, "Where the time goes").
 fn read_line(
     reader: &mut impl BufRead,
     limit: usize,
@@ -369,9 +349,7 @@ fn read_line(
 
 #[cfg(test)]
 mod tests {
-    use std::ops::ControlFlow;
-
-    use super::{BoundedLine, LineMessage, emptied, for_each_line};
+    use super::emptied;
 
     /// The read-ahead's room for lines is allocated once: emptied for lines of another
     /// batch, a vector keeps its allocation.
@@ -384,261 +362,5 @@ mod tests {
         let kept: Vec<Option<&'static str>> = emptied(borrowing);
         assert!(kept.is_empty());
         assert_eq!((kept.capacity(), kept.as_ptr() as usize), (32, at));
-    }
-
-    /// Every line [`for_each_line`] reads from `reader`: a whole line's bytes, or the bytes
-    /// held of a line too long.
-    fn read_all(reader: impl std::io::BufRead, limit: usize) -> Vec<Result<Vec<u8>, Vec<u8>>> {
-        let mut seen = Vec::new();
-        for_each_line(reader, limit, |line| {
-            seen.push(match line {
-                BoundedLine::Whole(bytes) => Ok(bytes.to_vec()),
-                BoundedLine::TooLong(start) => Err(start.to_vec()),
-            });
-            ControlFlow::Continue(())
-        })
-        .unwrap();
-        seen
-    }
-
-    /// The lines of `input`, a line too long by how many of its bytes were held.
-    fn lines(input: &[u8], limit: usize) -> Vec<Result<Vec<u8>, usize>> {
-        let held = |line: Vec<u8>| line.len();
-        read_all(input, limit)
-            .into_iter()
-            .map(|line| line.map_err(held))
-            .collect()
-    }
-
-    #[test]
-    fn the_lines_read_before_an_io_error_are_fed() {
-        use std::io::{self, BufReader, Read};
-
-        use crate::client::Ledger;
-
-        /// Fails every read.
-        struct Broken;
-        impl Read for Broken {
-            fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
-                Err(io::Error::other("connection reset"))
-            }
-        }
-        let lines: String = (0..3)
-            .map(|i| format!("{{\"sessionUpdate\":\"tool_call\",\"toolCallId\":\"c{i}\"}}\n"))
-            .collect();
-        let mut ledger = Ledger::new();
-        let read = ledger.read_lines(BufReader::new(lines.as_bytes().chain(Broken)));
-        assert_eq!(read.unwrap_err().to_string(), "connection reset");
-        assert_eq!(ledger.len(), 3);
-        assert_eq!(ledger.counts().lines, 3);
-    }
-
-    /// A live stream: each line the reader has is applied before the reader is asked for
-    /// more (which would wait for the agent).
-    #[test]
-    fn a_line_is_applied_before_more_input_is_awaited() {
-        use std::cell::Cell;
-        use std::io::{self, BufRead, Read};
-
-        use crate::client::Ledger;
-
-        /// Gives one chunk at a time, and notes how many lines were applied when the next
-        /// chunk was asked for.
-        struct Chunks<'a> {
-            chunks: Vec<&'static [u8]>,
-            applied: &'a Cell<usize>,
-            asked_after: Vec<usize>,
-        }
-        impl Read for Chunks<'_> {
-            fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
-                unreachable!("read through the buffer")
-            }
-        }
-        impl BufRead for Chunks<'_> {
-            fn fill_buf(&mut self) -> io::Result<&[u8]> {
-                if self.chunks.first().is_some_and(|chunk| chunk.is_empty()) {
-                    self.chunks.remove(0);
-                    self.asked_after.push(self.applied.get());
-                }
-                Ok(self.chunks.first().copied().unwrap_or_default())
-            }
-            fn consume(&mut self, amount: usize) {
-                self.chunks[0] = &self.chunks[0][amount..];
-            }
-        }
-        let applied = Cell::new(0);
-        let mut reader = Chunks {
-            chunks: vec![
-                b"{\"sessionUpdate\":\"tool_call\",\"toolCallId\":\"c1\"}\n",
-                b"{\"sessionUpdate\":\"tool_call\",\"toolCallId\":\"c2\"}\nnot json\n",
-            ],
-            applied: &applied,
-            asked_after: Vec::new(),
-        };
-        let mut ledger = Ledger::new();
-        let each = |_: &Ledger| {
-            applied.set(applied.get() + 1);
-            ControlFlow::Continue(())
-        };
-        ledger
-            .read_lines_with(&mut reader, 1 << 10, LineMessage::of, each)
-            .unwrap();
-        // The second chunk was asked for once the first line was applied, the end of the
-        // input once all three were.
-        assert_eq!(reader.asked_after, [1, 3]);
-        assert_eq!((ledger.len(), ledger.counts().not_json), (2, 1));
-    }
-
-    /// `own ID` is the program's record of a `tool_call` of `ID`; `long` of a message too
-    /// long.
-    fn unwrap_own(line: BoundedLine<'_>) -> LineMessage<'_> {
-        match line {
-            BoundedLine::Whole(b"long") | BoundedLine::TooLong(_) => LineMessage::TooLong,
-            BoundedLine::Whole(line) => {
-                let id = String::from_utf8_lossy(&line[4..]);
-                let message = format!(r#"{{"sessionUpdate":"tool_call","toolCallId":"{id}"}}"#);
-                LineMessage::Message {
-                    bytes: std::borrow::Cow::Owned(message.into_bytes()),
-                    time: None,
-                }
-            }
-        }
-    }
-
-    /// A program's own message (unescaped from its record) and a message too long are read
-    /// as the line would be, and `each` stops the reading.
-    #[test]
-    fn a_programs_own_messages_are_read_and_each_may_stop() {
-        use crate::client::Ledger;
-
-        let log = b"own c1\nlong\nown c2\nown c3\n";
-        let mut ledger = Ledger::new();
-        let mut outcomes = Vec::new();
-        ledger
-            .read_lines_with(&log[..], 64, unwrap_own, |ledger| {
-                outcomes.push(ledger.counts().lines);
-                if ledger.get("c2").is_some() {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            })
-            .unwrap();
-        assert_eq!(outcomes, [1, 2, 3]);
-        assert_eq!(ledger.counts().too_long, 1);
-        assert!(ledger.get("c3").is_none(), "read after `each` stopped");
-    }
-
-    #[test]
-    fn lines_end_at_newlines_with_or_without_a_carriage_return() {
-        assert_eq!(
-            lines(b"a\r\nbc\n\nd", 8),
-            [
-                Ok(b"a".to_vec()),
-                Ok(b"bc".to_vec()),
-                Ok(vec![]),
-                Ok(b"d".to_vec())
-            ]
-        );
-    }
-
-    #[test]
-    fn a_line_over_the_limit_is_cut_and_the_next_line_is_whole() {
-        let mut input = vec![b'x'; 100];
-        input.extend_from_slice(b"\nok\n");
-        // Held: the limit plus two bytes, never the whole line.
-        assert_eq!(lines(&input, 4), [Err(6), Ok(b"ok".to_vec())]);
-        // Exactly at the limit, with its `\r\n`: whole.
-        assert_eq!(lines(b"abcd\r\n", 4), [Ok(b"abcd".to_vec())]);
-        assert_eq!(lines(b"abcde", 4), [Err(5)]);
-    }
-
-    /// What a line is, said plainly: the bytes up to each `\n` (or the end of the input),
-    /// without a last `\r`; a line of more than `limit` bytes is too long, and of it are
-    /// kept its first `limit + 2` bytes, then without a last `\n` or `\r`.
-    fn reference(input: &[u8], limit: usize) -> Vec<Result<Vec<u8>, Vec<u8>>> {
-        let mut seen = Vec::new();
-        let mut rest = input;
-        while !rest.is_empty() {
-            let raw_end = rest
-                .iter()
-                .position(|&byte| byte == b'\n')
-                .map_or(rest.len(), |at| at + 1);
-            let (raw, after) = rest.split_at(raw_end);
-            let held = &raw[..raw.len().min(limit + 2)];
-            let held = held.strip_suffix(b"\n").unwrap_or(held);
-            let held = held.strip_suffix(b"\r").unwrap_or(held);
-            seen.push(if held.len() > limit {
-                Err(held.to_vec())
-            } else {
-                Ok(held.to_vec())
-            });
-            rest = after;
-        }
-        seen
-    }
-
-    /// Lines split across the reader's buffer at every place read as lines read whole do.
-    #[test]
-    fn lines_read_through_any_buffer_size_are_the_same_lines() {
-        use std::io::BufReader;
-
-        let inputs: [&[u8]; 6] = [
-            b"ab\r\ncd\n\nefghij\r\n",
-            b"abcdefgh\nx\r\r\n\r\n",
-            b"\n\n\r",
-            b"abcd\r\nabcde\r\nabcdef\r\n",
-            b"too long without an end",
-            b"a\rb\rc\n\rd",
-        ];
-        for input in inputs {
-            for limit in 0..=7 {
-                let expected = reference(input, limit);
-                for capacity in 1..=9 {
-                    let seen = read_all(BufReader::with_capacity(capacity, input), limit);
-                    assert_eq!(
-                        seen, expected,
-                        "{input:?}, limit {limit}, buffer of {capacity}"
-                    );
-                }
-            }
-        }
-    }
-
-    /// A read interrupted by a signal is tried again, as `read_until` does.
-    #[test]
-    fn an_interrupted_read_is_tried_again() {
-        use std::io::{self, BufRead, Read};
-
-        /// Interrupted before each of its bytes.
-        struct Interrupting<'a> {
-            bytes: &'a [u8],
-            interrupt: bool,
-        }
-        impl Read for Interrupting<'_> {
-            fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
-                unreachable!("read through the buffer")
-            }
-        }
-        impl BufRead for Interrupting<'_> {
-            fn fill_buf(&mut self) -> io::Result<&[u8]> {
-                self.interrupt = !self.interrupt;
-                if self.interrupt {
-                    return Err(io::ErrorKind::Interrupted.into());
-                }
-                Ok(&self.bytes[..self.bytes.len().min(1)])
-            }
-            fn consume(&mut self, amount: usize) {
-                self.bytes = &self.bytes[amount..];
-            }
-        }
-        let reader = Interrupting {
-            bytes: b"ab\ncd",
-            interrupt: false,
-        };
-        assert_eq!(
-            read_all(reader, 8),
-            [Ok(b"ab".to_vec()), Ok(b"cd".to_vec())]
-        );
     }
 }

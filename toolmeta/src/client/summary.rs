@@ -107,23 +107,20 @@ impl Summary {
             Outcome::Failed => self.failed += 1,
             _ => self.unfinished += 1,
         }
-        if let Some(first) = call.first_seen() {
-            self.first_seen = Some(self.first_seen.map_or(first, |seen| seen.min(first)));
-        }
+        self.first_seen = self.first_seen.into_iter().chain(call.first_seen()).min();
         // `None` orders first: the latest time given, if any.
         self.last_seen = self.last_seen.max(call.last_seen()).max(call.finished_at());
         let label = call.label();
         // Labels are few: a linear scan keeps first-seen order without a second index.
-        let index = match self.labels.iter().position(|group| group.label == label) {
-            Some(index) => index,
-            None => {
-                self.labels.push(LabelSummary {
-                    label: label.to_owned(),
-                    ..LabelSummary::default()
-                });
-                self.labels.len() - 1
-            }
-        };
+        let found = self.labels.iter().position(|group| group.label == label);
+        let index = found.unwrap_or_else(|| {
+            let label = label.to_owned();
+            self.labels.push(LabelSummary {
+                label,
+                ..LabelSummary::default()
+            });
+            self.labels.len() - 1
+        });
         let group = &mut self.labels[index];
         group.calls += 1;
         match call.name() {

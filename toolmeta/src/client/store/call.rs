@@ -1,7 +1,6 @@
 //! [`Call`]: one tool call — what it received, and what is resolved from that.
 
 use std::borrow::Cow;
-use std::fmt;
 use std::time::{Duration, SystemTime};
 
 use serde_json::value::RawValue;
@@ -11,7 +10,7 @@ use crate::ToolKind;
 use crate::client::content::ContentBlocks;
 use crate::client::evidence::{Evidence, names};
 use crate::client::evidence_value::{EvidenceValue, evidence_of};
-use crate::client::received::{Conflict, PathFrom, Received};
+use crate::client::received::{Conflict, PathFrom, Rare, Received};
 use crate::client::resolve::{Input, Resolved};
 use crate::client::text::Text;
 use crate::client::{CallId, Content, KindFallback, Location, LooseMeta, Permission, Status};
@@ -135,28 +134,16 @@ pub struct CallPath<'a> {
 /// assert_eq!(call.status(), Status::Pending); // ACP's default
 /// assert_eq!(call.source(), Source::Fallback);
 /// ```
+#[derive(Debug)]
 pub struct Call {
     id: CallId,
-    session_id: Option<Text>,
+    pub(super) session_id: Option<Text>,
     tool_call_id: Text,
-    /// What the call's updates sent, merged. Changed only through the ledger's one path
-    /// of change, which resolves, accounts and records events with it.
+    /// What the call's updates sent, merged (changed only through `Store::change`).
     pub(super) received: Received,
     pub(super) resolved: Resolved,
     /// What the ledger counted for the call at its last change.
     pub(super) counted_bytes: usize,
-}
-
-impl fmt::Debug for Call {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Call")
-            .field("id", &self.id)
-            .field("session_id", &self.session_id)
-            .field("tool_call_id", &self.tool_call_id)
-            .field("received", &self.received)
-            .field("resolved", &self.resolved)
-            .finish()
-    }
 }
 
 impl Call {
@@ -172,18 +159,18 @@ impl Call {
         }
     }
 
+    fn rare(&self) -> Option<&Rare> {
+        self.received.rare.as_deref()
+    }
+
     /// The call's key in the ledger's index.
     pub(super) fn key(&self) -> (Option<&Text>, &Text) {
         (self.session_id.as_ref(), &self.tool_call_id)
     }
 
-    pub(super) fn adopt_session(&mut self, session_id: Text) {
-        self.session_id.get_or_insert(session_id);
-    }
-
-    /// About how many bytes the call holds, with its entries in the ledger's indexes: what
-    /// the ledger's byte budget counts. A pure function of the call, so that what is added
-    /// when it changes is what is subtracted when it is evicted.
+    /// About how many bytes the call holds, with its entries in the ledger's indexes: a pure
+    /// function of the call, so that what is added when it changes is what is subtracted
+    /// when it is evicted.
     pub(super) fn retained_bytes(&self) -> usize {
         // The call's slot and its entries in the id index, the lookup by number and the
         // eviction queue (hash-map and ring-buffer slots, about a hundred bytes together).
@@ -220,10 +207,8 @@ impl Call {
         u64::from(self.received.updates)
     }
 
-    /// Where the identity came from: a usable envelope, the catalog, or the fallback.
-    ///
-    /// An envelope is usable when it is an object naming at least one of `name`, `kind`,
-    /// `namespace` or `label` (see [`LooseMeta::has_identity`]).
+    /// Where the identity came from: a usable envelope ([`LooseMeta::has_identity`]), the
+    /// catalog, or the fallback.
     pub fn source(&self) -> Source {
         self.resolved.source
     }
@@ -384,10 +369,8 @@ impl Call {
                 add(&mut paths, path, PathFrom::of_diff(&old_text));
             }
         }
-        if let Some(rare) = &self.received.rare {
-            for (from, path) in &rare.earlier_paths {
-                add(&mut paths, Cow::Borrowed(path), *from);
-            }
+        for (from, path) in self.rare().map_or(&[][..], |rare| &rare.earlier_paths) {
+            add(&mut paths, Cow::Borrowed(path), *from);
         }
         paths
     }
@@ -435,10 +418,7 @@ impl Call {
     /// Claims after the call finished that contradicted the identity it finished with:
     /// the call kept its identity ([`Conflict`] has an example).
     pub fn conflicts(&self) -> &[Conflict] {
-        self.received
-            .rare
-            .as_ref()
-            .map_or(&[], |rare| &rare.conflicts)
+        self.rare().map_or(&[], |rare| &rare.conflicts)
     }
 
     /// When the call was first seen: the time of its first update that had one (a
@@ -486,19 +466,13 @@ impl Call {
     /// subagent sessions link a whole session instead: see
     /// [`Ledger::parent`](crate::client::Ledger::parent).
     pub fn parent_tool_call_id(&self) -> Option<&str> {
-        self.received
-            .rare
-            .as_ref()
-            .and_then(|rare| rare.parent_tool_call_id.as_deref())
+        self.rare()?.parent_tool_call_id.as_deref()
     }
 
     /// The subagent session the call started, when its `content` links one
     /// (`{"type":"session","sessionId":…}`).
     pub fn subagent_session(&self) -> Option<&str> {
-        self.received
-            .rare
-            .as_ref()
-            .and_then(|rare| rare.child_session.as_deref())
+        self.rare()?.child_session.as_deref()
     }
 
     /// The last `title` sent.

@@ -1,16 +1,13 @@
 //! [`IdHasher`]: how the index hashes the `toolCallId`s and session ids a stream sends.
 //!
-//! The ids are chosen by whoever wrote the log or runs the agent, so a hash they could
-//! predict would let them send ids that all collide and make every lookup walk them all.
-//! std's SipHash resists that and costs about 200 instructions per id; foldhash costs a
-//! fraction of it (1.5% of the ledger's instructions on the benchmark log, see
-//! `docs/performance.md`, "Where the time goes") and resists it as long as its seeds are secret. So both of its
-//! seeds are drawn from the operating system's randomness (through std's `RandomState`,
-//! which is keyed from it): the shared one once per process, the other once per index.
-//! The ledger never shows a hash, nor the order of a hash table (calls are listed in the
-//! order they came), so a stream cannot learn the seeds from what the ledger answers; and
-//! the index holds at most the retained calls and their tombstones, which bounds what any
-//! collision could cost.
+//! Whoever writes the log or runs the agent chooses the ids: a hash they could predict
+//! would let them send ids that all collide. std's SipHash resists that at about 200
+//! instructions per id; foldhash costs a fraction of it (`docs/performance.md`, "Where the
+//! time goes") and resists it while its seeds are secret, so both are drawn from the
+//! operating system's randomness (through std's `RandomState`): the shared one once per
+//! process, the other once per index. The ledger never shows a hash nor a table's order,
+//! so a stream cannot learn the seeds; and the index holds at most the retained calls and
+//! their tombstones, which bounds what any collision could cost.
 
 use std::hash::{BuildHasher, RandomState};
 use std::sync::OnceLock;

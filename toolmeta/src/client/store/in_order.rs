@@ -1,4 +1,4 @@
-//! [`InOrder`]: the retained calls in first-seen order, read off the two eviction queues.
+//! [`Calls`]: the retained calls in first-seen order, read off the two eviction queues.
 //!
 //! The calls are kept in slots reached by sequence number ([`CallMap`]), so that an update
 //! finds its call in one hash lookup; the order they were first seen in is the order of the
@@ -10,23 +10,24 @@ use super::Call;
 use super::queue::SeqQueue;
 use super::slots::CallMap;
 
-/// The retained calls, oldest first (from either end).
+/// The retained calls of a [`Ledger`](crate::client::Ledger), in first-seen order (from
+/// either end).
 #[derive(Clone)]
-pub(crate) struct InOrder<'a> {
+pub struct Calls<'a> {
     calls: &'a CallMap,
     pending: Peeked<'a>,
     finished: Peeked<'a>,
 }
 
-impl<'a> InOrder<'a> {
+impl<'a> Calls<'a> {
     /// The calls of `calls`, in the order of the sequence numbers of `pending` and
     /// `finished` (disjoint, and holding every call of `calls` between them).
     pub(super) fn new(
         calls: &'a CallMap,
         pending: &'a SeqQueue,
         finished: &'a SeqQueue,
-    ) -> InOrder<'a> {
-        InOrder {
+    ) -> Calls<'a> {
+        Calls {
             calls,
             pending: Peeked::new(pending),
             finished: Peeked::new(finished),
@@ -66,7 +67,7 @@ enum End {
     Back,
 }
 
-impl<'a> Iterator for InOrder<'a> {
+impl<'a> Iterator for Calls<'a> {
     type Item = &'a Call;
 
     fn next(&mut self) -> Option<&'a Call> {
@@ -79,15 +80,15 @@ impl<'a> Iterator for InOrder<'a> {
     }
 }
 
-impl DoubleEndedIterator for InOrder<'_> {
+impl DoubleEndedIterator for Calls<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
         self.next_from(End::Back)
     }
 }
 
-impl ExactSizeIterator for InOrder<'_> {}
+impl ExactSizeIterator for Calls<'_> {}
 
-impl fmt::Debug for InOrder<'_> {
+impl fmt::Debug for Calls<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.clone()).finish()
     }
@@ -142,11 +143,10 @@ impl<'a> Peeked<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::{CallMap, InOrder, SeqQueue};
+    use super::{CallMap, Calls, SeqQueue};
     use crate::client::CallId;
     use crate::client::store::Call;
-    use crate::client::text::Text;
-    use crate::client::text::WellKnown;
+    use crate::client::text::{Text, WellKnown};
 
     /// Every way of taking calls from either end gives each call once, in first-seen order
     /// from its end, and the length left is exact at every step.
@@ -160,7 +160,7 @@ mod tests {
             calls.insert(seq, Call::new(CallId(seq), None, id));
         }
         for pattern in 0u32..(1 << 10) {
-            let mut calls = InOrder::new(&calls, &pending, &finished);
+            let mut calls = Calls::new(&calls, &pending, &finished);
             let (mut front, mut back) = (Vec::new(), Vec::new());
             for step in 0..10 {
                 let call = if pattern & (1 << step) == 0 {

@@ -1,19 +1,16 @@
 //! [`CallIndex`]: which retained call an update belongs to, found without scanning.
 //!
-//! Calls are merged per `(session, toolCallId)`, and an update or call that names no
-//! session matches any session. One id reused by many sessions (every session numbers its
-//! calls `call_1`, ...) must not make each lookup or eviction walk all the calls with that
-//! id, so the calls of an id are indexed by session, and ordered by age for the lookups
-//! that want the latest.
+//! Calls are merged per `(session, toolCallId)`; an update or call that names no session
+//! matches any. One id reused by many sessions (each numbers its calls `call_1`, ...) must
+//! not make a lookup or eviction walk every call with that id: the calls of an id are
+//! indexed by session, and by age for the lookups that want the latest.
 //!
-//! The ids are found by their hash: the table is keyed by the hash of the id (with the
-//! index's own secret seed, [`IdHasher`]), so that growing it rehashes numbers, not ids
-//! read behind their pointers. A hash with one call, by far the common case, holds only
-//! the call's number: its id and session are compared where the call (or its tombstone)
-//! keeps them, which the update is about to change anyway. An entry is then 24 bytes, not
-//! 64: the table, which doubles past 14k calls and tombstones, was the ledger's largest
-//! after the calls (`docs/performance.md`, "Memory and allocations"). Ids that share a
-//! hash, and an id several sessions use, keep their ids, in a box.
+//! The table is keyed by the id's hash ([`IdHasher`]), so that growing it rehashes
+//! numbers, not ids behind pointers. A hash with one call, by far the common case, holds
+//! only its number (an entry of 24 bytes, not 64: the table was the ledger's largest after
+//! the calls, `docs/performance.md`, "Memory and allocations"); its id and session are
+//! compared where the call or its tombstone keeps them. Ids that share a hash, and an id
+//! several sessions use, keep their ids, in a box.
 
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap};
@@ -92,8 +89,8 @@ impl CallIndex {
         }
     }
 
-    /// [`CallIndex::find`] among ids that share a hash, which keep their ids and sessions
-    /// (rare: out of line, so that the common lookup stays small).
+    /// [`CallIndex::find`] among ids that share a hash (rare: out of line, so that the
+    /// common lookup stays small).
     #[cold]
     #[inline(never)]
     fn find_among(
@@ -211,13 +208,10 @@ impl CallIndex {
             .sum()
     }
 
-    #[cfg(test)]
-    fn probe(&self, candidates: u64) {
-        self.probes.set(self.probes.get() + candidates);
+    fn probe(&self, _candidates: u64) {
+        #[cfg(test)]
+        self.probes.set(self.probes.get() + _candidates);
     }
-
-    #[cfg(not(test))]
-    fn probe(&self, _candidates: u64) {}
 }
 
 /// Adds call `seq` under a hash that has calls already (rare: out of line, so that the
@@ -325,8 +319,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::CallIndex;
-    use crate::client::text::Text;
-    use crate::client::text::WellKnown;
+    use crate::client::text::{Text, WellKnown};
 
     /// Ids that share a hash are told apart: each is found, adopted and removed as it is
     /// when alone in its entry, where its key is read from the call.

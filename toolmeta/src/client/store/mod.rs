@@ -3,9 +3,8 @@
 //! count and the events — changed in one place.
 //!
 //! A [`Call`]'s received state is private to this module: the only way to change a call
-//! is [`Store::change`], which merges, resolves, counts the bytes, finishes, requeues,
-//! records the events and evicts, in that order, every time; [`Store::create`] starts a
-//! call with its first change through it. A new way to change a call cannot skip any of it.
+//! is [`Store::change`] (and [`Store::create`], through it), so no way to change a call
+//! can skip its resolution, byte count, queues, events or eviction.
 
 mod call;
 mod id_hasher;
@@ -22,7 +21,7 @@ use std::time::SystemTime;
 
 use serde_json::value::RawValue;
 
-pub(crate) use self::in_order::InOrder;
+pub use self::in_order::Calls;
 use self::index::{CallIndex, Key};
 use self::queue::SeqQueue;
 use self::recent_options::RecentOptions;
@@ -34,8 +33,7 @@ use super::line::{PermissionRequest, RequestId};
 use super::permission::Requested;
 use super::received::{Merged, Received};
 use super::resolve::{Context, Resolved, resolve};
-use super::text::Text;
-use super::text::WellKnown;
+use super::text::{Text, WellKnown};
 use super::{CallId, Change, Event, LineCounts};
 
 pub use call::{Call, CallPath, Outcome, Source};
@@ -49,8 +47,9 @@ pub(crate) struct Limits {
 }
 
 impl Limits {
-    /// How many evicted calls' keys are remembered, to drop their late updates.
-    fn max_tombstones(&self) -> usize {
+    /// The most calls retained: as many evicted calls' keys are remembered, to drop their
+    /// late updates (and as many subagent links).
+    pub(crate) fn max_calls(&self) -> usize {
         self.max_finished.saturating_add(self.max_pending).max(1)
     }
 }
@@ -72,8 +71,7 @@ fn share_session(recent: &mut [Option<Text>; 4], session: &str) -> Text {
 pub(crate) struct Store {
     limits: Limits,
     next_seq: u64,
-    /// Every retained call by sequence number, and the evicted calls the tombstones hold;
-    /// `pending` and `finished` hold the retained calls' first-seen order.
+    /// Every retained call by sequence number, and those the last message evicted.
     calls: CallMap,
     /// `(session, toolCallId)` → the call, or the tombstone of an evicted call.
     index: CallIndex,
@@ -127,14 +125,12 @@ impl Store {
 
     /// The call a handle names: a retained call, or one the last message evicted.
     pub(crate) fn call(&self, id: CallId) -> Option<&Call> {
-        match self.calls.get(id.0) {
-            Some(call) => Some(call),
-            None => self.calls.held(self.just_evicted[self.held(id.0)?].1),
-        }
+        let evicted = || self.calls.held(self.just_evicted[self.held(id.0)?].1);
+        self.calls.get(id.0).or_else(evicted)
     }
 
-    pub(crate) fn calls(&self) -> InOrder<'_> {
-        InOrder::new(&self.calls, &self.pending, &self.finished)
+    pub(crate) fn calls(&self) -> Calls<'_> {
+        Calls::new(&self.calls, &self.pending, &self.finished)
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -189,9 +185,8 @@ impl Store {
 
     /// The one path through which a call changes: a call seen so far without a session
     /// joins `session`; `merge` changes what it received; then the call is resolved again
-    /// (unless it had finished: its identity is kept), its bytes counted again, finished
-    /// (once, for good), moved between the eviction queues, its events recorded, and the
-    /// limits enforced.
+    /// (unless it had finished), its bytes counted, finished (once, for good), requeued, its
+    /// events recorded, and the limits enforced.
     pub(crate) fn change(
         &mut self,
         seq: u64,
@@ -206,7 +201,7 @@ impl Store {
         {
             let session = share_session(&mut self.recent_sessions, session);
             self.index.adopt(seq, &session, call.tool_call_id());
-            call.adopt_session(session);
+            call.session_id = Some(session);
         }
         let was_finished = call.received.finished;
         let mut merged = merge(&mut call.received);
@@ -359,14 +354,12 @@ impl Store {
 
     /// Forgets a call: it leaves a tombstone (its late updates are then dropped).
     pub(crate) fn forget(&mut self, seq: u64) -> bool {
-        match self.remove(seq) {
-            Some((slot, tombstone)) => {
-                self.calls.free(slot);
-                self.bury(seq, tombstone);
-                true
-            }
-            None => false,
-        }
+        let Some((slot, tombstone)) = self.remove(seq) else {
+            return false;
+        };
+        self.calls.free(slot);
+        self.bury(seq, tombstone);
+        true
     }
 
     /// Removes a call from every structure but the index, where its tombstone goes; the
@@ -394,18 +387,18 @@ impl Store {
     /// Drops the oldest tombstones past their number, but none that still holds a call
     /// evicted by the message being fed (the next message's start trims again).
     fn trim_tombstones(&mut self) {
-        while self.tombstones.len() > self.limits.max_tombstones() {
-            match self.pop_oldest_key() {
-                Some((oldest, tombstone)) => self.forget_tombstone(oldest, tombstone),
-                None => break,
-            }
+        while self.tombstones.len() > self.limits.max_calls()
+            && let Some((oldest, tombstone)) = self.pop_oldest_key()
+        {
+            self.forget_tombstone(oldest, tombstone);
         }
     }
 
     /// Where call `seq`, evicted by the message being fed, is in `just_evicted`.
     fn held(&self, seq: u64) -> Option<usize> {
-        let mut evicted = self.just_evicted.iter();
-        evicted.position(|(evicted, _)| *evicted == seq)
+        self.just_evicted
+            .iter()
+            .position(|(evicted, _)| *evicted == seq)
     }
 
     /// The oldest tombstone, unless it still holds a call evicted by the message being fed.

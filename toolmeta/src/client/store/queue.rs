@@ -1,12 +1,11 @@
 //! [`SeqQueue`]: an eviction queue — sequence numbers, oldest first, in a ring buffer.
 //!
 //! Calls join a queue nearly in order and leave it mostly at its ends: a new call is the
-//! newest pending call; a call finishes a few messages after it started, so it leaves
-//! `pending` and joins `finished` near their newest ends; eviction takes the oldest. A
-//! sorted ring buffer does each with a binary search (none at the newest end) and a shift
-//! of the shorter side, where a B-tree walks and splits nodes it allocates one by one
-//! (`docs/performance.md`, "Memory and allocations"). A call that joins or leaves in the middle shifts at most half
-//! the queue: a few microseconds at the retention limits, never more.
+//! newest pending one; a call finishes a few messages after it started, near the newest
+//! ends; eviction takes the oldest. A sorted ring buffer does each with a binary search
+//! (none at the newest end) and a shift of the shorter side, where a B-tree walks and
+//! splits nodes it allocates one by one (`docs/performance.md`, "Memory and allocations").
+//! A call in the middle shifts at most half the queue: microseconds at the limits.
 
 use std::collections::VecDeque;
 use std::collections::vec_deque;

@@ -1,5 +1,4 @@
-//! [`RecentOptions`]: the store's memo of the latest permission request's options, which
-//! the next request that offers the same options shares instead of copying them again.
+//! [`RecentOptions`]: the store's memo of the latest permission request's options.
 
 use std::sync::Arc;
 

@@ -2,13 +2,11 @@
 //! with what the catalog answered about it — lent to resolution as [`Arguments`].
 //!
 //! A call is resolved again at each update that brings evidence, and its `rawInput` seldom
-//! changes in between (the update adds ACP `kind`, a title, locations): over catalog
-//! traffic without envelopes, parsing the same text again and asking the catalog again
-//! about it was 22% of the instructions (`docs/performance.md`, "Where the time goes").
-//! Calls interleave (parallel tool calls, several sessions in one stream), so a few texts
-//! are kept, not one. The text is compared whole, so the value is the one parsing it gives,
-//! and an answer the one the catalog gives: the synthesizer is a function of the harness,
-//! the tool's name and the arguments. Resolution sees none of this: it reads [`Arguments`].
+//! changes in between: over catalog traffic without envelopes, parsing the same text and
+//! asking the catalog about it again was 22% of the instructions (`docs/performance.md`,
+//! "Where the time goes"). Calls interleave, so a few texts are kept, not one. The text is
+//! compared whole, so the value is the one parsing it gives, and an answer the catalog's
+//! (a function of the harness, the tool's name and the arguments).
 
 use std::cell::{OnceCell, RefCell};
 
@@ -20,11 +18,9 @@ use crate::client::resolve::Resolved;
 use crate::client::synthesis::Harness;
 use crate::client::text::{Text, WellKnown};
 
-/// A call's `rawInput` as resolution reads it: parsed when first needed
-/// ([`parse_value`]), and the catalog's answers about it by harness and tool name — both
-/// functions of the text alone, so reading them is reading the text. The memo is looked
-/// up only when the value is first asked for (a call whose envelope has its `input` never
-/// asks).
+/// A call's `rawInput` as resolution reads it: parsed when first needed ([`parse_value`]),
+/// and the catalog's answers about it by harness and tool name. The memo is looked up only
+/// when first asked (a call whose envelope has its `input` never asks).
 pub(crate) struct Arguments<'m, 't> {
     text: Option<&'t str>,
     memo: &'m RecentlyParsed,
@@ -62,9 +58,10 @@ impl<'t> Arguments<'_, 't> {
             return answer;
         }
         let answer = ask();
+        let name = Text::new(name, WellKnown::ToolNames);
         self.answers
             .borrow_mut()
-            .keep(harness, name, answer.clone());
+            .keep((harness, name, answer.clone()));
         answer
     }
 
@@ -117,8 +114,7 @@ struct Parsed {
 
 impl RecentlyParsed {
     /// The longest text kept: a longer `rawInput` is parsed each time, so that what the
-    /// ledger holds outside its byte budget stays small (at most four such texts and their
-    /// values).
+    /// ledger holds outside its byte budget stays small.
     const MAX_TEXT: usize = 4 << 10;
     /// How many texts are kept: about as many calls as a harness runs at once. The least
     /// recently used text gives its place to a new one.
@@ -151,7 +147,7 @@ impl RecentlyParsed {
             let kept = &mut self.kept[at];
             kept.used = self.uses;
             for answer in learned.answers.0.iter() {
-                kept.answers.keep_entry(answer.clone());
+                kept.answers.keep(answer.clone());
             }
             return;
         }
@@ -193,11 +189,7 @@ impl CatalogAnswers {
             .map(|(_, _, answer)| answer.clone())
     }
 
-    fn keep(&mut self, harness: Harness, name: &str, answer: Option<Resolved>) {
-        self.keep_entry((harness, Text::new(name, WellKnown::ToolNames), answer));
-    }
-
-    fn keep_entry(&mut self, entry: (Harness, Text, Option<Resolved>)) {
+    fn keep(&mut self, entry: (Harness, Text, Option<Resolved>)) {
         if self.0.len() < Self::MAX {
             self.0.push(entry);
         }

@@ -1,16 +1,13 @@
 //! [`CallMap`]: the retained calls by sequence number, each in a slot that the next call
 //! reuses once its call is gone.
 //!
-//! A call is about 650 bytes: in a box of its own, each new call was an allocation that
-//! glibc served by splitting and merging free blocks, and each evicted call a free that
-//! touched its cold neighbours. Slots are reused instead, and a call is reached from its
-//! sequence number through a small hash table of slot numbers. The slots come in fixed
-//! chunks, never moved or reallocated: one table grown by doubling left freed blocks of
-//! megabytes that the heap could not give back, and held more memory each time a ledger
-//! was made again.
-//!
-//! Slots are not given back while the ledger lives: there are as many as the most calls it
-//! held at once, which its limits (in calls and in bytes) bound.
+//! A call is about 650 bytes: boxed, each new call was an allocation glibc served by
+//! splitting and merging free blocks, and each evicted call a free that touched its cold
+//! neighbours. Slots are reused instead, reached from a sequence number through a small
+//! hash table. They come in fixed chunks, never moved: one table grown by doubling left
+//! freed blocks of megabytes the heap could not give back. Slots are not given back while
+//! the ledger lives: there are as many as the most calls it held at once, which its limits
+//! bound.
 
 use std::collections::HashMap;
 
@@ -123,8 +120,7 @@ mod tests {
     use super::{CHUNK, CallMap};
     use crate::client::CallId;
     use crate::client::store::Call;
-    use crate::client::text::Text;
-    use crate::client::text::WellKnown;
+    use crate::client::text::{Text, WellKnown};
 
     fn call(seq: u64) -> Call {
         let id = Text::new(&format!("call_{seq}"), WellKnown::None);

@@ -105,13 +105,12 @@ impl Tombstones {
         }
     }
 
-    #[cfg(test)]
-    fn step(&mut self, entries: usize) {
-        self.steps += entries as u64;
+    fn step(&mut self, _entries: usize) {
+        #[cfg(test)]
+        {
+            self.steps += _entries as u64;
+        }
     }
-
-    #[cfg(not(test))]
-    fn step(&mut self, _entries: usize) {}
 
     #[cfg(test)]
     pub(super) fn retained_bytes(&self) -> usize {
