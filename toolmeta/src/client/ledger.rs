@@ -114,7 +114,8 @@ impl<'a> Reading<'a> {
 /// - the agent's answer to `initialize`, whose `agentInfo` names the harness;
 /// - ACP's subagent sessions: `subagent_update`, and a tool call's `session` content;
 /// - JSON-RPC batches: an array of any of the above, read message by message (the line's
-///   [`LineOutcome`] is its most telling message's).
+///   [`LineOutcome`] is the most telling of its messages': a tool call, else a permission
+///   answer, else another update, else an update without `toolCallId`, else not an update).
 ///
 /// After each message, [`Ledger::events`] says what happened to which call ([`Event`]).
 ///
