@@ -8,7 +8,6 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::fields::{FromValue, Raw, fields, read, read_object};
-use super::received::Envelope;
 use super::text::{WellKnown, owned_or_static};
 use crate::{TOOL_META_KEY, ToolKind};
 
@@ -94,33 +93,14 @@ fields! {
     }
 }
 
-impl<'a> From<EnvelopeFields<'a>> for LooseMeta<'a> {
-    fn from(fields: EnvelopeFields<'a>) -> LooseMeta<'a> {
-        let EnvelopeFields {
-            version,
-            name,
-            kind,
-            namespace,
-            label,
-            read_only,
-            input,
-        } = fields;
-        // An unknown kind string reads as `other`, but says nothing about the label.
-        let known = kind.as_deref().map(ToolKind::from_wire);
-        let mut meta = LooseMeta {
-            version,
-            name,
-            kind: known.map(|kind| kind.unwrap_or(ToolKind::Other)),
-            namespace,
-            label,
-            contradicted_label: None,
-            read_only,
-            input: input.map(one_line),
-        };
-        if let Some(Some(kind)) = known {
-            meta.fix_label(kind);
-        }
-        meta
+impl<'a> EnvelopeFields<'a> {
+    /// Takes `kind`, read the contract's way (an unknown string is `other`), and the label
+    /// sent: a known kind's own when none was (an unknown kind says nothing about it).
+    pub(crate) fn take_kind_and_label(&mut self) -> (Option<ToolKind>, Option<Cow<'a, str>>) {
+        let known = self.kind.take().as_deref().map(ToolKind::from_wire);
+        let label = self.label.take();
+        let label = label.or_else(|| known.flatten().map(|kind| Cow::Borrowed(kind.label())));
+        (known.map(|kind| kind.unwrap_or(ToolKind::Other)), label)
     }
 }
 
@@ -214,44 +194,6 @@ impl<'a> LooseMeta<'a> {
             input: self.input.map(|input| Cow::Owned(input.into_owned())),
         }
     }
-
-    /// Makes `label` the label of the known `kind`, keeping a contradicting one aside.
-    fn fix_label(&mut self, kind: ToolKind) {
-        if kind == ToolKind::Other {
-            // `other` takes any label, and supplies its own when none was sent.
-            self.label.get_or_insert(Cow::Borrowed(kind.label()));
-            return;
-        }
-        match self.label.take() {
-            Some(label) if label != kind.label() => self.contradicted_label = Some(label),
-            _ => {}
-        }
-        self.label = Some(Cow::Borrowed(kind.label()));
-    }
-}
-
-impl LooseMeta<'static> {
-    /// Merges a later envelope of the same call into this one, field by field: a field the
-    /// later envelope carries replaces this one's, a field it lacks erases nothing; the
-    /// merged kind fixes the merged label as reading does. Says whether `input` changed.
-    ///
-    /// ```
-    /// use toolmeta::client::LooseMeta;
-    /// let first = serde_json::json!({"name": "read_file", "kind": "read"});
-    /// let later = serde_json::json!({"input": {"path": "a.rs"}});
-    /// let mut merged = LooseMeta::from_value(&first).unwrap().into_owned();
-    /// merged.merge(LooseMeta::from_value(&later).unwrap());
-    /// assert_eq!(merged.name.as_deref(), Some("read_file"));
-    /// assert_eq!(merged.input.unwrap().get(), r#"{"path":"a.rs"}"#);
-    /// ```
-    pub fn merge(&mut self, later: LooseMeta<'_>) -> bool {
-        // The ledger's own merge, through the envelope a call keeps.
-        let mut kept = Envelope::default();
-        kept.merge(std::mem::take(self));
-        let input_changed = kept.merge(later).input;
-        *self = kept.as_loose().into_owned();
-        input_changed
-    }
 }
 
 /// Equal when every field is; `input` compares as raw text.
@@ -285,10 +227,25 @@ impl<'de> Deserialize<'de> for LooseMeta<'de> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let mut fields = EnvelopeFields::default();
         // `input` is copied out, so that any deserializer (text or parsed values) reads.
-        if read_object::<FromValue, D, _>(deserializer, &mut fields)? {
-            Ok(LooseMeta::from(fields))
-        } else {
-            Err(D::Error::custom("expected a tool-identity envelope object"))
+        if !read_object::<FromValue, D, _>(deserializer, &mut fields)? {
+            return Err(D::Error::custom("expected a tool-identity envelope object"));
         }
+        let (kind, label) = fields.take_kind_and_label();
+        let mut meta = LooseMeta {
+            version: fields.version,
+            name: fields.name,
+            kind,
+            namespace: fields.namespace,
+            label,
+            contradicted_label: None,
+            read_only: fields.read_only,
+            input: fields.input.map(one_line),
+        };
+        // A known kind fixes the label; a label sent that contradicts it is kept aside.
+        if let Some(kind) = kind.filter(|kind| *kind != ToolKind::Other) {
+            meta.contradicted_label = meta.label.take().filter(|label| label != kind.label());
+            meta.label = Some(Cow::Borrowed(kind.label()));
+        }
+        Ok(meta)
     }
 }

@@ -13,7 +13,7 @@ use super::evidence::{Claims, Evidence, META_KEYS, Says, follows_title_format, i
 use super::few::Few;
 use super::fill_in::{fill_in, only_adds};
 use super::line::{LocationFields, MetaFields, RequestId, UpdateFields};
-use super::loose_meta::LooseMeta;
+use super::loose_meta::{EnvelopeFields, LooseMeta, one_line};
 use super::permission::Requested;
 use super::text::{Text, WellKnown, merge_text};
 use super::{Content, Permission, PermissionOutcome, Status};
@@ -106,14 +106,14 @@ impl Envelope {
         }
     }
 
-    /// Merges a later envelope into it; says what changed. The one envelope merge
-    /// ([`LooseMeta::merge`] is this one too).
-    pub(crate) fn merge(&mut self, later: LooseMeta<'_>) -> EnvelopeChange {
+    /// Merges a later envelope into it; says what changed.
+    pub(crate) fn merge(&mut self, mut later: EnvelopeFields<'_>) -> EnvelopeChange {
         let mut change = EnvelopeChange::default();
+        let (kind, label) = later.take_kind_and_label();
         self.version = later.version.or(self.version);
         change.identity |= merge_text(&mut self.name, later.name.as_deref(), WellKnown::ToolNames);
-        if later.kind.is_some() && later.kind != self.kind {
-            self.kind = later.kind;
+        if kind.is_some() && kind != self.kind {
+            self.kind = kind;
             change.identity = true;
         }
         change.identity |= merge_text(
@@ -121,13 +121,8 @@ impl Envelope {
             later.namespace.as_deref(),
             WellKnown::Namespaces,
         );
-        // The label as sent (before the later envelope's own kind fixed it), fixed by the
-        // merged kind: a label never disguises the kind the call has.
-        let sent = later
-            .contradicted_label
-            .as_deref()
-            .or(later.label.as_deref());
-        change.identity |= merge_text(&mut self.label, sent, WellKnown::Labels);
+        // The label sent, fixed by the merged kind: a label never disguises the call's kind.
+        change.identity |= merge_text(&mut self.label, label.as_deref(), WellKnown::Labels);
         if let Some(kind) = self.kind.filter(|kind| *kind != ToolKind::Other) {
             match self.label.take() {
                 Some(label) if *label != *kind.label() => self.contradicted_label = Some(label),
@@ -139,7 +134,7 @@ impl Envelope {
             self.read_only = later.read_only;
             change.identity = true;
         }
-        if let Some(input) = later.input
+        if let Some(input) = later.input.map(one_line)
             && self.input.as_deref().map(RawValue::get) != Some(input.get())
         {
             self.input = Some(input.into_owned());
@@ -150,22 +145,19 @@ impl Envelope {
 
     /// Finds the fields of `later` that differ from this one: the conflicting claims of an
     /// update after the call finished.
-    fn differences(&self, later: &LooseMeta<'_>, found: &mut Conflicting) {
-        let label = later
-            .contradicted_label
-            .as_deref()
-            .or(later.label.as_deref());
+    fn differences(&self, mut later: EnvelopeFields<'_>, found: &mut Conflicting) {
+        let (kind, label) = later.take_kind_and_label();
         found.differs("envelope.name", self.name.as_deref(), later.name.as_deref());
-        let kind = |envelope: Option<ToolKind>| envelope.map(ToolKind::as_str);
-        found.differs("envelope.kind", kind(self.kind), kind(later.kind));
+        let kind_str = |kind: Option<ToolKind>| kind.map(ToolKind::as_str);
+        found.differs("envelope.kind", kind_str(self.kind), kind_str(kind));
         let namespace = later.namespace.as_deref();
         found.differs("envelope.namespace", self.namespace.as_deref(), namespace);
-        found.differs("envelope.label", self.label.as_deref(), label);
-        let input = later.input.as_deref().map(RawValue::get);
+        found.differs("envelope.label", self.label.as_deref(), label.as_deref());
+        let input = later.input.map(one_line);
         found.differs(
             "envelope.input",
             self.input.as_deref().map(RawValue::get),
-            input,
+            input.as_deref().map(RawValue::get),
         );
     }
 
@@ -357,7 +349,7 @@ impl Received {
                 envelope,
                 keys,
                 proxy_mark,
-            }) => (envelope.map(LooseMeta::from), Some(keys), proxy_mark),
+            }) => (envelope, Some(keys), proxy_mark),
             None => (None, None, None),
         };
         // Most updates carry no `_meta`, or only the envelope in it: then no key is looked
@@ -480,7 +472,7 @@ impl Received {
     fn merge_evidence(
         &mut self,
         update: &UpdateFields<'_>,
-        envelope: Option<LooseMeta<'_>>,
+        envelope: Option<EnvelopeFields<'_>>,
         keys: &[Option<Cow<'_, str>>],
         at: u32,
         merged: &mut Merged,
@@ -546,13 +538,13 @@ impl Received {
     fn record_conflicts(
         &mut self,
         update: &UpdateFields<'_>,
-        envelope: Option<LooseMeta<'_>>,
+        envelope: Option<EnvelopeFields<'_>>,
         keys: &[Option<Cow<'_, str>>],
         kind: Option<Cow<'_, str>>,
         raw_input: Option<Cow<'_, RawValue>>,
     ) -> bool {
         let mut found = Conflicting(Vec::new());
-        if let Some(envelope) = &envelope {
+        if let Some(envelope) = envelope {
             let none = Envelope::default();
             let kept = self.envelope.as_ref().unwrap_or(&none);
             kept.differences(envelope, &mut found);
