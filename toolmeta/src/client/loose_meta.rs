@@ -8,30 +8,18 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::fields::{FromValue, Raw, fields, read, read_object};
-use super::text::{WellKnown, owned_or_static};
 use crate::{TOOL_META_KEY, ToolKind};
 
 /// The envelope as a tolerant reader sees it: every field optional, nothing fatal.
 ///
 /// Where [`ToolMeta`](crate::ToolMeta) is strict (a typed consumer wants to know the
-/// contract was broken), `LooseMeta` is what a client displaying a stream uses: reading it
-/// from a JSON object never fails.
+/// contract was broken), a client displaying a stream reads `LooseMeta`: a field of the
+/// wrong JSON type, or an unknown one, is ignored and the rest kept, and `namespace` is a
+/// plain string, so a namespace added after this crate was built reads. **A known kind
+/// fixes the label** (DESIGN §2), so a free label never disguises it (an `edit` shown as
+/// `Read`).
 ///
-/// - A field of the wrong JSON type is ignored and the other fields are kept.
-/// - `namespace` is a plain string, so a namespace added after this crate was built reads.
-/// - `kind` is read the contract's way: an unknown or case-mismatched string is
-///   [`ToolKind::Other`].
-/// - **A known kind fixes the label** (DESIGN §2): for a first-party kind other than
-///   `other`, `label` is the kind's label whatever was sent; a label sent that contradicts
-///   it is kept in [`contradicted_label`](LooseMeta::contradicted_label), so a free label
-///   never disguises a known kind (an `edit` shown as `Read`). Without a kind (or with
-///   `other` or an unknown kind) the label sent stands.
-/// - `input` is kept when it is an object, as raw JSON text exactly as sent (its key order
-///   included; [`LooseMeta::input_map`] parses it); `"input": null` (or any non-object) is
-///   absent.
-/// - Unknown fields are ignored.
-///
-/// Strings and `input` borrow from the text read when they can (`LooseMeta<'a>`);
+/// Strings and `input` borrow from the text read when they can;
 /// [`LooseMeta::into_owned`] detaches them.
 ///
 /// ```
@@ -66,17 +54,20 @@ pub struct LooseMeta<'a> {
     pub version: Option<u64>,
     /// `name`, the tool's wire name, when it is a string.
     pub name: Option<Cow<'a, str>>,
-    /// `kind`, when it is a string (unknown kinds are [`ToolKind::Other`]).
+    /// `kind`, when it is a string (an unknown or case-mismatched one is
+    /// [`ToolKind::Other`]).
     pub kind: Option<ToolKind>,
     /// `namespace`, when it is a string, known to this crate or not.
     pub namespace: Option<Cow<'a, str>>,
-    /// The label: the known kind's; else `label` when it is a string.
+    /// The label: a known kind's (but `other`'s) whatever was sent; else `label` when it
+    /// is a string.
     pub label: Option<Cow<'a, str>>,
     /// The `label` sent, when it contradicted the known kind (`label` is then the kind's).
     pub contradicted_label: Option<Cow<'a, str>>,
     /// `read_only`, when it is a boolean (see [`LooseMeta::read_only_or_default`]).
     pub read_only: Option<bool>,
-    /// `input`, the canonical projection, when it is an object: its raw JSON text.
+    /// `input`, the canonical projection, when it is an object: its raw JSON text, key
+    /// order kept ([`LooseMeta::input_map`] parses it).
     pub input: Option<Cow<'a, RawValue>>,
 }
 
@@ -107,7 +98,6 @@ impl<'a> EnvelopeFields<'a> {
 impl<'a> LooseMeta<'a> {
     /// Reads an envelope from a JSON value; `None` only when the value is not an object.
     pub fn from_value(value: &'a Value) -> Option<LooseMeta<'a>> {
-        // The tolerant reader only fails on a value that is not an object.
         LooseMeta::deserialize(value).ok()
     }
 
@@ -174,22 +164,16 @@ impl<'a> LooseMeta<'a> {
             || self.label.is_some()
     }
 
-    /// The same envelope owning its strings (an `input` sent pretty-printed is written on
-    /// one line, so it can go into a JSON Lines record).
+    /// The same envelope owning its strings.
     pub fn into_owned(self) -> LooseMeta<'static> {
+        let own = |text: Option<Cow<'_, str>>| text.map(|text| Cow::Owned(text.into_owned()));
         LooseMeta {
             version: self.version,
-            name: self.name.map(|name| Cow::Owned(name.into_owned())),
+            name: own(self.name),
             kind: self.kind,
-            namespace: self
-                .namespace
-                .map(|namespace| owned_or_static(namespace, WellKnown::Namespaces)),
-            label: self
-                .label
-                .map(|label| owned_or_static(label, WellKnown::Labels)),
-            contradicted_label: self
-                .contradicted_label
-                .map(|label| Cow::Owned(label.into_owned())),
+            namespace: own(self.namespace),
+            label: own(self.label),
+            contradicted_label: own(self.contradicted_label),
             read_only: self.read_only,
             input: self.input.map(|input| Cow::Owned(input.into_owned())),
         }

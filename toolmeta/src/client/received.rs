@@ -65,7 +65,9 @@ pub(crate) struct Received {
     pub(crate) finished_at: Option<SystemTime>,
 }
 
-/// The envelope as the call keeps it.
+/// The envelope as the call keeps it: [`LooseMeta`]'s fields, its strings [`Text`] that the
+/// resolved identity and the claims share (kept as a `LooseMeta`, each name not well known
+/// would be one more block, copied again for each of them).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Envelope {
     pub(crate) version: Option<u64>,
@@ -96,33 +98,33 @@ impl Envelope {
     pub(crate) fn as_loose(&self) -> LooseMeta<'_> {
         LooseMeta {
             version: self.version,
-            name: self.name.as_ref().map(Text::as_cow),
+            name: self.name.as_deref().map(Cow::Borrowed),
             kind: self.kind,
-            namespace: self.namespace.as_ref().map(Text::as_cow),
-            label: self.label.as_ref().map(Text::as_cow),
-            contradicted_label: self.contradicted_label.as_ref().map(Text::as_cow),
+            namespace: self.namespace.as_deref().map(Cow::Borrowed),
+            label: self.label.as_deref().map(Cow::Borrowed),
+            contradicted_label: self.contradicted_label.as_deref().map(Cow::Borrowed),
             read_only: self.read_only,
             input: self.input.as_deref().map(Cow::Borrowed),
         }
     }
 
-    /// Merges a later envelope into it; says what changed.
-    pub(crate) fn merge(&mut self, mut later: EnvelopeFields<'_>) -> EnvelopeChange {
-        let mut change = EnvelopeChange::default();
+    /// Merges a later envelope into it; says whether it changed (a changed `input` is told
+    /// in `merged` too).
+    pub(crate) fn merge(&mut self, mut later: EnvelopeFields<'_>, merged: &mut Merged) -> bool {
         let (kind, label) = later.take_kind_and_label();
         self.version = later.version.or(self.version);
-        change.identity |= merge_text(&mut self.name, later.name.as_deref(), WellKnown::ToolNames);
+        let mut changed = merge_text(&mut self.name, later.name.as_deref(), WellKnown::ToolNames);
         if kind.is_some() && kind != self.kind {
             self.kind = kind;
-            change.identity = true;
+            changed = true;
         }
-        change.identity |= merge_text(
+        changed |= merge_text(
             &mut self.namespace,
             later.namespace.as_deref(),
             WellKnown::Namespaces,
         );
         // The label sent, fixed by the merged kind: a label never disguises the call's kind.
-        change.identity |= merge_text(&mut self.label, label.as_deref(), WellKnown::Labels);
+        changed |= merge_text(&mut self.label, label.as_deref(), WellKnown::Labels);
         if let Some(kind) = self.kind.filter(|kind| *kind != ToolKind::Other) {
             match self.label.take() {
                 Some(label) if *label != *kind.label() => self.contradicted_label = Some(label),
@@ -132,15 +134,16 @@ impl Envelope {
         }
         if later.read_only.is_some() && later.read_only != self.read_only {
             self.read_only = later.read_only;
-            change.identity = true;
+            changed = true;
         }
         if let Some(input) = later.input.map(one_line)
             && self.input.as_deref().map(RawValue::get) != Some(input.get())
         {
             self.input = Some(input.into_owned());
-            change.input = true;
+            merged.input_basis = true;
+            changed = true;
         }
-        change
+        changed
     }
 
     /// Finds the fields of `later` that differ from this one: the conflicting claims of an
@@ -170,12 +173,6 @@ impl Envelope {
             + text(&self.contradicted_label)
             + self.input.as_ref().map_or(0, |input| input.get().len())
     }
-}
-
-#[derive(Default)]
-pub(crate) struct EnvelopeChange {
-    identity: bool,
-    pub(crate) input: bool,
 }
 
 /// What few calls have.
@@ -323,9 +320,8 @@ impl Received {
     /// fill in what the call's own updates have not sent — the request's `rawInput` key by
     /// key, the call's own values winning, while the call's own arguments give it no input
     /// (OpenCode's `bash` sends `{cwd}` in the call and `{command}` in the request). The
-    /// request itself moves a call
-    /// that is still running back to `pending` (it waits on the user); a finished call
-    /// keeps its status and its permission.
+    /// request moves a running call back to `pending` (it waits on the user); a finished
+    /// call keeps its status and its permission.
     ///
     /// The rare paths it takes (conflicts, replaced diffs, subagent links, earlier paths)
     /// are kept out of line (`#[inline(never)]`): the code every update runs stays small
@@ -480,9 +476,7 @@ impl Received {
         let mut changed = false;
         if let Some(envelope) = envelope {
             let kept = self.envelope.get_or_insert_with(Envelope::default);
-            let change = kept.merge(envelope);
-            changed |= change.identity || change.input;
-            merged.input_basis |= change.input;
+            changed |= kept.merge(envelope, merged);
         }
         // A harness that names the tool in the envelope often names it again elsewhere
         // (Grok Build's first title): the claims share the envelope's copy.
