@@ -10,6 +10,7 @@ use serde_json::value::RawValue;
 
 use super::content::{ContentBlocks, Location};
 use super::evidence::{Claims, Evidence, META_KEYS, Says, follows_title_format, is_tool_name};
+use super::evidence_value::ProxyMarkFields;
 use super::few::Few;
 use super::fill_in::{fill_in, only_adds};
 use super::line::{LocationFields, MetaFields, RequestId, UpdateFields};
@@ -108,12 +109,24 @@ impl Envelope {
         }
     }
 
-    /// Merges a later envelope into it; says whether it changed (a changed `input` is told
-    /// in `merged` too).
-    pub(crate) fn merge(&mut self, mut later: EnvelopeFields<'_>, merged: &mut Merged) -> bool {
+    /// Merges a later envelope, and the proxy's `mark` on it, into it; says whether it
+    /// changed (a changed `input` is told in `merged` too).
+    fn merge(
+        &mut self,
+        mut later: EnvelopeFields<'_>,
+        mark: Option<ProxyMarkFields<'_>>,
+        merged: &mut Merged,
+    ) -> bool {
+        let mut changed = false;
+        if let Some(mark) = mark {
+            // Only a mark that says so in so many words (`"earned": true`) earns.
+            let earned = self.proxy_earned.unwrap_or(true) && mark.earned == Some(true);
+            changed = self.proxy_earned != Some(earned);
+            self.proxy_earned = Some(earned);
+        }
         let (kind, label) = later.take_kind_and_label();
         self.version = later.version.or(self.version);
-        let mut changed = merge_text(&mut self.name, later.name.as_deref(), WellKnown::ToolNames);
+        changed |= merge_text(&mut self.name, later.name.as_deref(), WellKnown::ToolNames);
         if kind.is_some() && kind != self.kind {
             self.kind = kind;
             changed = true;
@@ -380,13 +393,7 @@ impl Received {
             };
             merged.conflict = self.record_conflicts(update, envelope, keys, kind, raw_input);
         } else {
-            if let (Some(mark), true) = (proxy_mark, envelope.is_some()) {
-                let kept = self.envelope.get_or_insert_with(Envelope::default);
-                // Only a mark that says so in so many words (`"earned": true`) earns.
-                let earned = kept.proxy_earned.unwrap_or(true) && mark.earned == Some(true);
-                merged.evidence |= kept.proxy_earned != Some(earned);
-                kept.proxy_earned = Some(earned);
-            }
+            let envelope = envelope.map(|envelope| (envelope, proxy_mark));
             merged.evidence |= self.merge_evidence(update, envelope, keys, at, &mut merged);
             merged.evidence |= merge_text(&mut self.acp_kind, kind.as_deref(), WellKnown::AcpKinds);
             if let Some(raw) = raw_input {
@@ -468,15 +475,15 @@ impl Received {
     fn merge_evidence(
         &mut self,
         update: &UpdateFields<'_>,
-        envelope: Option<EnvelopeFields<'_>>,
+        envelope: Option<(EnvelopeFields<'_>, Option<ProxyMarkFields<'_>>)>,
         keys: &[Option<Cow<'_, str>>],
         at: u32,
         merged: &mut Merged,
     ) -> bool {
         let mut changed = false;
-        if let Some(envelope) = envelope {
+        if let Some((envelope, mark)) = envelope {
             let kept = self.envelope.get_or_insert_with(Envelope::default);
-            changed |= kept.merge(envelope, merged);
+            changed |= kept.merge(envelope, mark, merged);
         }
         // A harness that names the tool in the envelope often names it again elsewhere
         // (Grok Build's first title): the claims share the envelope's copy.
