@@ -59,8 +59,8 @@ pub struct LooseMeta<'a> {
     pub kind: Option<ToolKind>,
     /// `namespace`, when it is a string, known to this crate or not.
     pub namespace: Option<Cow<'a, str>>,
-    /// The label: a known kind's (but `other`'s) whatever was sent; else `label` when it
-    /// is a string.
+    /// The label: a known kind's whatever was sent (`other`'s only when none was); else
+    /// `label` when it is a string.
     pub label: Option<Cow<'a, str>>,
     /// The `label` sent, when it contradicted the known kind (`label` is then the kind's).
     pub contradicted_label: Option<Cow<'a, str>>,
@@ -72,7 +72,8 @@ pub struct LooseMeta<'a> {
 }
 
 fields! {
-    /// An envelope object as sent, before [`LooseMeta`]'s rules apply.
+    /// An envelope object as sent: what [`LooseMeta`] reads, and a call's kept envelope
+    /// merges.
     pub(crate) struct EnvelopeFields<'a> {
         "version" => version: Option<u64> = read::scalar,
         "name" => name: Option<Cow<'a, str>> = read::scalar,
