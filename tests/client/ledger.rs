@@ -87,12 +87,13 @@ fn fields_merge_last_write_wins_and_absent_fields_erase_nothing() {
             "s1",
             json!({"sessionUpdate": "tool_call_update", "toolCallId": "c1",
             "title": "Read `a.rs`", "rawInput": null,
-            "_meta": envelope("read_file", "read", Some(json!({"path": "a.rs", "offset": 1})))}),
+            "_meta": envelope("view_file", "read", Some(json!({"path": "a.rs", "offset": 1})))}),
         ),
         notification(
             "s1",
             json!({"sessionUpdate": "tool_call_update", "toolCallId": "c1",
-            "status": "completed", "title": null, "kind": 3, "_meta": {"x.ai/tool": {"name": "read_file"}}}),
+            "status": "completed", "title": null, "kind": 3,
+            "_meta": {"x.ai/tool": {"name": 5, "input": null}}}),
         ),
     ]);
     let call = ledger.get("c1").unwrap();
@@ -120,7 +121,8 @@ fn fields_merge_last_write_wins_and_absent_fields_erase_nothing() {
     );
     assert_eq!(
         (call.name(), call.kind(), call.label()),
-        (Some("read_file"), ToolKind::Read, "Read")
+        (Some("view_file"), ToolKind::Read, "Read"),
+        "a later name replaces, a wrong-typed one erases nothing"
     );
     assert_eq!(call.namespace(), Some("grok_build"));
     assert_eq!(call.read_only(), Some(true));

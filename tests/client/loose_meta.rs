@@ -225,19 +225,3 @@ fn from_meta_reads_under_the_envelope_key_only() {
     assert!(LooseMeta::from_meta(not_object.as_object().unwrap()).is_none());
     assert!(LooseMeta::from_meta(json!({}).as_object().unwrap()).is_none());
 }
-
-#[test]
-fn merge_replaces_present_fields_and_erases_nothing() {
-    let mut merged = owned(json!({
-        "version": 1, "name": "read_file", "kind": "read", "namespace": "grok_build",
-        "read_only": true
-    }))
-    .into_owned();
-    merged.merge(owned(json!({"input": {"path": "a.rs"}, "name": 5})));
-    assert_eq!(merged.name.as_deref(), Some("read_file"));
-    assert_eq!(merged.input.as_ref().unwrap().get(), r#"{"path":"a.rs"}"#);
-    merged.merge(owned(json!({"name": "view_file", "input": null})));
-    assert_eq!(merged.name.as_deref(), Some("view_file"));
-    assert_eq!(merged.input.as_ref().unwrap().get(), r#"{"path":"a.rs"}"#);
-    assert_eq!(merged.kind, Some(ToolKind::Read));
-}

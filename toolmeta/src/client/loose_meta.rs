@@ -8,31 +8,18 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::fields::{FromValue, Raw, fields, read, read_object};
-use super::received::Envelope;
-use super::text::{WellKnown, owned_or_static};
 use crate::{TOOL_META_KEY, ToolKind};
 
 /// The envelope as a tolerant reader sees it: every field optional, nothing fatal.
 ///
 /// Where [`ToolMeta`](crate::ToolMeta) is strict (a typed consumer wants to know the
-/// contract was broken), `LooseMeta` is what a client displaying a stream uses: reading it
-/// from a JSON object never fails.
+/// contract was broken), a client displaying a stream reads `LooseMeta`: a field of the
+/// wrong JSON type, or an unknown one, is ignored and the rest kept, and `namespace` is a
+/// plain string, so a namespace added after this crate was built reads. **A known kind
+/// fixes the label** (DESIGN §2), so a free label never disguises it (an `edit` shown as
+/// `Read`).
 ///
-/// - A field of the wrong JSON type is ignored and the other fields are kept.
-/// - `namespace` is a plain string, so a namespace added after this crate was built reads.
-/// - `kind` is read the contract's way: an unknown or case-mismatched string is
-///   [`ToolKind::Other`].
-/// - **A known kind fixes the label** (DESIGN §2): for a first-party kind other than
-///   `other`, `label` is the kind's label whatever was sent; a label sent that contradicts
-///   it is kept in [`contradicted_label`](LooseMeta::contradicted_label), so a free label
-///   never disguises a known kind (an `edit` shown as `Read`). Without a kind (or with
-///   `other` or an unknown kind) the label sent stands.
-/// - `input` is kept when it is an object, as raw JSON text exactly as sent (its key order
-///   included; [`LooseMeta::input_map`] parses it); `"input": null` (or any non-object) is
-///   absent.
-/// - Unknown fields are ignored.
-///
-/// Strings and `input` borrow from the text read when they can (`LooseMeta<'a>`);
+/// Strings and `input` borrow from the text read when they can;
 /// [`LooseMeta::into_owned`] detaches them.
 ///
 /// ```
@@ -67,22 +54,26 @@ pub struct LooseMeta<'a> {
     pub version: Option<u64>,
     /// `name`, the tool's wire name, when it is a string.
     pub name: Option<Cow<'a, str>>,
-    /// `kind`, when it is a string (unknown kinds are [`ToolKind::Other`]).
+    /// `kind`, when it is a string (an unknown or case-mismatched one is
+    /// [`ToolKind::Other`]).
     pub kind: Option<ToolKind>,
     /// `namespace`, when it is a string, known to this crate or not.
     pub namespace: Option<Cow<'a, str>>,
-    /// The label: the known kind's; else `label` when it is a string.
+    /// The label: a known kind's whatever was sent (`other`'s only when none was); else
+    /// `label` when it is a string.
     pub label: Option<Cow<'a, str>>,
     /// The `label` sent, when it contradicted the known kind (`label` is then the kind's).
     pub contradicted_label: Option<Cow<'a, str>>,
     /// `read_only`, when it is a boolean (see [`LooseMeta::read_only_or_default`]).
     pub read_only: Option<bool>,
-    /// `input`, the canonical projection, when it is an object: its raw JSON text.
+    /// `input`, the canonical projection, when it is an object: its raw JSON text, key
+    /// order kept ([`LooseMeta::input_map`] parses it).
     pub input: Option<Cow<'a, RawValue>>,
 }
 
 fields! {
-    /// An envelope object as sent, before [`LooseMeta`]'s rules apply.
+    /// An envelope object as sent: what [`LooseMeta`] reads, and a call's kept envelope
+    /// merges.
     pub(crate) struct EnvelopeFields<'a> {
         "version" => version: Option<u64> = read::scalar,
         "name" => name: Option<Cow<'a, str>> = read::scalar,
@@ -94,40 +85,20 @@ fields! {
     }
 }
 
-impl<'a> From<EnvelopeFields<'a>> for LooseMeta<'a> {
-    fn from(fields: EnvelopeFields<'a>) -> LooseMeta<'a> {
-        let EnvelopeFields {
-            version,
-            name,
-            kind,
-            namespace,
-            label,
-            read_only,
-            input,
-        } = fields;
-        // An unknown kind string reads as `other`, but says nothing about the label.
-        let known = kind.as_deref().map(ToolKind::from_wire);
-        let mut meta = LooseMeta {
-            version,
-            name,
-            kind: known.map(|kind| kind.unwrap_or(ToolKind::Other)),
-            namespace,
-            label,
-            contradicted_label: None,
-            read_only,
-            input: input.map(one_line),
-        };
-        if let Some(Some(kind)) = known {
-            meta.fix_label(kind);
-        }
-        meta
+impl<'a> EnvelopeFields<'a> {
+    /// Takes `kind`, read the contract's way (an unknown string is `other`), and the label
+    /// sent: a known kind's own when none was (an unknown kind says nothing about it).
+    pub(crate) fn take_kind_and_label(&mut self) -> (Option<ToolKind>, Option<Cow<'a, str>>) {
+        let known = self.kind.take().as_deref().map(ToolKind::from_wire);
+        let label = self.label.take();
+        let label = label.or_else(|| known.flatten().map(|kind| Cow::Borrowed(kind.label())));
+        (known.map(|kind| kind.unwrap_or(ToolKind::Other)), label)
     }
 }
 
 impl<'a> LooseMeta<'a> {
     /// Reads an envelope from a JSON value; `None` only when the value is not an object.
     pub fn from_value(value: &'a Value) -> Option<LooseMeta<'a>> {
-        // The tolerant reader only fails on a value that is not an object.
         LooseMeta::deserialize(value).ok()
     }
 
@@ -194,63 +165,19 @@ impl<'a> LooseMeta<'a> {
             || self.label.is_some()
     }
 
-    /// The same envelope owning its strings (an `input` sent pretty-printed is written on
-    /// one line, so it can go into a JSON Lines record).
+    /// The same envelope owning its strings.
     pub fn into_owned(self) -> LooseMeta<'static> {
+        let own = |text: Option<Cow<'_, str>>| text.map(|text| Cow::Owned(text.into_owned()));
         LooseMeta {
             version: self.version,
-            name: self.name.map(|name| Cow::Owned(name.into_owned())),
+            name: own(self.name),
             kind: self.kind,
-            namespace: self
-                .namespace
-                .map(|namespace| owned_or_static(namespace, WellKnown::Namespaces)),
-            label: self
-                .label
-                .map(|label| owned_or_static(label, WellKnown::Labels)),
-            contradicted_label: self
-                .contradicted_label
-                .map(|label| Cow::Owned(label.into_owned())),
+            namespace: own(self.namespace),
+            label: own(self.label),
+            contradicted_label: own(self.contradicted_label),
             read_only: self.read_only,
             input: self.input.map(|input| Cow::Owned(input.into_owned())),
         }
-    }
-
-    /// Makes `label` the label of the known `kind`, keeping a contradicting one aside.
-    fn fix_label(&mut self, kind: ToolKind) {
-        if kind == ToolKind::Other {
-            // `other` takes any label, and supplies its own when none was sent.
-            self.label.get_or_insert(Cow::Borrowed(kind.label()));
-            return;
-        }
-        match self.label.take() {
-            Some(label) if label != kind.label() => self.contradicted_label = Some(label),
-            _ => {}
-        }
-        self.label = Some(Cow::Borrowed(kind.label()));
-    }
-}
-
-impl LooseMeta<'static> {
-    /// Merges a later envelope of the same call into this one, field by field: a field the
-    /// later envelope carries replaces this one's, a field it lacks erases nothing; the
-    /// merged kind fixes the merged label as reading does. Says whether `input` changed.
-    ///
-    /// ```
-    /// use toolmeta::client::LooseMeta;
-    /// let first = serde_json::json!({"name": "read_file", "kind": "read"});
-    /// let later = serde_json::json!({"input": {"path": "a.rs"}});
-    /// let mut merged = LooseMeta::from_value(&first).unwrap().into_owned();
-    /// merged.merge(LooseMeta::from_value(&later).unwrap());
-    /// assert_eq!(merged.name.as_deref(), Some("read_file"));
-    /// assert_eq!(merged.input.unwrap().get(), r#"{"path":"a.rs"}"#);
-    /// ```
-    pub fn merge(&mut self, later: LooseMeta<'_>) -> bool {
-        // The ledger's own merge, through the envelope a call keeps.
-        let mut kept = Envelope::default();
-        kept.merge(std::mem::take(self));
-        let input_changed = kept.merge(later).input;
-        *self = kept.as_loose().into_owned();
-        input_changed
     }
 }
 
@@ -285,10 +212,25 @@ impl<'de> Deserialize<'de> for LooseMeta<'de> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let mut fields = EnvelopeFields::default();
         // `input` is copied out, so that any deserializer (text or parsed values) reads.
-        if read_object::<FromValue, D, _>(deserializer, &mut fields)? {
-            Ok(LooseMeta::from(fields))
-        } else {
-            Err(D::Error::custom("expected a tool-identity envelope object"))
+        if !read_object::<FromValue, D, _>(deserializer, &mut fields)? {
+            return Err(D::Error::custom("expected a tool-identity envelope object"));
         }
+        let (kind, label) = fields.take_kind_and_label();
+        let mut meta = LooseMeta {
+            version: fields.version,
+            name: fields.name,
+            kind,
+            namespace: fields.namespace,
+            label,
+            contradicted_label: None,
+            read_only: fields.read_only,
+            input: fields.input.map(one_line),
+        };
+        // A known kind fixes the label; a label sent that contradicts it is kept aside.
+        if let Some(kind) = kind.filter(|kind| *kind != ToolKind::Other) {
+            meta.contradicted_label = meta.label.take().filter(|label| label != kind.label());
+            meta.label = Some(Cow::Borrowed(kind.label()));
+        }
+        Ok(meta)
     }
 }

@@ -10,10 +10,11 @@ use serde_json::value::RawValue;
 
 use super::content::{ContentBlocks, Location};
 use super::evidence::{Claims, Evidence, META_KEYS, Says, follows_title_format, is_tool_name};
+use super::evidence_value::ProxyMarkFields;
 use super::few::Few;
 use super::fill_in::{fill_in, only_adds};
 use super::line::{LocationFields, MetaFields, RequestId, UpdateFields};
-use super::loose_meta::LooseMeta;
+use super::loose_meta::{EnvelopeFields, LooseMeta, one_line};
 use super::permission::Requested;
 use super::text::{Text, WellKnown, merge_text};
 use super::{Content, Permission, PermissionOutcome, Status};
@@ -65,7 +66,9 @@ pub(crate) struct Received {
     pub(crate) finished_at: Option<SystemTime>,
 }
 
-/// The envelope as the call keeps it.
+/// The envelope as the call keeps it: [`LooseMeta`]'s fields, its strings [`Text`] that the
+/// resolved identity and the claims share (kept as a `LooseMeta`, each name not well known
+/// would be one more block, copied again for each of them).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Envelope {
     pub(crate) version: Option<u64>,
@@ -96,38 +99,45 @@ impl Envelope {
     pub(crate) fn as_loose(&self) -> LooseMeta<'_> {
         LooseMeta {
             version: self.version,
-            name: self.name.as_ref().map(Text::as_cow),
+            name: self.name.as_deref().map(Cow::Borrowed),
             kind: self.kind,
-            namespace: self.namespace.as_ref().map(Text::as_cow),
-            label: self.label.as_ref().map(Text::as_cow),
-            contradicted_label: self.contradicted_label.as_ref().map(Text::as_cow),
+            namespace: self.namespace.as_deref().map(Cow::Borrowed),
+            label: self.label.as_deref().map(Cow::Borrowed),
+            contradicted_label: self.contradicted_label.as_deref().map(Cow::Borrowed),
             read_only: self.read_only,
             input: self.input.as_deref().map(Cow::Borrowed),
         }
     }
 
-    /// Merges a later envelope into it; says what changed. The one envelope merge
-    /// ([`LooseMeta::merge`] is this one too).
-    pub(crate) fn merge(&mut self, later: LooseMeta<'_>) -> EnvelopeChange {
-        let mut change = EnvelopeChange::default();
-        self.version = later.version.or(self.version);
-        change.identity |= merge_text(&mut self.name, later.name.as_deref(), WellKnown::ToolNames);
-        if later.kind.is_some() && later.kind != self.kind {
-            self.kind = later.kind;
-            change.identity = true;
+    /// Merges a later envelope, and the proxy's `mark` on it, into it; says whether it
+    /// changed (a changed `input` is told in `merged` too).
+    fn merge(
+        &mut self,
+        mut later: EnvelopeFields<'_>,
+        mark: Option<ProxyMarkFields<'_>>,
+        merged: &mut Merged,
+    ) -> bool {
+        let mut changed = false;
+        if let Some(mark) = mark {
+            // Only a mark that says so in so many words (`"earned": true`) earns.
+            let earned = self.proxy_earned.unwrap_or(true) && mark.earned == Some(true);
+            changed = self.proxy_earned != Some(earned);
+            self.proxy_earned = Some(earned);
         }
-        change.identity |= merge_text(
+        let (kind, label) = later.take_kind_and_label();
+        self.version = later.version.or(self.version);
+        changed |= merge_text(&mut self.name, later.name.as_deref(), WellKnown::ToolNames);
+        if kind.is_some() && kind != self.kind {
+            self.kind = kind;
+            changed = true;
+        }
+        changed |= merge_text(
             &mut self.namespace,
             later.namespace.as_deref(),
             WellKnown::Namespaces,
         );
-        // The label as sent (before the later envelope's own kind fixed it), fixed by the
-        // merged kind: a label never disguises the kind the call has.
-        let sent = later
-            .contradicted_label
-            .as_deref()
-            .or(later.label.as_deref());
-        change.identity |= merge_text(&mut self.label, sent, WellKnown::Labels);
+        // The label sent, fixed by the merged kind: a label never disguises the call's kind.
+        changed |= merge_text(&mut self.label, label.as_deref(), WellKnown::Labels);
         if let Some(kind) = self.kind.filter(|kind| *kind != ToolKind::Other) {
             match self.label.take() {
                 Some(label) if *label != *kind.label() => self.contradicted_label = Some(label),
@@ -137,35 +147,33 @@ impl Envelope {
         }
         if later.read_only.is_some() && later.read_only != self.read_only {
             self.read_only = later.read_only;
-            change.identity = true;
+            changed = true;
         }
-        if let Some(input) = later.input
+        if let Some(input) = later.input.map(one_line)
             && self.input.as_deref().map(RawValue::get) != Some(input.get())
         {
             self.input = Some(input.into_owned());
-            change.input = true;
+            merged.input_basis = true;
+            changed = true;
         }
-        change
+        changed
     }
 
     /// Finds the fields of `later` that differ from this one: the conflicting claims of an
     /// update after the call finished.
-    fn differences(&self, later: &LooseMeta<'_>, found: &mut Conflicting) {
-        let label = later
-            .contradicted_label
-            .as_deref()
-            .or(later.label.as_deref());
+    fn differences(&self, mut later: EnvelopeFields<'_>, found: &mut Conflicting) {
+        let (kind, label) = later.take_kind_and_label();
         found.differs("envelope.name", self.name.as_deref(), later.name.as_deref());
-        let kind = |envelope: Option<ToolKind>| envelope.map(ToolKind::as_str);
-        found.differs("envelope.kind", kind(self.kind), kind(later.kind));
+        let kind_str = |kind: Option<ToolKind>| kind.map(ToolKind::as_str);
+        found.differs("envelope.kind", kind_str(self.kind), kind_str(kind));
         let namespace = later.namespace.as_deref();
         found.differs("envelope.namespace", self.namespace.as_deref(), namespace);
-        found.differs("envelope.label", self.label.as_deref(), label);
-        let input = later.input.as_deref().map(RawValue::get);
+        found.differs("envelope.label", self.label.as_deref(), label.as_deref());
+        let input = later.input.map(one_line);
         found.differs(
             "envelope.input",
             self.input.as_deref().map(RawValue::get),
-            input,
+            input.as_deref().map(RawValue::get),
         );
     }
 
@@ -178,12 +186,6 @@ impl Envelope {
             + text(&self.contradicted_label)
             + self.input.as_ref().map_or(0, |input| input.get().len())
     }
-}
-
-#[derive(Default)]
-pub(crate) struct EnvelopeChange {
-    identity: bool,
-    pub(crate) input: bool,
 }
 
 /// What few calls have.
@@ -331,9 +333,8 @@ impl Received {
     /// fill in what the call's own updates have not sent — the request's `rawInput` key by
     /// key, the call's own values winning, while the call's own arguments give it no input
     /// (OpenCode's `bash` sends `{cwd}` in the call and `{command}` in the request). The
-    /// request itself moves a call
-    /// that is still running back to `pending` (it waits on the user); a finished call
-    /// keeps its status and its permission.
+    /// request moves a running call back to `pending` (it waits on the user); a finished
+    /// call keeps its status and its permission.
     ///
     /// The rare paths it takes (conflicts, replaced diffs, subagent links, earlier paths)
     /// are kept out of line (`#[inline(never)]`): the code every update runs stays small
@@ -357,7 +358,7 @@ impl Received {
                 envelope,
                 keys,
                 proxy_mark,
-            }) => (envelope.map(LooseMeta::from), Some(keys), proxy_mark),
+            }) => (envelope, Some(keys), proxy_mark),
             None => (None, None, None),
         };
         // Most updates carry no `_meta`, or only the envelope in it: then no key is looked
@@ -392,13 +393,7 @@ impl Received {
             };
             merged.conflict = self.record_conflicts(update, envelope, keys, kind, raw_input);
         } else {
-            if let (Some(mark), true) = (proxy_mark, envelope.is_some()) {
-                let kept = self.envelope.get_or_insert_with(Envelope::default);
-                // Only a mark that says so in so many words (`"earned": true`) earns.
-                let earned = kept.proxy_earned.unwrap_or(true) && mark.earned == Some(true);
-                merged.evidence |= kept.proxy_earned != Some(earned);
-                kept.proxy_earned = Some(earned);
-            }
+            let envelope = envelope.map(|envelope| (envelope, proxy_mark));
             merged.evidence |= self.merge_evidence(update, envelope, keys, at, &mut merged);
             merged.evidence |= merge_text(&mut self.acp_kind, kind.as_deref(), WellKnown::AcpKinds);
             if let Some(raw) = raw_input {
@@ -480,17 +475,15 @@ impl Received {
     fn merge_evidence(
         &mut self,
         update: &UpdateFields<'_>,
-        envelope: Option<LooseMeta<'_>>,
+        envelope: Option<(EnvelopeFields<'_>, Option<ProxyMarkFields<'_>>)>,
         keys: &[Option<Cow<'_, str>>],
         at: u32,
         merged: &mut Merged,
     ) -> bool {
         let mut changed = false;
-        if let Some(envelope) = envelope {
+        if let Some((envelope, mark)) = envelope {
             let kept = self.envelope.get_or_insert_with(Envelope::default);
-            let change = kept.merge(envelope);
-            changed |= change.identity || change.input;
-            merged.input_basis |= change.input;
+            changed |= kept.merge(envelope, mark, merged);
         }
         // A harness that names the tool in the envelope often names it again elsewhere
         // (Grok Build's first title): the claims share the envelope's copy.
@@ -546,13 +539,13 @@ impl Received {
     fn record_conflicts(
         &mut self,
         update: &UpdateFields<'_>,
-        envelope: Option<LooseMeta<'_>>,
+        envelope: Option<EnvelopeFields<'_>>,
         keys: &[Option<Cow<'_, str>>],
         kind: Option<Cow<'_, str>>,
         raw_input: Option<Cow<'_, RawValue>>,
     ) -> bool {
         let mut found = Conflicting(Vec::new());
-        if let Some(envelope) = &envelope {
+        if let Some(envelope) = envelope {
             let none = Envelope::default();
             let kept = self.envelope.as_ref().unwrap_or(&none);
             kept.differences(envelope, &mut found);

@@ -1,7 +1,6 @@
 //! [`Text`]: a string a call keeps and its resolved identity shares — a static string for
 //! the values every stream repeats, a short one inline, else one shared copy.
 
-use std::borrow::Cow;
 use std::fmt;
 use std::ops::Deref;
 
@@ -47,11 +46,6 @@ impl Text {
             0
         }
     }
-
-    /// The string as a `Cow` borrowing from it.
-    pub(crate) fn as_cow(&self) -> Cow<'_, str> {
-        Cow::Borrowed(self)
-    }
 }
 
 impl From<String> for Text {
@@ -92,16 +86,6 @@ pub(crate) fn merge_text(
             true
         }
         _ => false,
-    }
-}
-
-/// Detaches a string, without copying it when it is one of the `well_known` values: for
-/// the public [`LooseMeta`](super::LooseMeta), whose fields are `Cow`s; what the ledger
-/// keeps is [`Text`].
-pub(crate) fn owned_or_static(value: Cow<'_, str>, well_known: WellKnown) -> Cow<'static, str> {
-    match well_known.find(&value) {
-        Some(known) => Cow::Borrowed(known),
-        None => Cow::Owned(value.into_owned()),
     }
 }
 
