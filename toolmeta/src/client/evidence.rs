@@ -110,11 +110,10 @@ pub(crate) const META_KEYS: [MetaKey; META_KEY_COUNT] = meta_keys();
 
 const fn meta_key_count() -> usize {
     let mut count = SHARED_META_TOOL_NAMES.len();
-    let mut i = 0;
-    while i < PARTIES.len() {
-        let recognition = &PARTIES[i].recognition;
-        count += recognition.meta_tool_names.len() + recognition.subagent_links.len();
-        i += 1;
+    let mut parties: &[Party] = &PARTIES;
+    while let [party, rest @ ..] = parties {
+        count += party.recognition.meta_tool_names.len() + party.recognition.subagent_links.len();
+        parties = rest;
     }
     count
 }
@@ -128,48 +127,41 @@ const fn meta_keys() -> [MetaKey; META_KEY_COUNT] {
     };
     let mut keys = [unset; META_KEY_COUNT];
     let mut at = 0;
-    let mut i = 0;
-    while i < PARTIES.len() {
-        let party: &'static Party = &PARTIES[i];
-        let names = party.recognition.meta_tool_names;
-        let mut j = 0;
-        while j < names.len() {
+    let mut parties: &'static [Party] = &PARTIES;
+    while let [party, rest @ ..] = parties {
+        let mut names = party.recognition.meta_tool_names;
+        while let [name, rest @ ..] = names {
             keys[at] = MetaKey {
-                path: names[j].path,
-                says: Says::ToolName,
-                spelling: names[j].spelling,
-                marks: if names[j].marks_harness {
+                path: name.path,
+                spelling: name.spelling,
+                marks: if name.marks_harness {
                     Some(party)
                 } else {
                     None
                 },
-            };
-            at += 1;
-            j += 1;
-        }
-        let links = party.recognition.subagent_links;
-        j = 0;
-        while j < links.len() {
-            keys[at] = MetaKey {
-                says: Says::ParentToolCall,
-                path: links[j],
                 ..unset
             };
-            at += 1;
-            j += 1;
+            (at, names) = (at + 1, rest);
         }
-        i += 1;
+        let mut links = party.recognition.subagent_links;
+        while let [path, rest @ ..] = links {
+            keys[at] = MetaKey {
+                path: *path,
+                says: Says::ParentToolCall,
+                ..unset
+            };
+            (at, links) = (at + 1, rest);
+        }
+        parties = rest;
     }
-    let mut j = 0;
-    while j < SHARED_META_TOOL_NAMES.len() {
-        let key = &SHARED_META_TOOL_NAMES[j];
+    let mut shared = SHARED_META_TOOL_NAMES;
+    while let [key, rest @ ..] = shared {
         keys[at] = MetaKey {
             path: key.path,
             spelling: key.spelling,
             ..unset
         };
-        at += 1;
-        j += 1;
+        (at, shared) = (at + 1, rest);
     }
     keys
 }
@@ -415,9 +407,7 @@ pub(crate) fn follows_title_format(title: &str) -> bool {
 /// A one-word directory title (`src`) passes too; the catalog decides whether the word is
 /// a tool of the harness, and an unknown word only stands as a name when nothing better
 /// is there.
-pub(crate) fn is_tool_name(title: &str) -> bool {
-    crate::recognition::is_name(title)
-}
+pub(crate) use crate::recognition::is_name as is_tool_name;
 
 #[cfg(test)]
 mod tests {
