@@ -1,10 +1,8 @@
 //! What names a call's tool: the evidence the traffic carries, strongest first (DESIGN §6).
 //!
-//! Where each harness puts its evidence is not written here: it is the one list of
-//! [`PARTIES`], which the catalog's data export writes too. This module reads that list
-//! for the ledger — every `_meta` key of every party as one table the line reader walks
-//! ([`META_KEYS`]), the call-id and title formats — and keeps what each key said as a
-//! [`Claim`]; resolution takes the strongest.
+//! Where each harness puts its evidence is the one list of [`PARTIES`] (the catalog's data
+//! export writes it too); this module reads it for the ledger and keeps what each key said
+//! as a [`Claim`]; resolution takes the strongest.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -60,9 +58,8 @@ impl Evidence {
     }
 }
 
+/// Where the evidence is on the wire.
 impl fmt::Display for Evidence {
-    /// Where the evidence is on the wire: `envelope`, `name`, `_meta.claudeCode.toolName`,
-    /// `title`, `toolCallId`, `title format`, `rawInput`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Evidence::Envelope => f.write_str("envelope"),
@@ -374,8 +371,7 @@ pub(crate) fn party_of_id(tool_call_id: &str) -> Option<&'static Party> {
 
 /// Every party's `toolCallId` formats, in the order of [`PARTIES`], split into pieces once:
 /// a call without an envelope or a mark of its harness has its id matched at each
-/// resolution (over traffic without envelopes, splitting each format again for every id
-/// was 6% of the ledger's instructions: `docs/performance.md`, "Where the time goes").
+/// resolution (`docs/performance.md`, "Where the time goes").
 static ID_FORMATS: LazyLock<Box<[(&'static Party, Compiled)]>> = LazyLock::new(|| {
     PARTIES
         .iter()
@@ -399,14 +395,11 @@ pub(crate) fn follows_title_format(title: &str) -> bool {
     FORMATS.iter().any(|format| format.matches(title).is_some())
 }
 
-/// Whether a title reads as a tool name rather than human text: a single word of ASCII
-/// letters, digits, `_` and `-` (`read`, `todowrite`, `mcp__github__create_issue`), with no
-/// spaces, dots or slashes (`README.md`, `Read File`, `ls -la` are human text): the pattern
-/// `{name}`.
-///
-/// A one-word directory title (`src`) passes too; the catalog decides whether the word is
-/// a tool of the harness, and an unknown word only stands as a name when nothing better
-/// is there.
+/// Whether a title reads as a tool name rather than human text: the pattern `{name}`, one
+/// word of ASCII letters, digits, `_` and `-` (`read`, `mcp__github__create_issue`; not
+/// `README.md`, `Read File`, `ls -la`). A one-word directory title (`src`) passes too: the
+/// catalog decides whether the word is a tool of the harness, and an unknown word stands as
+/// a name only when nothing better is there.
 pub(crate) use crate::recognition::is_name as is_tool_name;
 
 #[cfg(test)]

@@ -438,21 +438,11 @@ macro_rules! scalars_read_as {
 
 pub(crate) use scalars_read_as;
 
-/// Declares an object the client reads: one row per field — its wire key, its name and
-/// type, and the function that takes its value (one of [`read`], or any function of the
-/// same signature). The table is the only list of the
-/// keys: it gives the struct (every field `pub(crate)`, `Default`), its [`Fields`] reader
-/// and `is_key` (whether a key is one of its fields).
-///
-/// ```ignore
-/// fields! {
-///     /// One ACP `ToolCallLocation`.
-///     pub(crate) struct LocationFields<'a> {
-///         "path" => path: Option<Cow<'a, str>> = read::scalar,
-///         "line" => line: Option<u64> = read::scalar,
-///     }
-/// }
-/// ```
+/// Declares an object the client reads (`client/line.rs` has them): one row per field — its
+/// wire key, its name and type, and the function that takes its value (one of [`read`], or
+/// any function of the same signature); `(kept with field)` keeps an array element only
+/// when it has that field. The table is the only list of the keys: it gives the struct
+/// (every field `pub(crate)`, `Default`), its [`Fields`] reader and `is_key`.
 macro_rules! fields {
     (
         $(#[$attr:meta])*
