@@ -206,12 +206,8 @@ fn repair_string(literal: &str, out: &mut String) -> bool {
 
 /// The code unit of the `\uXXXX` escape at `at`, if there is one.
 fn hex_escape(bytes: &[u8], at: usize) -> Option<u16> {
-    let escape = bytes.get(at..at + 6)?;
-    if escape[..2] != *b"\\u" {
-        return None;
-    }
-    let hex = std::str::from_utf8(&escape[2..]).ok()?;
-    u16::from_str_radix(hex, 16).ok()
+    let hex = bytes.get(at..at + 6)?.strip_prefix(b"\\u")?;
+    u16::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()
 }
 
 #[cfg(test)]

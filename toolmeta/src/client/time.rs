@@ -92,11 +92,8 @@ fn rfc3339(text: &str) -> Option<SystemTime> {
             return None;
         }
         // Nanoseconds: the first nine digits, right-padded.
-        let fraction = &bytes[at + 1..at + 1 + digits.min(9)];
-        nanos = fraction
-            .iter()
-            .fold(0, |n, digit| n * 10 + u32::from(digit - b'0'))
-            * 10u32.pow(9 - fraction.len() as u32);
+        let kept = digits.min(9);
+        nanos = number(at + 1..at + 1 + kept)? * 10u32.pow(9 - kept as u32);
         at += 1 + digits;
     }
     let offset_seconds: i64 = match bytes.get(at..)? {
