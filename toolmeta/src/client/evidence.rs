@@ -107,7 +107,7 @@ pub(crate) const META_KEYS: [MetaKey; META_KEY_COUNT] = meta_keys();
 
 const fn meta_key_count() -> usize {
     let mut count = SHARED_META_TOOL_NAMES.len();
-    let mut parties: &[Party] = &PARTIES;
+    let mut parties = PARTIES;
     while let [party, rest @ ..] = parties {
         count += party.recognition.meta_tool_names.len() + party.recognition.subagent_links.len();
         parties = rest;
@@ -124,7 +124,7 @@ const fn meta_keys() -> [MetaKey; META_KEY_COUNT] {
     };
     let mut keys = [unset; META_KEY_COUNT];
     let mut at = 0;
-    let mut parties: &'static [Party] = &PARTIES;
+    let mut parties = PARTIES;
     while let [party, rest @ ..] = parties {
         let mut names = party.recognition.meta_tool_names;
         while let [name, rest @ ..] = names {

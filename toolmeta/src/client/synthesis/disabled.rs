@@ -11,7 +11,7 @@ pub(crate) enum Harness {}
 
 /// The catalog the ledger asks: empty.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Catalog;
+pub(crate) struct Catalog {}
 
 impl Catalog {
     pub(crate) fn named_harness(&self) -> Option<Harness> {
