@@ -1,11 +1,8 @@
-//! The shapes an ACP message arrives in, declared once as tables of the fields the ledger
-//! reads, and what a message turns out to be.
-//!
-//! One line may be a JSON-RPC notification, a persisted log line (`timestamp` + `method`), a
-//! bare `params` object, a bare `update` object, a `session/request_permission` request, a
-//! client's answer to a permission request, the agent's answer to `initialize`, or a
-//! JSON-RPC batch of them. Each object is read in place by its table ([`fields!`]), which
-//! skips every other key without building it.
+//! The shapes an ACP message arrives in, as tables of the fields the ledger reads
+//! ([`fields!`]: read in place, every other key skipped unbuilt), and what a message turns
+//! out to be: a JSON-RPC notification, a persisted log line (`timestamp` + `method`), a bare
+//! `params` or `update` object, a permission request or the client's answer to one, the
+//! agent's answer to `initialize`, or a JSON-RPC batch of them.
 
 use std::borrow::Cow;
 use std::marker::PhantomData;
