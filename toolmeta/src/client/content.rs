@@ -124,14 +124,13 @@ impl ExactSizeIterator for ContentBlocks<'_> {}
 fn read_block(raw: &RawValue) -> Content<'_> {
     let mut block = BlockFields::default();
     let mut text = serde_json::Deserializer::from_str(raw.get());
-    if !matches!(
-        read_object::<FromText, _, _>(&mut text, &mut block),
-        Ok(true)
-    ) {
+    let Ok(true) = read_object::<FromText, _, _>(&mut text, &mut block) else {
         return Content::Other(raw);
-    }
+    };
     let read = match block.block_type.as_deref() {
-        Some("content") => inner_text(block.inner).map(Content::Text),
+        Some("content") => (block.inner)
+            .filter(|inner| inner.inner_type.as_deref() == Some("text"))
+            .and_then(|inner| inner.text.map(Content::Text)),
         Some("diff") => (block.path.zip(block.new_text)).map(|(path, new_text)| Content::Diff {
             path,
             old_text: block.old_text,
@@ -144,17 +143,6 @@ fn read_block(raw: &RawValue) -> Content<'_> {
         _ => None,
     };
     read.unwrap_or(Content::Other(raw))
-}
-
-/// The text of a `{"type":"text"}` content block.
-fn inner_text(inner: Option<InnerFields<'_>>) -> Option<Cow<'_, str>> {
-    match inner {
-        Some(InnerFields {
-            inner_type: Some(inner_type),
-            text: Some(text),
-        }) if inner_type == "text" => Some(text),
-        _ => None,
-    }
 }
 
 fields! {

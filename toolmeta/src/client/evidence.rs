@@ -1,10 +1,8 @@
 //! What names a call's tool: the evidence the traffic carries, strongest first (DESIGN §6).
 //!
-//! Where each harness puts its evidence is not written here: it is the one list of
-//! [`PARTIES`], which the catalog's data export writes too. This module reads that list
-//! for the ledger — every `_meta` key of every party as one table the line reader walks
-//! ([`META_KEYS`]), the call-id and title formats — and keeps what each key said as a
-//! [`Claim`]; resolution takes the strongest.
+//! Where each harness puts its evidence is the one list of [`PARTIES`] (the catalog's data
+//! export writes it too); this module reads it for the ledger and keeps what each key said
+//! as a [`Claim`]; resolution takes the strongest.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -60,9 +58,8 @@ impl Evidence {
     }
 }
 
+/// Where the evidence is on the wire.
 impl fmt::Display for Evidence {
-    /// Where the evidence is on the wire: `envelope`, `name`, `_meta.claudeCode.toolName`,
-    /// `title`, `toolCallId`, `title format`, `rawInput`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Evidence::Envelope => f.write_str("envelope"),
@@ -110,11 +107,10 @@ pub(crate) const META_KEYS: [MetaKey; META_KEY_COUNT] = meta_keys();
 
 const fn meta_key_count() -> usize {
     let mut count = SHARED_META_TOOL_NAMES.len();
-    let mut i = 0;
-    while i < PARTIES.len() {
-        let recognition = &PARTIES[i].recognition;
-        count += recognition.meta_tool_names.len() + recognition.subagent_links.len();
-        i += 1;
+    let mut parties = PARTIES;
+    while let [party, rest @ ..] = parties {
+        count += party.recognition.meta_tool_names.len() + party.recognition.subagent_links.len();
+        parties = rest;
     }
     count
 }
@@ -128,48 +124,41 @@ const fn meta_keys() -> [MetaKey; META_KEY_COUNT] {
     };
     let mut keys = [unset; META_KEY_COUNT];
     let mut at = 0;
-    let mut i = 0;
-    while i < PARTIES.len() {
-        let party: &'static Party = &PARTIES[i];
-        let names = party.recognition.meta_tool_names;
-        let mut j = 0;
-        while j < names.len() {
+    let mut parties = PARTIES;
+    while let [party, rest @ ..] = parties {
+        let mut names = party.recognition.meta_tool_names;
+        while let [name, rest @ ..] = names {
             keys[at] = MetaKey {
-                path: names[j].path,
-                says: Says::ToolName,
-                spelling: names[j].spelling,
-                marks: if names[j].marks_harness {
+                path: name.path,
+                spelling: name.spelling,
+                marks: if name.marks_harness {
                     Some(party)
                 } else {
                     None
                 },
-            };
-            at += 1;
-            j += 1;
-        }
-        let links = party.recognition.subagent_links;
-        j = 0;
-        while j < links.len() {
-            keys[at] = MetaKey {
-                says: Says::ParentToolCall,
-                path: links[j],
                 ..unset
             };
-            at += 1;
-            j += 1;
+            (at, names) = (at + 1, rest);
         }
-        i += 1;
+        let mut links = party.recognition.subagent_links;
+        while let [path, rest @ ..] = links {
+            keys[at] = MetaKey {
+                path: *path,
+                says: Says::ParentToolCall,
+                ..unset
+            };
+            (at, links) = (at + 1, rest);
+        }
+        parties = rest;
     }
-    let mut j = 0;
-    while j < SHARED_META_TOOL_NAMES.len() {
-        let key = &SHARED_META_TOOL_NAMES[j];
+    let mut shared = SHARED_META_TOOL_NAMES;
+    while let [key, rest @ ..] = shared {
         keys[at] = MetaKey {
             path: key.path,
             spelling: key.spelling,
             ..unset
         };
-        at += 1;
-        j += 1;
+        (at, shared) = (at + 1, rest);
     }
     keys
 }
@@ -382,8 +371,7 @@ pub(crate) fn party_of_id(tool_call_id: &str) -> Option<&'static Party> {
 
 /// Every party's `toolCallId` formats, in the order of [`PARTIES`], split into pieces once:
 /// a call without an envelope or a mark of its harness has its id matched at each
-/// resolution (over traffic without envelopes, splitting each format again for every id
-/// was 6% of the ledger's instructions: `docs/performance.md`, "Where the time goes").
+/// resolution (`docs/performance.md`, "Where the time goes").
 static ID_FORMATS: LazyLock<Box<[(&'static Party, Compiled)]>> = LazyLock::new(|| {
     PARTIES
         .iter()
@@ -407,17 +395,12 @@ pub(crate) fn follows_title_format(title: &str) -> bool {
     FORMATS.iter().any(|format| format.matches(title).is_some())
 }
 
-/// Whether a title reads as a tool name rather than human text: a single word of ASCII
-/// letters, digits, `_` and `-` (`read`, `todowrite`, `mcp__github__create_issue`), with no
-/// spaces, dots or slashes (`README.md`, `Read File`, `ls -la` are human text): the pattern
-/// `{name}`.
-///
-/// A one-word directory title (`src`) passes too; the catalog decides whether the word is
-/// a tool of the harness, and an unknown word only stands as a name when nothing better
-/// is there.
-pub(crate) fn is_tool_name(title: &str) -> bool {
-    crate::recognition::is_name(title)
-}
+/// Whether a title reads as a tool name rather than human text: the pattern `{name}`, one
+/// word of ASCII letters, digits, `_` and `-` (`read`, `mcp__github__create_issue`; not
+/// `README.md`, `Read File`, `ls -la`). A one-word directory title (`src`) passes too: the
+/// catalog decides whether the word is a tool of the harness, and an unknown word stands as
+/// a name only when nothing better is there.
+pub(crate) use crate::recognition::is_name as is_tool_name;
 
 #[cfg(test)]
 mod tests {

@@ -2,9 +2,10 @@
 
 use std::fmt;
 
-use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
+use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::{Map, Value};
 
+use super::fields::next_key;
 use super::json_repair::is_small;
 use crate::keys::{self, KeyType};
 use crate::{LabelShape, ToolKind, normalize_offset};
@@ -134,18 +135,15 @@ const fn same(a: &str, b: &str) -> bool {
 }
 
 /// What the fallback keeps of a call's `rawInput` when nothing identifies a catalog tool:
-/// the keys that are canonical for the call's label (its shape's keys; any canonical key
-/// for a label without a shape), each of the type the key carries, and only when every key
-/// the shape requires is there. `offset` is normalized as everywhere (`0` → `1`, negative
-/// dropped). Keys are taken as the harness spelled them: a `file_path` is not guessed to be
-/// a `path`.
+/// the keys canonical for the call's label (its shape's keys; any canonical key for a label
+/// without a shape), each of its key's type, and only when every key the shape requires is
+/// there. `offset` is normalized as everywhere (`0` → `1`, negative dropped); keys are taken
+/// as the harness spelled them (a `file_path` is not guessed to be a `path`).
 ///
-/// `arguments` is read once, from JSON text or from a parsed value alike, and only the
-/// values the shape keeps are built (over traffic without envelopes, parsing `rawInput`
-/// whole was 8% of the ledger's instructions: `docs/performance.md`, "Where the time
-/// goes"). An error is arguments that are not an object, or text serde_json does not read
-/// as it stands (the caller then repairs it: [`parse_value`](super::json_repair::parse_value)).
-/// A key sent twice keeps its last value, as in a parsed object.
+/// Read once, from text or a parsed value alike, building only the values kept
+/// (`docs/performance.md`, "Where the time goes"). An error is arguments that are not an
+/// object, or text serde_json does not read as it stands (the caller then repairs it:
+/// [`parse_value`](super::json_repair::parse_value)). A key sent twice keeps its last value.
 pub(crate) fn canonical_input<'de, D: Deserializer<'de>>(
     label: &str,
     arguments: D,
@@ -199,56 +197,28 @@ impl<'de> Visitor<'de> for ShapeKeys<'_> {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         let mut kept: Vec<(&'static str, Value)> = Vec::new();
-        while let Some(key) = map.next_key_seed(ShapeKey(self.0))? {
-            match key {
-                Some(key) => {
-                    let value: Value = map.next_value()?;
-                    match kept.iter_mut().find(|(kept, _)| *kept == key) {
-                        Some((_, earlier)) => *earlier = value,
-                        None => kept.push((key, value)),
-                    }
-                }
-                None => {
-                    map.next_value::<IgnoredAny>()?;
-                }
+        while let Some(key) = next_key(&mut map)? {
+            let Some(key) = shape_key(self.0, &key) else {
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            };
+            let value: Value = map.next_value()?;
+            match kept.iter_mut().find(|(kept, _)| *kept == key) {
+                Some((_, earlier)) => *earlier = value,
+                None => kept.push((key, value)),
             }
         }
         Ok(kept)
     }
 }
 
-/// A key of the arguments: the shape's own spelling of it when the shape allows it.
-struct ShapeKey<'s>(&'s LabelShape);
-
-impl<'de> DeserializeSeed<'de> for ShapeKey<'_> {
-    type Value = Option<&'static str>;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_str(self)
-    }
-}
-
-impl<'de> Visitor<'de> for ShapeKey<'_> {
-    type Value = Option<&'static str>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a key")
-    }
-
-    fn visit_str<E: de::Error>(self, key: &str) -> Result<Self::Value, E> {
-        // Most keys are the harness's own names: turned away by one `match` on the
-        // canonical keys, before the shape's list is walked.
-        if keys::key_type(key).is_none() {
-            return Ok(None);
-        }
-        let shape = self.0;
-        Ok(shape
-            .required
-            .iter()
-            .chain(shape.optional)
-            .find(|allowed| **allowed == key)
-            .copied())
-    }
+/// The shape's own spelling of `key`, when the shape allows it.
+fn shape_key(shape: &LabelShape, key: &str) -> Option<&'static str> {
+    // Most keys are the harness's own names: turned away by one `match` on the canonical
+    // keys, before the shape's list is walked.
+    keys::key_type(key)?;
+    let mut allowed = shape.required.iter().chain(shape.optional);
+    allowed.find(|allowed| **allowed == key).copied()
 }
 
 /// What a call that sent no `rawInput` at all (Gemini CLI) shows of its arguments in its

@@ -1,8 +1,7 @@
 //! [`Few`]: a short list whose only element, the common case, is kept inline.
 //!
-//! A call has one claim, one location; an update sends one location. Kept in a `Vec`, each
-//! costs an allocation, and so a free when the call goes: about one allocation in six of a
-//! pass over the generated log (`docs/performance.md`, "Memory and allocations").
+//! A call has one claim and one location: kept in a `Vec`, each was an allocation and a free
+//! (`docs/performance.md`, "Memory and allocations").
 
 use std::ops::Deref;
 

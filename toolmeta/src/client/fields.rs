@@ -44,8 +44,7 @@ impl<'de> Source<'de> for FromValue {
     }
 }
 
-/// A scalar (or a container of scalars) readable from some JSON shapes; every other shape
-/// reads as `None`.
+/// A scalar readable from some JSON shapes; every other shape reads as `None`.
 pub(crate) trait Tolerant<'de>: Sized {
     fn from_str(_value: Cow<'de, str>) -> Option<Self> {
         None
@@ -61,12 +60,6 @@ pub(crate) trait Tolerant<'de>: Sized {
 
     fn from_f64(_value: f64) -> Option<Self> {
         None
-    }
-
-    /// Reads an array; the default skips it.
-    fn from_seq<A: SeqAccess<'de>>(mut seq: A) -> Result<Option<Self>, A::Error> {
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(None)
     }
 }
 
@@ -150,8 +143,9 @@ impl<'de, T: Tolerant<'de>> Visitor<'de> for ScalarVisitor<T> {
         d.deserialize_any(self)
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        T::from_seq(seq)
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(None)
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
@@ -347,10 +341,6 @@ impl<'de, T: Fields<'de>, S: Source<'de>> DeserializeSeed<'de> for Elements<T, S
 impl<'de, T: Fields<'de>, S: Source<'de>> Visitor<'de> for Elements<T, S> {
     type Value = Loose<Few<T>>;
 
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
         let mut kept = Few::default();
         loop {
@@ -366,10 +356,6 @@ impl<'de, T: Fields<'de>, S: Source<'de>> Visitor<'de> for Elements<T, S> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
         Ok(Loose(None))
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
     }
 
     scalars_read_as!(Loose(None));
@@ -392,10 +378,6 @@ struct InPlace<'s, T, S>(&'s mut T, PhantomData<S>);
 impl<'de, T: Fields<'de>, S: Source<'de>> Visitor<'de> for InPlace<'_, T, S> {
     type Value = bool;
 
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<bool, A::Error> {
         self.0.read_fields::<S, A>(map)?;
         Ok(true)
@@ -406,17 +388,24 @@ impl<'de, T: Fields<'de>, S: Source<'de>> Visitor<'de> for InPlace<'_, T, S> {
         Ok(false)
     }
 
-    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<bool, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-
     scalars_read_as!(false);
 }
 
-/// The `visit_*` methods of a visitor that takes no scalar (a boolean, a number, a string,
-/// `null`): each reads as `$value`.
+/// The methods of a visitor that takes no scalar (a boolean, a number, a string, `null`):
+/// each reads as `$value`, and `Some` as the value inside.
 macro_rules! scalars_read_as {
     ($value:expr) => {
+        fn expecting(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            f.write_str("any JSON value")
+        }
+
+        fn visit_some<D>(self, d: D) -> Result<Self::Value, D::Error>
+        where
+            D: ::serde::de::Deserializer<'de>,
+        {
+            d.deserialize_any(self)
+        }
+
         fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
             Ok($value)
         }
@@ -449,21 +438,11 @@ macro_rules! scalars_read_as {
 
 pub(crate) use scalars_read_as;
 
-/// Declares an object the client reads: one row per field — its wire key, its name and
-/// type, and the function that takes its value (one of [`read`], or any function of the
-/// same signature). The table is the only list of the
-/// keys: it gives the struct (every field `pub(crate)`, `Default`), its [`Fields`] reader
-/// and `is_key` (whether a key is one of its fields).
-///
-/// ```ignore
-/// fields! {
-///     /// One ACP `ToolCallLocation`.
-///     pub(crate) struct LocationFields<'a> {
-///         "path" => path: Option<Cow<'a, str>> = read::scalar,
-///         "line" => line: Option<u64> = read::scalar,
-///     }
-/// }
-/// ```
+/// Declares an object the client reads (`client/line.rs` has them): one row per field — its
+/// wire key, its name and type, and the function that takes its value (one of [`read`], or
+/// any function of the same signature); `(kept with field)` keeps an array element only
+/// when it has that field. The table is the only list of the keys: it gives the struct
+/// (every field `pub(crate)`, `Default`), its [`Fields`] reader and `is_key`.
 macro_rules! fields {
     (
         $(#[$attr:meta])*

@@ -20,16 +20,16 @@ use super::fields::next_key;
 /// lacks appended in the request's order (the call's own values win); `None` when the
 /// request adds no key, or when either is not a JSON object.
 pub(crate) fn fill_in(own: &RawValue, request: &RawValue) -> Option<Box<RawValue>> {
-    let Members(request) = serde_json::from_str(request.get()).ok()?;
+    let Members(requested) = serde_json::from_str(request.get()).ok()?;
     let Members(own_members) = serde_json::from_str(own.get()).ok()?;
     let lacks = |key: &Cow<'_, str>| !own_members.iter().any(|(own_key, _)| own_key == key);
-    if !request.iter().any(|(key, _)| lacks(key)) {
+    if !requested.iter().any(|(key, _)| lacks(key)) {
         return None;
     }
-    let mut text = String::with_capacity(own.get().len() + request_len(&request));
+    let mut text = String::with_capacity(own.get().len() + request.get().len());
     text.push_str(own.get().trim_end().strip_suffix('}')?.trim_end());
     let mut has_members = !own_members.is_empty();
-    for (key, value) in request.iter().filter(|(key, _)| lacks(key)) {
+    for (key, value) in requested.iter().filter(|(key, _)| lacks(key)) {
         if has_members {
             text.push(',');
         }
@@ -40,14 +40,6 @@ pub(crate) fn fill_in(own: &RawValue, request: &RawValue) -> Option<Box<RawValue
     }
     text.push('}');
     RawValue::from_string(text).ok()
-}
-
-/// About how long the request's members are as text.
-fn request_len(members: &[(Cow<'_, str>, &RawValue)]) -> usize {
-    members
-        .iter()
-        .map(|(key, value)| key.len() + value.get().len() + 4)
-        .sum()
 }
 
 /// Whether `later` names every member of `kept` with the same value (compared as sent)

@@ -1,12 +1,11 @@
 //! Repairing JSON that serde_json rejects although it is well-formed, so that one value a
 //! Rust program cannot represent does not lose everything around it.
 //!
-//! serde_json fails a whole document on a lone surrogate escape (`"\ud800"`) in a string
-//! it reads, on a number beyond `f64` (`1e400`), and past 128 levels of nesting. The
-//! reader promises that a wrong field is ignored and the rest kept, so when a line or a
-//! `rawInput` fails it is repaired — lone surrogates become U+FFFD, out-of-range numbers
-//! and values nested too deep become `null` — and read again. The repair runs only after
-//! a failure: well-formed input never pays for it.
+//! serde_json fails a whole document on a lone surrogate escape (`"\ud800"`), a number
+//! beyond `f64` (`1e400`), or past 128 levels of nesting; the reader promises that a wrong
+//! field is ignored and the rest kept. So a line or a `rawInput` that fails is repaired
+//! (lone surrogates become U+FFFD, such numbers and values nested too deep `null`) and
+//! read again: only after a failure, so well-formed input never pays for it.
 
 use std::collections::BTreeMap;
 
@@ -206,12 +205,8 @@ fn repair_string(literal: &str, out: &mut String) -> bool {
 
 /// The code unit of the `\uXXXX` escape at `at`, if there is one.
 fn hex_escape(bytes: &[u8], at: usize) -> Option<u16> {
-    let escape = bytes.get(at..at + 6)?;
-    if escape[..2] != *b"\\u" {
-        return None;
-    }
-    let hex = std::str::from_utf8(&escape[2..]).ok()?;
-    u16::from_str_radix(hex, 16).ok()
+    let hex = bytes.get(at..at + 6)?.strip_prefix(b"\\u")?;
+    u16::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()
 }
 
 #[cfg(test)]

@@ -1,14 +1,10 @@
-//! The shapes an ACP message arrives in, declared once as tables of the fields the ledger
-//! reads, and what a message turns out to be.
-//!
-//! One line may be a JSON-RPC notification, a persisted log line (`timestamp` + `method`), a
-//! bare `params` object, a bare `update` object, a `session/request_permission` request, a
-//! client's answer to a permission request, the agent's answer to `initialize`, or a
-//! JSON-RPC batch of them. Each object is read in place by its table ([`fields!`]), which
-//! skips every other key without building it.
+//! The shapes an ACP message arrives in, as tables of the fields the ledger reads
+//! ([`fields!`]: read in place, every other key skipped unbuilt), and what a message turns
+//! out to be: a JSON-RPC notification, a persisted log line (`timestamp` + `method`), a bare
+//! `params` or `update` object, a permission request or the client's answer to one, the
+//! agent's answer to `initialize`, or a JSON-RPC batch of them.
 
 use std::borrow::Cow;
-use std::fmt;
 use std::marker::PhantomData;
 
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -209,10 +205,6 @@ impl<'de> DeserializeSeed<'de> for MetaLevel<'_, 'de> {
 impl<'de> Visitor<'de> for MetaLevel<'_, 'de> {
     type Value = ();
 
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         while let Some(key) = super::fields::next_key(&mut map)? {
             if !read_meta_key(&mut map, &key, self.depth, self.mask, self.keys)? {
@@ -225,10 +217,6 @@ impl<'de> Visitor<'de> for MetaLevel<'_, 'de> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         while seq.next_element::<IgnoredAny>()?.is_some() {}
         Ok(())
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
-        deserializer.deserialize_any(self)
     }
 
     scalars_read_as!(());
@@ -302,10 +290,6 @@ struct ReadVisitor<'l, 'de, S>(&'l mut Line<'de>, PhantomData<S>);
 impl<'de, S: Source<'de>> Visitor<'de> for ReadVisitor<'_, 'de, S> {
     type Value = Messages<'de>;
 
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Messages<'de>, A::Error> {
         self.0.read_fields::<S, A>(map)?;
         Ok(Messages::One)
@@ -322,10 +306,6 @@ impl<'de, S: Source<'de>> Visitor<'de> for ReadVisitor<'_, 'de, S> {
                 None => return Ok(Messages::Batch(messages)),
             }
         }
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Messages<'de>, D::Error> {
-        deserializer.deserialize_any(self)
     }
 
     scalars_read_as!(Messages::Other);

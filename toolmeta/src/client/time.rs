@@ -21,20 +21,10 @@ fn units_per_second(value: f64) -> u64 {
     }
 }
 
-impl Timestamp {
-    /// A Unix time in seconds, milliseconds, microseconds or nanoseconds
-    /// ([`units_per_second`]). Negative and non-finite times read as none.
-    fn from_unix(value: f64) -> Option<Timestamp> {
-        if !value.is_finite() || value < 0.0 {
-            return None;
-        }
-        let seconds = value / units_per_second(value) as f64;
-        let since_epoch = Duration::try_from_secs_f64(seconds).ok()?;
-        UNIX_EPOCH.checked_add(since_epoch).map(Timestamp)
-    }
-
-    /// An integer Unix time, read exactly (no float rounding) in each unit.
-    fn from_unix_integer(value: u64) -> Option<Timestamp> {
+impl Tolerant<'_> for Timestamp {
+    /// An integer Unix time, read exactly (no float rounding) in the unit of
+    /// [`units_per_second`].
+    fn from_u64(value: u64) -> Option<Self> {
         let since_epoch = match units_per_second(value as f64) {
             1 => Duration::from_secs(value),
             1_000 => Duration::from_millis(value),
@@ -43,15 +33,16 @@ impl Timestamp {
         };
         UNIX_EPOCH.checked_add(since_epoch).map(Timestamp)
     }
-}
 
-impl Tolerant<'_> for Timestamp {
-    fn from_u64(value: u64) -> Option<Self> {
-        Timestamp::from_unix_integer(value)
-    }
-
+    /// A Unix time in the unit of [`units_per_second`]. Negative and non-finite times read
+    /// as none.
     fn from_f64(value: f64) -> Option<Self> {
-        Timestamp::from_unix(value)
+        if !value.is_finite() || value < 0.0 {
+            return None;
+        }
+        let seconds = value / units_per_second(value) as f64;
+        let since_epoch = Duration::try_from_secs_f64(seconds).ok()?;
+        UNIX_EPOCH.checked_add(since_epoch).map(Timestamp)
     }
 
     fn from_str(value: Cow<'_, str>) -> Option<Self> {
@@ -101,11 +92,8 @@ fn rfc3339(text: &str) -> Option<SystemTime> {
             return None;
         }
         // Nanoseconds: the first nine digits, right-padded.
-        let fraction = &bytes[at + 1..at + 1 + digits.min(9)];
-        nanos = fraction
-            .iter()
-            .fold(0, |n, digit| n * 10 + u32::from(digit - b'0'))
-            * 10u32.pow(9 - fraction.len() as u32);
+        let kept = digits.min(9);
+        nanos = number(at + 1..at + 1 + kept)? * 10u32.pow(9 - kept as u32);
         at += 1 + digits;
     }
     let offset_seconds: i64 = match bytes.get(at..)? {
@@ -170,17 +158,17 @@ mod tests {
     fn numbers_are_read_in_the_unit_their_magnitude_says() {
         // 2026-09-29T12:16:32Z in each unit.
         let at = Some(Timestamp(unix(1_790_684_192, 0)));
-        assert_eq!(Timestamp::from_unix_integer(1_790_684_192), at);
-        assert_eq!(Timestamp::from_unix_integer(1_790_684_192_000), at);
-        assert_eq!(Timestamp::from_unix_integer(1_790_684_192_000_000), at);
-        assert_eq!(Timestamp::from_unix_integer(1_790_684_192_000_000_000), at);
+        assert_eq!(Timestamp::from_u64(1_790_684_192), at);
+        assert_eq!(Timestamp::from_u64(1_790_684_192_000), at);
+        assert_eq!(Timestamp::from_u64(1_790_684_192_000_000), at);
+        assert_eq!(Timestamp::from_u64(1_790_684_192_000_000_000), at);
         assert_eq!(
-            Timestamp::from_unix(1_790_684_192.5),
+            Timestamp::from_f64(1_790_684_192.5),
             Some(Timestamp(unix(1_790_684_192, 500_000_000)))
         );
-        assert_eq!(Timestamp::from_unix_integer(1), Some(Timestamp(unix(1, 0))));
-        assert_eq!(Timestamp::from_unix(-1.0), None);
-        assert_eq!(Timestamp::from_unix(f64::NAN), None);
+        assert_eq!(Timestamp::from_u64(1), Some(Timestamp(unix(1, 0))));
+        assert_eq!(Timestamp::from_f64(-1.0), None);
+        assert_eq!(Timestamp::from_f64(f64::NAN), None);
     }
 
     #[test]

@@ -11,20 +11,18 @@ pub(crate) enum Harness {}
 
 /// The catalog the ledger asks: empty.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Catalog {
-    _empty: (),
-}
+pub(crate) struct Catalog {}
 
 impl Catalog {
     pub(crate) fn named_harness(&self) -> Option<Harness> {
         None
     }
 
-    pub(crate) fn harness_of(_namespace: &str) -> Option<Harness> {
+    pub(crate) fn harness_of(_: &str) -> Option<Harness> {
         None
     }
 
-    pub(crate) fn harness_of_namespace(_namespace: &Namespace) -> Option<Harness> {
+    pub(crate) fn harness_of_namespace(_: &Namespace) -> Option<Harness> {
         None
     }
 
@@ -35,26 +33,21 @@ impl Catalog {
     pub(crate) fn synthesize(
         &self,
         harness: Harness,
-        _name: &str,
-        _raw_input: Option<&Value>,
+        _: &str,
+        _: Option<&Value>,
     ) -> Option<ToolMeta> {
         match harness {}
     }
 
-    pub(crate) fn input(
-        &self,
-        harness: Harness,
-        _name: &str,
-        _raw_input: Option<&Value>,
-    ) -> Option<Input> {
+    pub(crate) fn input(&self, harness: Harness, _: &str, _: Option<&Value>) -> Option<Input> {
         match harness {}
     }
 
-    pub(crate) fn fits(_harness: Harness, _raw_input: &Value) -> Vec<&'static str> {
+    pub(crate) fn fits(_harness: Harness, _: &Value) -> Vec<&'static str> {
         Vec::new()
     }
 
-    pub(crate) fn argument_names(harness: Harness, _name: &str) -> Option<&'static [&'static str]> {
+    pub(crate) fn argument_names(harness: Harness, _: &str) -> Option<&'static [&'static str]> {
         match harness {}
     }
 
@@ -62,11 +55,11 @@ impl Catalog {
         match harness {}
     }
 
-    pub(crate) fn tool_kind(harness: Harness, _name: &str) -> Option<ToolKind> {
+    pub(crate) fn tool_kind(harness: Harness, _: &str) -> Option<ToolKind> {
         match harness {}
     }
 
-    pub(crate) fn tool_name(_name: &str) -> Option<&'static str> {
+    pub(crate) fn tool_name(_: &str) -> Option<&'static str> {
         None
     }
 }
