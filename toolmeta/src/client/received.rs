@@ -9,7 +9,9 @@ use memchr::memmem::Finder;
 use serde_json::value::RawValue;
 
 use super::content::{ContentBlocks, Location};
-use super::evidence::{Claims, Evidence, META_KEYS, Says, follows_title_format, is_tool_name};
+use super::evidence::{
+    Claims, Evidence, META_KEYS, Named, Says, follows_title_format, is_tool_name, names,
+};
 use super::evidence_value::ProxyMarkFields;
 use super::few::Few;
 use super::fill_in::{fill_in, only_adds};
@@ -19,6 +21,7 @@ use super::permission::Requested;
 use super::text::{Text, WellKnown, merge_text};
 use super::{Content, Permission, PermissionOutcome, Status};
 use crate::ToolKind;
+use crate::recognition::Party;
 
 /// Everything a call's updates sent, merged field by field: a field an update carries
 /// replaces the earlier value, a field it lacks erases nothing.
@@ -139,10 +142,8 @@ impl Envelope {
         // The label sent, fixed by the merged kind: a label never disguises the call's kind.
         changed |= merge_text(&mut self.label, label.as_deref(), WellKnown::Labels);
         if let Some(kind) = self.kind.filter(|kind| *kind != ToolKind::Other) {
-            match self.label.take() {
-                Some(label) if *label != *kind.label() => self.contradicted_label = Some(label),
-                _ => {}
-            }
+            let contradicted = self.label.take().filter(|label| **label != *kind.label());
+            self.contradicted_label = contradicted.or(self.contradicted_label.take());
             self.label = Some(Text::from_static(kind.label()));
         }
         if later.read_only.is_some() && later.read_only != self.read_only {
@@ -178,13 +179,13 @@ impl Envelope {
     }
 
     fn retained_bytes(&self) -> usize {
-        let text = |text: &Option<Text>| text.as_ref().map_or(0, Text::retained_bytes);
-        size_of::<Envelope>()
-            + text(&self.name)
-            + text(&self.namespace)
-            + text(&self.label)
-            + text(&self.contradicted_label)
-            + self.input.as_ref().map_or(0, |input| input.get().len())
+        let texts = [
+            &self.name,
+            &self.namespace,
+            &self.label,
+            &self.contradicted_label,
+        ];
+        size_of::<Envelope>() + text_bytes(texts) + raw_bytes([&self.input])
     }
 }
 
@@ -205,9 +206,9 @@ pub(crate) struct Rare {
 
 impl Rare {
     fn retained_bytes(&self) -> usize {
+        let ids = [&self.parent_tool_call_id, &self.child_session];
         size_of::<Rare>()
-            + self.parent_tool_call_id.as_ref().map_or(0, |id| id.len())
-            + self.child_session.as_ref().map_or(0, |id| id.len())
+            + ids.into_iter().flatten().map(|id| id.len()).sum::<usize>()
             + self
                 .earlier_paths
                 .iter()
@@ -393,8 +394,11 @@ impl Received {
             };
             merged.conflict = self.record_conflicts(update, envelope, keys, kind, raw_input);
         } else {
-            let envelope = envelope.map(|envelope| (envelope, proxy_mark));
-            merged.evidence |= self.merge_evidence(update, envelope, keys, at, &mut merged);
+            if let Some(envelope) = envelope {
+                let kept = self.envelope.get_or_insert_with(Envelope::default);
+                merged.evidence |= kept.merge(envelope, proxy_mark, &mut merged);
+            }
+            merged.evidence |= self.merge_evidence(update, keys, at);
             merged.evidence |= merge_text(&mut self.acp_kind, kind.as_deref(), WellKnown::AcpKinds);
             if let Some(raw) = raw_input {
                 // `{}` is what Claude Code's first `tool_call` sends before the arguments
@@ -470,21 +474,15 @@ impl Received {
         }
     }
 
-    /// Merges what names the tool: the envelope, ACP `name`, the `_meta` keys, the first
-    /// title. Says whether any of it changed.
+    /// Merges the claims of the tool's name: ACP `name`, the `_meta` keys, the first title.
+    /// Says whether any of it changed.
     fn merge_evidence(
         &mut self,
         update: &UpdateFields<'_>,
-        envelope: Option<(EnvelopeFields<'_>, Option<ProxyMarkFields<'_>>)>,
         keys: &[Option<Cow<'_, str>>],
         at: u32,
-        merged: &mut Merged,
     ) -> bool {
         let mut changed = false;
-        if let Some((envelope, mark)) = envelope {
-            let kept = self.envelope.get_or_insert_with(Envelope::default);
-            changed |= kept.merge(envelope, mark, merged);
-        }
         // A harness that names the tool in the envelope often names it again elsewhere
         // (Grok Build's first title): the claims share the envelope's copy.
         let envelope_name = self.envelope.as_ref().and_then(|kept| kept.name.as_ref());
@@ -701,6 +699,20 @@ impl Received {
         self.rare.get_or_insert_with(Box::default)
     }
 
+    /// The names its evidence gives, as a call `tool_call_id` of `party`, strongest first.
+    pub(crate) fn names<'a>(
+        &'a self,
+        tool_call_id: &'a str,
+        party: Option<&'static Party>,
+    ) -> impl Iterator<Item = Named<'a>> + 'a {
+        names(
+            &self.claims,
+            tool_call_id,
+            self.format_title.as_deref(),
+            party,
+        )
+    }
+
     /// The status as read: ACP's default `pending` when none was sent.
     pub(crate) fn status(&self) -> Status<'_> {
         self.status
@@ -720,30 +732,38 @@ impl Received {
 
     /// About how many bytes it holds beyond the call's own struct.
     pub(crate) fn retained_bytes(&self) -> usize {
-        let raw = |value: &Option<Box<RawValue>>| value.as_ref().map_or(0, |raw| raw.get().len());
-        self.envelope
-            .as_ref()
-            .map_or(0, |envelope| envelope.retained_bytes())
+        let paths = self.locations.iter().map(|location| location.path().len());
+        self.envelope.as_ref().map_or(0, Envelope::retained_bytes)
             + self.claims.retained_bytes()
-            + self.acp_kind.as_ref().map_or(0, Text::retained_bytes)
-            + self.title.as_ref().map_or(0, Text::retained_bytes)
-            + self.format_title.as_ref().map_or(0, Text::retained_bytes)
-            + self.status.as_ref().map_or(0, Text::retained_bytes)
-            + raw(&self.raw_input)
+            + text_bytes([
+                &self.acp_kind,
+                &self.title,
+                &self.format_title,
+                &self.status,
+            ])
+            + raw_bytes([&self.raw_input, &self.content, &self.raw_output])
             + self.locations.heap_bytes()
-            + self
-                .locations
-                .iter()
-                .map(|location| location.path().len())
-                .sum::<usize>()
-            + raw(&self.content)
-            + raw(&self.raw_output)
+            + paths.sum::<usize>()
             + self
                 .permission
-                .as_ref()
-                .map_or(0, |permission| permission.retained_bytes())
-            + self.rare.as_ref().map_or(0, |rare| rare.retained_bytes())
+                .as_deref()
+                .map_or(0, Permission::retained_bytes)
+            + self.rare.as_deref().map_or(0, Rare::retained_bytes)
     }
+}
+
+/// The bytes the `texts` present hold on the heap.
+fn text_bytes<const N: usize>(texts: [&Option<Text>; N]) -> usize {
+    texts.into_iter().flatten().map(Text::retained_bytes).sum()
+}
+
+/// The bytes of the raw values present.
+fn raw_bytes<const N: usize>(values: [&Option<Box<RawValue>>; N]) -> usize {
+    values
+        .into_iter()
+        .flatten()
+        .map(|raw| raw.get().len())
+        .sum()
 }
 
 fn new_locations(locations: &[LocationFields<'_>]) -> Few<Location> {

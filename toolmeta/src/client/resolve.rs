@@ -6,7 +6,7 @@ use serde_json::value::RawValue;
 
 use super::agent::Agent;
 use super::content::Location;
-use super::evidence::{Evidence, Named, names, party_of_id};
+use super::evidence::{Evidence, Named, party_of_id};
 use super::fallback::{canonical_input, canonical_input_of_text, location_input};
 use super::received::Received;
 use super::store::Arguments;
@@ -125,7 +125,7 @@ struct CallHarness {
 /// Resolves the identity and input of call `tool_call_id` from what it received (its
 /// `rawInput` read through `arguments`), strongest evidence first (DESIGN §6): the
 /// envelope; else the catalog of its harness, asked under each name the evidence gives
-/// ([`names`]: strongest first, the latest among equals), then by the argument names of
+/// ([`Received::names`]: strongest first, the latest among equals), then by the argument names of
 /// `rawInput`; else ACP's own `kind`, with the strongest name as the name.
 pub(crate) fn resolve(
     received: &Received,
@@ -153,7 +153,7 @@ fn resolve_identity(
 ) -> Resolved {
     let fallback = KindFallback::from_acp_kind(received.acp_kind.as_deref().unwrap_or("other"));
     let harness = harness_of(received, tool_call_id, context);
-    let names = || names_of(received, tool_call_id, harness.party);
+    let names = || received.names(tool_call_id, harness.party);
     if let Some(envelope) = received.envelope.as_ref().filter(|e| e.has_identity()) {
         // The other evidence is asked only when the envelope names no tool.
         let (name, named_by) = match &envelope.name {
@@ -255,20 +255,6 @@ fn fallback_input(
     }
 }
 
-/// The names the call's evidence gives, strongest first ([`names`]).
-fn names_of<'a>(
-    received: &'a Received,
-    tool_call_id: &'a str,
-    party: Option<&'static Party>,
-) -> impl Iterator<Item = Named<'a>> + 'a {
-    names(
-        &received.claims,
-        tool_call_id,
-        received.format_title.as_deref(),
-        party,
-    )
-}
-
 /// The identity and input of a call without a usable envelope: from the catalog of its
 /// harness, else from ACP `kind` (see [`resolve`]), given its `rawInput` parsed.
 fn resolve_from_traffic(
@@ -280,7 +266,7 @@ fn resolve_from_traffic(
     arguments: &Arguments<'_, '_>,
 ) -> Resolved {
     let raw_input = arguments.value();
-    let names = || names_of(received, tool_call_id, harness.party);
+    let names = || received.names(tool_call_id, harness.party);
     let mut ambiguous = Box::default();
     if let Some(catalog_harness) = harness.catalog {
         let ask = |name: &str, named_by: Evidence| {
@@ -334,7 +320,7 @@ fn by_fallback(
     input: Option<Value>,
     ambiguous: Box<[&'static str]>,
 ) -> Resolved {
-    let strongest: Option<Named<'_>> = names_of(received, tool_call_id, harness.party).next();
+    let strongest: Option<Named<'_>> = received.names(tool_call_id, harness.party).next();
     Resolved {
         source: Source::Fallback,
         named_by: strongest.map(|named| named.by),
@@ -359,16 +345,13 @@ fn from_catalog(
     received: &Received,
     raw_input: Option<&Value>,
 ) -> Resolved {
-    let input = match (meta.input, raw_input, received.locations.first()) {
-        (Some(input), _, _) => Some(input),
-        // The catalog knew the tool and found no input in its arguments: that stands.
-        (None, Some(_), _) => None,
-        // No arguments at all (codex-acp's `View Image`): the location has the path.
-        (None, None, Some(location)) => {
-            location_input(&meta.label, location.path(), location.line())
-        }
-        (None, None, None) => None,
-    };
+    // No input found in the arguments stands; without arguments at all (codex-acp's `View
+    // Image`), the location has the path.
+    let location = received.locations.first().filter(|_| raw_input.is_none());
+    let input = meta.input.or_else(|| {
+        let location = location?;
+        location_input(&meta.label, location.path(), location.line())
+    });
     Resolved {
         source: Source::Catalog,
         named_by: Some(named_by),

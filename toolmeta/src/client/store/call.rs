@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use crate::ToolKind;
 use crate::client::content::ContentBlocks;
-use crate::client::evidence::{Evidence, names};
+use crate::client::evidence::Evidence;
 use crate::client::evidence_value::{EvidenceValue, evidence_of};
 use crate::client::received::{Conflict, PathFrom, Rare, Received};
 use crate::client::resolve::{Input, Resolved};
@@ -343,34 +343,30 @@ impl Call {
     ///     ("/home/u/.bashrc", PathFrom::NewFile),
     /// ]);
     /// ```
-    pub fn paths(&self) -> Vec<CallPath<'_>> {
-        fn add<'a>(paths: &mut Vec<CallPath<'a>>, path: Cow<'a, str>, from: PathFrom) {
-            if !paths.iter().any(|seen| seen.path == path) {
+    pub fn paths<'a>(&'a self) -> Vec<CallPath<'a>> {
+        let mut paths = Vec::new();
+        let mut add = |path: Cow<'a, str>, from| {
+            if !paths.iter().any(|seen: &CallPath<'_>| seen.path == path) {
                 paths.push(CallPath { path, from });
             }
-        }
-        let mut paths: Vec<CallPath<'_>> = Vec::new();
+        };
         if let Some(input) = self.input_map() {
             for key in [crate::keys::PATH, crate::keys::DIRECTORY] {
                 if let Some(path) = input.get(key).and_then(Value::as_str) {
-                    add(&mut paths, Cow::Owned(path.to_owned()), PathFrom::Input);
+                    add(Cow::Owned(path.to_owned()), PathFrom::Input);
                 }
             }
         }
         for location in self.locations() {
-            add(
-                &mut paths,
-                Cow::Borrowed(location.path()),
-                PathFrom::Location,
-            );
+            add(Cow::Borrowed(location.path()), PathFrom::Location);
         }
         for block in self.content() {
             if let Content::Diff { path, old_text, .. } = block {
-                add(&mut paths, path, PathFrom::of_diff(&old_text));
+                add(path, PathFrom::of_diff(&old_text));
             }
         }
         for (from, path) in self.rare().map_or(&[][..], |rare| &rare.earlier_paths) {
-            add(&mut paths, Cow::Borrowed(path), *from);
+            add(Cow::Borrowed(path), *from);
         }
         paths
     }
@@ -498,13 +494,8 @@ impl Call {
     /// assert_eq!(claims, [(Evidence::AcpName, "Read"), (Evidence::MetaKey("claudeCode.toolName"), "Read")]);
     /// ```
     pub fn claims(&self) -> impl Iterator<Item = (Evidence, &str)> + '_ {
-        names(
-            &self.received.claims,
-            &self.tool_call_id,
-            self.received.format_title.as_deref(),
-            self.resolved.party,
-        )
-        .map(|named| (named.by, named.sent))
+        let names = self.received.names(&self.tool_call_id, self.resolved.party);
+        names.map(|named| (named.by, named.sent))
     }
 
     /// The last `rawInput` sent (never `null`), as raw JSON text.
