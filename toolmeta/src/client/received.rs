@@ -23,14 +23,9 @@ use super::{Content, Permission, PermissionOutcome, Status};
 use crate::ToolKind;
 use crate::recognition::Party;
 
-/// Everything a call's updates sent, merged field by field: a field an update carries
-/// replaces the earlier value, a field it lacks erases nothing.
-///
-/// Once the call has finished, what its identity is resolved from (the envelope, the
-/// claims, ACP `kind`, `rawInput`) no longer merges: a later update that says otherwise
-/// is recorded as a [`Conflict`], so the identity the call finished with is kept, here.
-/// The one exception is late input: a `rawInput` that only adds arguments to the one kept
-/// is taken when the identity resolved with it stays the same.
+/// Everything a call's updates sent, merged field by field as [`Call`](super::Call) says:
+/// once the call has finished, what its identity is resolved from no longer merges (a
+/// contradicting update is a [`Conflict`]), save a late `rawInput` that only adds arguments.
 #[derive(Debug, Default)]
 pub(crate) struct Received {
     /// The envelope, merged across the updates (usable or not).
@@ -38,7 +33,6 @@ pub(crate) struct Received {
     /// The evidence of the tool's name: one ordered, generic list.
     pub(crate) claims: Claims,
     pub(crate) acp_kind: Option<Text>,
-    /// The last `title` sent.
     pub(crate) title: Option<Text>,
     /// The last title sent before the call finished that follows a fixed title format of
     /// some party: a later human title does not replace it.
@@ -60,7 +54,6 @@ pub(crate) struct Received {
     pub(crate) permission: Option<Box<Permission>>,
     /// What few calls have: subagent links, paths replaced, conflicts.
     pub(crate) rare: Option<Box<Rare>>,
-    /// How many updates were merged.
     pub(crate) updates: u32,
     /// Whether the call has finished (once finished, always finished).
     pub(crate) finished: bool,
@@ -142,8 +135,10 @@ impl Envelope {
         // The label sent, fixed by the merged kind: a label never disguises the call's kind.
         changed |= merge_text(&mut self.label, label.as_deref(), WellKnown::Labels);
         if let Some(kind) = self.kind.filter(|kind| *kind != ToolKind::Other) {
-            let contradicted = self.label.take().filter(|label| **label != *kind.label());
-            self.contradicted_label = contradicted.or(self.contradicted_label.take());
+            match self.label.take() {
+                Some(label) if *label != *kind.label() => self.contradicted_label = Some(label),
+                _ => {}
+            }
             self.label = Some(Text::from_static(kind.label()));
         }
         if later.read_only.is_some() && later.read_only != self.read_only {
@@ -179,13 +174,13 @@ impl Envelope {
     }
 
     fn retained_bytes(&self) -> usize {
-        let texts = [
-            &self.name,
-            &self.namespace,
-            &self.label,
-            &self.contradicted_label,
-        ];
-        size_of::<Envelope>() + text_bytes(texts) + raw_bytes([&self.input])
+        let text = |text: &Option<Text>| text.as_ref().map_or(0, Text::retained_bytes);
+        size_of::<Envelope>()
+            + text(&self.name)
+            + text(&self.namespace)
+            + text(&self.label)
+            + text(&self.contradicted_label)
+            + self.input.as_ref().map_or(0, |input| input.get().len())
     }
 }
 
@@ -206,9 +201,9 @@ pub(crate) struct Rare {
 
 impl Rare {
     fn retained_bytes(&self) -> usize {
-        let ids = [&self.parent_tool_call_id, &self.child_session];
         size_of::<Rare>()
-            + ids.into_iter().flatten().map(|id| id.len()).sum::<usize>()
+            + self.parent_tool_call_id.as_ref().map_or(0, |id| id.len())
+            + self.child_session.as_ref().map_or(0, |id| id.len())
             + self
                 .earlier_paths
                 .iter()
@@ -225,7 +220,7 @@ impl Rare {
 /// The most conflicts a call keeps (the rest are counted).
 const MAX_CONFLICTS: usize = 8;
 
-/// The fields of an update that contradict what a finished call kept, with what they said.
+/// The fields of an update that contradict a finished call, with what they said.
 struct Conflicting(Vec<(&'static str, String)>);
 
 impl Conflicting {
@@ -320,9 +315,8 @@ pub(crate) struct Merged {
     pub(crate) child_session_changed: bool,
     /// A later claim contradicted the identity the call finished with.
     pub(crate) conflict: bool,
-    /// A `rawInput` a permission request filled in, or that only adds arguments after the
-    /// call finished, was taken, replacing this one: kept only if the call's identity stays
-    /// (the one it has without it; the one it finished with).
+    /// The `rawInput` replaced by one a permission request filled in, or by late arguments:
+    /// put back unless the call's identity stays.
     pub(crate) replaced_raw_input: Option<Option<Box<RawValue>>>,
 }
 
@@ -330,16 +324,13 @@ impl Received {
     /// Merges one update, seen at `time`; says what it changed.
     ///
     /// A permission request's `rawInput`, `kind` and `content` describe the permission
-    /// (OpenCode sends `{filepath, diff}`, Claude Code the tool's arguments): they only
-    /// fill in what the call's own updates have not sent — the request's `rawInput` key by
-    /// key, the call's own values winning, while the call's own arguments give it no input
-    /// (OpenCode's `bash` sends `{cwd}` in the call and `{command}` in the request). The
-    /// request moves a running call back to `pending` (it waits on the user); a finished
-    /// call keeps its status and its permission.
+    /// (OpenCode sends `{filepath, diff}`): they only fill in what the call's own updates
+    /// have not sent, the `rawInput` key by key (own values win) while the call's own
+    /// arguments give it no input (OpenCode's `bash` sends `{cwd}` in the call, `{command}`
+    /// in the request). It puts a running call back to `pending`, never a finished one.
     ///
-    /// The rare paths it takes (conflicts, replaced diffs, subagent links, earlier paths)
-    /// are kept out of line (`#[inline(never)]`): the code every update runs stays small
-    /// enough for the instruction cache (`docs/performance.md`, "The instruction cache").
+    /// Its rare paths are out of line (`#[inline(never)]`), so that the code every update
+    /// runs fits the instruction cache (`docs/performance.md`, "The instruction cache").
     pub(crate) fn merge(
         &mut self,
         update: &mut UpdateFields<'_>,
@@ -506,9 +497,8 @@ impl Received {
         changed
     }
 
-    /// After the call finished: takes a `rawInput` that only adds arguments to the one
-    /// kept, provisionally — the ledger resolves the call again and keeps it only when the
-    /// identity the call finished with stays ([`Received::undo_late_input`] otherwise).
+    /// After the call finished: takes a `rawInput` that only adds arguments, provisionally
+    /// ([`Received::undo_late_input`] unless the identity stays).
     #[inline(never)]
     fn take_late_input(
         &mut self,
@@ -521,18 +511,16 @@ impl Received {
         merged.input_basis = true;
     }
 
-    /// Puts back the `rawInput` a late one replaced (`replaced`, from [`Merged`]) and
-    /// records the late one as a conflict: resolved with it, the call would have another
-    /// identity than the one it finished with. Says whether the conflict is new.
+    /// Puts back the `rawInput` a late one replaced and records the late one as a conflict
+    /// (it changed the identity the call finished with); says whether the conflict is new.
     #[inline(never)]
     pub(crate) fn undo_late_input(&mut self, replaced: Option<Box<RawValue>>) -> bool {
         let late = std::mem::replace(&mut self.raw_input, replaced);
         late.is_some_and(|late| self.push_conflicts(vec![("rawInput", late.get().to_owned())]))
     }
 
-    /// After the call finished: records every field of the update that contradicts what
-    /// the call's identity was resolved from, and merges none of them; says whether it
-    /// found a new one.
+    /// After the call finished: records the update's fields that contradict what the
+    /// identity was resolved from, merging none; says whether one was new.
     #[inline(never)]
     fn record_conflicts(
         &mut self,
@@ -566,8 +554,8 @@ impl Received {
         self.push_conflicts(found.0)
     }
 
-    /// Records the conflicts `found` (each once, up to [`MAX_CONFLICTS`], the rest
-    /// counted); says whether one was new.
+    /// Records `found` (each once, up to [`MAX_CONFLICTS`], the rest counted); says whether
+    /// one was new.
     fn push_conflicts(&mut self, found: Vec<(&'static str, String)>) -> bool {
         if found.is_empty() {
             return false;
@@ -720,8 +708,7 @@ impl Received {
             .map_or(Status::Pending, Status::from_wire)
     }
 
-    /// Whether what was received finishes the call: its status is `completed` or
-    /// `failed`, or its permission was rejected or cancelled.
+    /// Whether it finishes the call: a terminal status, or a permission denied.
     pub(crate) fn finishes(&self) -> bool {
         self.status().is_terminal()
             || self
@@ -732,38 +719,26 @@ impl Received {
 
     /// About how many bytes it holds beyond the call's own struct.
     pub(crate) fn retained_bytes(&self) -> usize {
+        let text = |text: &Option<Text>| text.as_ref().map_or(0, Text::retained_bytes);
+        let raw = |value: &Option<Box<RawValue>>| value.as_ref().map_or(0, |raw| raw.get().len());
         let paths = self.locations.iter().map(|location| location.path().len());
         self.envelope.as_ref().map_or(0, Envelope::retained_bytes)
             + self.claims.retained_bytes()
-            + text_bytes([
-                &self.acp_kind,
-                &self.title,
-                &self.format_title,
-                &self.status,
-            ])
-            + raw_bytes([&self.raw_input, &self.content, &self.raw_output])
+            + text(&self.acp_kind)
+            + text(&self.title)
+            + text(&self.format_title)
+            + text(&self.status)
+            + raw(&self.raw_input)
             + self.locations.heap_bytes()
             + paths.sum::<usize>()
+            + raw(&self.content)
+            + raw(&self.raw_output)
             + self
                 .permission
                 .as_deref()
                 .map_or(0, Permission::retained_bytes)
             + self.rare.as_deref().map_or(0, Rare::retained_bytes)
     }
-}
-
-/// The bytes the `texts` present hold on the heap.
-fn text_bytes<const N: usize>(texts: [&Option<Text>; N]) -> usize {
-    texts.into_iter().flatten().map(Text::retained_bytes).sum()
-}
-
-/// The bytes of the raw values present.
-fn raw_bytes<const N: usize>(values: [&Option<Box<RawValue>>; N]) -> usize {
-    values
-        .into_iter()
-        .flatten()
-        .map(|raw| raw.get().len())
-        .sum()
 }
 
 fn new_locations(locations: &[LocationFields<'_>]) -> Few<Location> {
@@ -773,8 +748,8 @@ fn new_locations(locations: &[LocationFields<'_>]) -> Few<Location> {
         .collect()
 }
 
-/// The subagent session a `content` array links (`{"type":"session","sessionId":…}`), if
-/// any; looked for only in content that mentions one.
+/// The subagent session a `content` array links, looked for only in content that mentions
+/// one.
 #[inline(never)]
 fn linked_session(content: &RawValue) -> Option<String> {
     static SESSION: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\"session\""));
@@ -785,9 +760,8 @@ fn linked_session(content: &RawValue) -> Option<String> {
     })
 }
 
-/// Keeps `later` in `slot`, copying it out of the line only when it differs from what is
-/// kept (harnesses repeat the same `rawInput` and `content` on update after update); says
-/// whether it differed.
+/// Keeps `later` in `slot`, copied only when it differs (harnesses repeat the same
+/// `rawInput` on update after update); says whether it differed.
 fn keep_raw(slot: &mut Option<Box<RawValue>>, later: &RawValue) -> bool {
     if slot.as_deref().map(RawValue::get) == Some(later.get()) {
         return false;

@@ -8,7 +8,7 @@ use super::agent::Agent;
 use super::content::Location;
 use super::evidence::{Evidence, Named, party_of_id};
 use super::fallback::{canonical_input, canonical_input_of_text, location_input};
-use super::received::Received;
+use super::received::{Envelope, Received};
 use super::store::Arguments;
 use super::synthesis::{Catalog, Harness};
 use super::text::{Text, WellKnown};
@@ -83,8 +83,7 @@ impl Resolved {
         }
     }
 
-    /// Whether it names the same tool as `other`: source, name, kind, label, namespace and
-    /// read-only flag.
+    /// Whether it names the same tool as `other` (all but the input and the party).
     pub(crate) fn same_identity(&self, other: &Resolved) -> bool {
         self.source == other.source
             && self.name == other.name
@@ -125,8 +124,8 @@ struct CallHarness {
 /// Resolves the identity and input of call `tool_call_id` from what it received (its
 /// `rawInput` read through `arguments`), strongest evidence first (DESIGN §6): the
 /// envelope; else the catalog of its harness, asked under each name the evidence gives
-/// ([`Received::names`]: strongest first, the latest among equals), then by the argument names of
-/// `rawInput`; else ACP's own `kind`, with the strongest name as the name.
+/// ([`Received::names`]), then by the argument names of `rawInput`; else ACP's own `kind`,
+/// with the strongest name as the name.
 pub(crate) fn resolve(
     received: &Received,
     tool_call_id: &str,
@@ -169,7 +168,7 @@ fn resolve_identity(
         };
         let input = match envelope.input {
             Some(_) => Input::Envelope,
-            None => completion(received, &label, context, arguments),
+            None => completion(received, envelope, &label, context, arguments),
         };
         return Resolved {
             source: Source::Envelope,
@@ -215,28 +214,23 @@ fn resolve_identity(
     )
 }
 
-/// The input of a call whose envelope was sent without `input`, resolved to `label`: its
-/// `rawInput` through the catalog tool the envelope names, else what the fallback keeps
-/// for `label`. Computed here, so that reading a call's input computes nothing (the price
-/// of a plain getter: `docs/performance.md`, "Decided against"); the catalog is asked for
-/// the input alone, as text ([`Catalog::input`]), from the `rawInput` the store parsed.
+/// The input of a call whose envelope has no `input`: its `rawInput` through the catalog
+/// tool the envelope names (the input alone, as text: [`Catalog::input`]), else what the
+/// fallback keeps for `label`. Computed here, not by a getter (`docs/performance.md`,
+/// "Decided against").
 fn completion(
     received: &Received,
+    envelope: &Envelope,
     label: &str,
     context: &Context<'_>,
     arguments: &Arguments<'_, '_>,
 ) -> Input {
-    let envelope = received.envelope.as_ref();
-    let harness = envelope
-        .and_then(|envelope| envelope.namespace.as_deref())
-        .and_then(Catalog::harness_of);
-    let name = envelope.and_then(|envelope| envelope.name.as_deref());
+    let harness = envelope.namespace.as_deref().and_then(Catalog::harness_of);
     let raw_input = arguments.value();
-    let from_catalog = || {
-        let (harness, name) = harness.zip(name)?;
-        context.catalog.input(harness, name, raw_input)
-    };
-    from_catalog().unwrap_or_else(|| {
+    let from_catalog = harness.zip(envelope.name.as_deref());
+    let from_catalog =
+        from_catalog.and_then(|(harness, name)| context.catalog.input(harness, name, raw_input));
+    from_catalog.unwrap_or_else(|| {
         Input::kept(fallback_input(label, raw_input, received.locations.first()))
     })
 }
