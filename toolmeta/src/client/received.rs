@@ -127,11 +127,8 @@ impl Envelope {
             self.kind = kind;
             changed = true;
         }
-        changed |= merge_text(
-            &mut self.namespace,
-            later.namespace.as_deref(),
-            WellKnown::Namespaces,
-        );
+        let namespace = later.namespace.as_deref();
+        changed |= merge_text(&mut self.namespace, namespace, WellKnown::Namespaces);
         // The label sent, fixed by the merged kind: a label never disguises the call's kind.
         changed |= merge_text(&mut self.label, label.as_deref(), WellKnown::Labels);
         if let Some(kind) = self.kind.filter(|kind| *kind != ToolKind::Other) {
@@ -165,12 +162,9 @@ impl Envelope {
         let namespace = later.namespace.as_deref();
         found.differs("envelope.namespace", self.namespace.as_deref(), namespace);
         found.differs("envelope.label", self.label.as_deref(), label.as_deref());
-        let input = later.input.map(one_line);
-        found.differs(
-            "envelope.input",
-            self.input.as_deref().map(RawValue::get),
-            input.as_deref().map(RawValue::get),
-        );
+        let (kept, input) = (self.input.as_deref(), later.input.map(one_line));
+        let input = input.as_deref().map(RawValue::get);
+        found.differs("envelope.input", kept.map(RawValue::get), input);
     }
 
     fn retained_bytes(&self) -> usize {
@@ -490,9 +484,8 @@ impl Received {
             && self.title.is_none()
             && is_tool_name(title)
         {
-            changed |= self
-                .claims
-                .say(Evidence::FirstTitle, title, at, envelope_name);
+            let by = Evidence::FirstTitle;
+            changed |= self.claims.say(by, title, at, envelope_name);
         }
         changed
     }
@@ -545,12 +538,8 @@ impl Received {
             }
         }
         found.differs("kind", self.acp_kind.as_deref(), kind.as_deref());
-        let raw = raw_input.as_deref().map(RawValue::get);
-        found.differs(
-            "rawInput",
-            self.raw_input.as_deref().map(RawValue::get),
-            raw,
-        );
+        let (kept, raw) = (self.raw_input.as_deref(), raw_input.as_deref());
+        found.differs("rawInput", kept.map(RawValue::get), raw.map(RawValue::get));
         self.push_conflicts(found.0)
     }
 
@@ -693,12 +682,8 @@ impl Received {
         tool_call_id: &'a str,
         party: Option<&'static Party>,
     ) -> impl Iterator<Item = Named<'a>> + 'a {
-        names(
-            &self.claims,
-            tool_call_id,
-            self.format_title.as_deref(),
-            party,
-        )
+        let format_title = self.format_title.as_deref();
+        names(&self.claims, tool_call_id, format_title, party)
     }
 
     /// The status as read: ACP's default `pending` when none was sent.

@@ -65,9 +65,9 @@ impl Input {
 }
 
 impl Resolved {
-    /// What a call resolves to before it received anything.
-    pub(crate) fn nothing() -> Resolved {
-        let fallback = KindFallback::from_acp_kind("other");
+    /// What ACP `kind` alone gives (`fallback`): no name, no input. A call is that of `other`
+    /// before it received anything.
+    pub(crate) fn of_kind(fallback: KindFallback) -> Resolved {
         Resolved {
             source: Source::Fallback,
             named_by: None,
@@ -195,14 +195,7 @@ fn resolve_identity(
         && let Some(raw) = received.raw_input.as_deref()
         && let Some(input) = canonical_input_of_text(fallback.label, raw.get())
     {
-        return by_fallback(
-            received,
-            tool_call_id,
-            harness,
-            fallback,
-            input,
-            Box::default(),
-        );
+        return by_fallback(received, tool_call_id, harness, fallback, input);
     }
     resolve_from_traffic(
         received,
@@ -301,7 +294,11 @@ fn resolve_from_traffic(
         }
     }
     let input = fallback_input(fallback.label, raw_input, received.locations.first());
-    by_fallback(received, tool_call_id, harness, fallback, input, ambiguous)
+    let resolved = by_fallback(received, tool_call_id, harness, fallback, input);
+    Resolved {
+        ambiguous,
+        ..resolved
+    }
 }
 
 /// The identity ACP `kind` gives (`fallback`), named by the strongest name the evidence
@@ -312,23 +309,17 @@ fn by_fallback(
     harness: CallHarness,
     fallback: KindFallback,
     input: Option<Value>,
-    ambiguous: Box<[&'static str]>,
 ) -> Resolved {
     let strongest: Option<Named<'_>> = received.names(tool_call_id, harness.party).next();
     Resolved {
-        source: Source::Fallback,
         named_by: strongest.map(|named| named.by),
         name: strongest.map(|named| named.to_text()),
-        kind: fallback.kind,
-        label: Text::from_static(fallback.label),
         // A named tool the catalog does not know keeps its harness's namespace; a call
         // nothing names gets none (DESIGN §2, §7).
         namespace: harness.namespace.filter(|_| strongest.is_some()),
-        read_only: fallback.read_only,
         input: Input::kept(input),
         party: harness.party,
-        ambiguous,
-        told_apart: false,
+        ..Resolved::of_kind(fallback)
     }
 }
 

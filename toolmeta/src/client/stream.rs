@@ -28,12 +28,12 @@ impl Ledger {
     /// assert_eq!(ledger.counts().skipped(), 1);
     /// ```
     pub fn read_lines<R: BufRead>(&mut self, reader: R) -> io::Result<()> {
-        let limit = self.options.max_line_bytes;
+        let each_line = |_: &Ledger| ControlFlow::Continue(());
         self.read_lines_with(
             reader,
-            limit,
+            self.options.max_line_bytes,
             LineMessage::of,
-            |_| ControlFlow::Continue(()),
+            each_line,
         )
     }
 

@@ -129,14 +129,10 @@ impl Summary {
             Some(_) => {}
             None => group.unnamed += 1,
         }
-        let status = call.status();
-        match group
-            .statuses
-            .iter_mut()
-            .find(|(seen, _)| seen == status.as_str())
-        {
+        let status = call.status().as_str();
+        match group.statuses.iter_mut().find(|(seen, _)| seen == status) {
             Some((_, count)) => *count += 1,
-            None => group.statuses.push((status.as_str().to_owned(), 1)),
+            None => group.statuses.push((status.to_owned(), 1)),
         }
         group.rejected += usize::from(call.is_rejected());
         group.unfinished += usize::from(!call.is_finished());

@@ -154,7 +154,7 @@ impl Call {
             session_id,
             tool_call_id,
             received: Received::default(),
-            resolved: Resolved::nothing(),
+            resolved: Resolved::of_kind(KindFallback::from_acp_kind("other")),
             counted_bytes: 0,
         }
     }

@@ -243,14 +243,11 @@ fn share_hash<'k>(
         return;
     };
     let ids = &mut ids.0;
-    let new = || IdCalls::One {
-        seq,
-        session: session.cloned(),
-    };
     let calls = match ids.iter().position(|(id, _)| **id == **tool_call_id) {
         Some(found) => &mut ids[found].1,
         None => {
-            ids.push((tool_call_id.clone(), new()));
+            let session = session.cloned();
+            ids.push((tool_call_id.clone(), IdCalls::One { seq, session }));
             return;
         }
     };
