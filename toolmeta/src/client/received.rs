@@ -693,13 +693,15 @@ impl Received {
             .map_or(Status::Pending, Status::from_wire)
     }
 
+    /// Whether its permission was rejected or cancelled.
+    pub(crate) fn denied(&self) -> bool {
+        let permission = self.permission.as_deref();
+        permission.is_some_and(|permission| permission.decision().denies())
+    }
+
     /// Whether it finishes the call: a terminal status, or a permission denied.
     pub(crate) fn finishes(&self) -> bool {
-        self.status().is_terminal()
-            || self
-                .permission
-                .as_ref()
-                .is_some_and(|permission| permission.decision().denies())
+        self.status().is_terminal() || self.denied()
     }
 
     /// About how many bytes it holds beyond the call's own struct.

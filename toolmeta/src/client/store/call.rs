@@ -10,7 +10,7 @@ use crate::ToolKind;
 use crate::client::content::ContentBlocks;
 use crate::client::evidence::Evidence;
 use crate::client::evidence_value::{EvidenceValue, evidence_of};
-use crate::client::received::{Conflict, PathFrom, Rare, Received};
+use crate::client::received::{Conflict, Envelope, PathFrom, Rare, Received};
 use crate::client::resolve::{Input, Resolved};
 use crate::client::text::Text;
 use crate::client::{CallId, Content, KindFallback, Location, LooseMeta, Permission, Status};
@@ -299,13 +299,10 @@ impl Call {
     /// sent), on one line: an input sent pretty-printed is re-serialized compactly when it
     /// is kept, so it can be written into a JSON Lines record.
     pub fn input(&self) -> Option<&RawValue> {
+        let envelope = self.received.envelope.as_ref();
         match &self.resolved.input {
             Input::None => None,
-            Input::Envelope => self
-                .received
-                .envelope
-                .as_ref()
-                .and_then(|envelope| envelope.input.as_deref()),
+            Input::Envelope => envelope.and_then(|envelope| envelope.input.as_deref()),
             Input::Kept(input) => Some(input),
         }
     }
@@ -387,10 +384,7 @@ impl Call {
     /// Whether the call's permission was rejected or cancelled: the tool was not allowed to
     /// run as asked (see [`Call::outcome`] for whether the agent says it ran anyway).
     pub fn is_rejected(&self) -> bool {
-        self.received
-            .permission
-            .as_ref()
-            .is_some_and(|permission| permission.decision().denies())
+        self.received.denied()
     }
 
     /// How the call ended: unfinished, completed, failed, rejected, or rejected but
@@ -514,9 +508,6 @@ impl Call {
 
     /// The envelope merged across the call's updates, as read (usable or not).
     pub fn envelope(&self) -> Option<LooseMeta<'_>> {
-        self.received
-            .envelope
-            .as_ref()
-            .map(|envelope| envelope.as_loose())
+        self.received.envelope.as_ref().map(Envelope::as_loose)
     }
 }
