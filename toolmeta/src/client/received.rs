@@ -15,7 +15,7 @@ use super::evidence::{
 use super::evidence_value::ProxyMarkFields;
 use super::few::Few;
 use super::fill_in::{fill_in, only_adds};
-use super::line::{LocationFields, MetaFields, RequestId, UpdateFields};
+use super::line::{MetaFields, RequestId, UpdateFields};
 use super::loose_meta::{EnvelopeFields, LooseMeta, one_line};
 use super::permission::Requested;
 use super::text::{Text, WellKnown, merge_text};
@@ -600,7 +600,10 @@ impl Received {
                     new.path.as_deref() == Some(old.path()) && new.line == old.line()
                 });
             if !same {
-                let replaced = std::mem::replace(&mut self.locations, new_locations(&locations));
+                let new = locations.iter().filter_map(|location| {
+                    Some(Location::new(location.path.as_deref()?, location.line))
+                });
+                let replaced = std::mem::replace(&mut self.locations, new.collect());
                 for old in replaced.iter() {
                     if !self.locations.iter().any(|new| new.path() == old.path()) {
                         self.remember_path(PathFrom::Location, old.path());
@@ -726,13 +729,6 @@ impl Received {
                 .map_or(0, Permission::retained_bytes)
             + self.rare.as_deref().map_or(0, Rare::retained_bytes)
     }
-}
-
-fn new_locations(locations: &[LocationFields<'_>]) -> Few<Location> {
-    locations
-        .iter()
-        .filter_map(|location| Some(Location::new(location.path.as_deref()?, location.line)))
-        .collect()
 }
 
 /// The subagent session a `content` array links, looked for only in content that mentions

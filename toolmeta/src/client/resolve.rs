@@ -161,10 +161,9 @@ fn resolve_identity(
                 (Some(named.to_text()), Some(named.by))
             }),
         };
-        let label = match (&envelope.label, envelope.kind) {
-            (Some(label), _) => label.clone(),
-            (None, Some(kind)) => Text::from_static(kind.label()),
-            (None, None) => Text::from_static(fallback.label),
+        let label = match &envelope.label {
+            Some(label) => label.clone(),
+            None => Text::from_static(envelope.kind.map_or(fallback.label, ToolKind::label)),
         };
         let input = match envelope.input {
             Some(_) => Input::Envelope,

@@ -147,7 +147,6 @@ pub struct Call {
 }
 
 impl Call {
-    /// A call that has received nothing yet.
     pub(super) fn new(id: CallId, session_id: Option<Text>, tool_call_id: Text) -> Call {
         Call {
             id,
