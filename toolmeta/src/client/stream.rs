@@ -28,13 +28,9 @@ impl Ledger {
     /// assert_eq!(ledger.counts().skipped(), 1);
     /// ```
     pub fn read_lines<R: BufRead>(&mut self, reader: R) -> io::Result<()> {
+        let limit = self.options.max_line_bytes;
         let each_line = |_: &Ledger| ControlFlow::Continue(());
-        self.read_lines_with(
-            reader,
-            self.options.max_line_bytes,
-            LineMessage::of,
-            each_line,
-        )
+        self.read_lines_with(reader, limit, LineMessage::of, each_line)
     }
 
     /// Reads every line of `reader` (each of at most `max_line_bytes`, as

@@ -389,8 +389,7 @@ impl Call {
     /// How the call ended: unfinished, completed, failed, rejected, or rejected but
     /// completed — the case an audit most needs to see.
     pub fn outcome(&self) -> Outcome {
-        let status = self.status();
-        match (self.is_rejected(), status) {
+        match (self.is_rejected(), self.status()) {
             (true, Status::Completed) => Outcome::RejectedButCompleted,
             (true, _) => Outcome::Rejected,
             (false, _) if !self.is_finished() => Outcome::Unfinished,
