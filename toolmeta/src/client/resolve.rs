@@ -196,63 +196,8 @@ fn resolve_identity(
     {
         return by_fallback(received, tool_call_id, harness, fallback, input);
     }
-    resolve_from_traffic(
-        received,
-        tool_call_id,
-        context,
-        harness,
-        fallback,
-        arguments,
-    )
-}
-
-/// The input of a call whose envelope has no `input`: its `rawInput` through the catalog
-/// tool the envelope names (the input alone, as text: [`Catalog::input`]), else what the
-/// fallback keeps for `label`. Computed here, not by a getter (`docs/performance.md`,
-/// "Decided against").
-fn completion(
-    received: &Received,
-    envelope: &Envelope,
-    label: &str,
-    context: &Context<'_>,
-    arguments: &Arguments<'_, '_>,
-) -> Input {
-    let harness = envelope.namespace.as_deref().and_then(Catalog::harness_of);
+    // Else the catalog of its harness, given its `rawInput` parsed; else ACP `kind`.
     let raw_input = arguments.value();
-    let from_catalog = harness.zip(envelope.name.as_deref());
-    let from_catalog =
-        from_catalog.and_then(|(harness, name)| context.catalog.input(harness, name, raw_input));
-    from_catalog.unwrap_or_else(|| {
-        Input::kept(fallback_input(label, raw_input, received.locations.first()))
-    })
-}
-
-/// What the fallback keeps of a call's arguments for `label`: the canonical keys of its
-/// `rawInput`, else (no `rawInput` at all) what its first location says.
-fn fallback_input(
-    label: &str,
-    arguments: Option<&Value>,
-    location: Option<&Location>,
-) -> Option<Value> {
-    match (arguments, location) {
-        (Some(arguments), _) => canonical_input(label, arguments).ok().flatten(),
-        (None, Some(location)) => location_input(label, location.path(), location.line()),
-        (None, None) => None,
-    }
-}
-
-/// The identity and input of a call without a usable envelope: from the catalog of its
-/// harness, else from ACP `kind` (see [`resolve`]), given its `rawInput` parsed.
-fn resolve_from_traffic(
-    received: &Received,
-    tool_call_id: &str,
-    context: &Context<'_>,
-    harness: CallHarness,
-    fallback: KindFallback,
-    arguments: &Arguments<'_, '_>,
-) -> Resolved {
-    let raw_input = arguments.value();
-    let names = || received.names(tool_call_id, harness.party);
     let mut ambiguous = Box::default();
     if let Some(catalog_harness) = harness.catalog {
         let ask = |name: &str, named_by: Evidence| {
@@ -293,10 +238,43 @@ fn resolve_from_traffic(
         }
     }
     let input = fallback_input(fallback.label, raw_input, received.locations.first());
-    let resolved = by_fallback(received, tool_call_id, harness, fallback, input);
-    Resolved {
-        ambiguous,
-        ..resolved
+    let mut resolved = by_fallback(received, tool_call_id, harness, fallback, input);
+    resolved.ambiguous = ambiguous;
+    resolved
+}
+
+/// The input of a call whose envelope has no `input`: its `rawInput` through the catalog
+/// tool the envelope names (the input alone, as text: [`Catalog::input`]), else what the
+/// fallback keeps for `label`. Computed here, not by a getter (`docs/performance.md`,
+/// "Decided against").
+fn completion(
+    received: &Received,
+    envelope: &Envelope,
+    label: &str,
+    context: &Context<'_>,
+    arguments: &Arguments<'_, '_>,
+) -> Input {
+    let harness = envelope.namespace.as_deref().and_then(Catalog::harness_of);
+    let raw_input = arguments.value();
+    let from_catalog = harness.zip(envelope.name.as_deref());
+    let from_catalog =
+        from_catalog.and_then(|(harness, name)| context.catalog.input(harness, name, raw_input));
+    from_catalog.unwrap_or_else(|| {
+        Input::kept(fallback_input(label, raw_input, received.locations.first()))
+    })
+}
+
+/// What the fallback keeps of a call's arguments for `label`: the canonical keys of its
+/// `rawInput`, else (no `rawInput` at all) what its first location says.
+fn fallback_input(
+    label: &str,
+    arguments: Option<&Value>,
+    location: Option<&Location>,
+) -> Option<Value> {
+    match (arguments, location) {
+        (Some(arguments), _) => canonical_input(label, arguments).ok().flatten(),
+        (None, Some(location)) => location_input(label, location.path(), location.line()),
+        (None, None) => None,
     }
 }
 
