@@ -134,11 +134,7 @@ pub(crate) fn resolve(
 ) -> Resolved {
     let mut resolved = resolve_identity(received, tool_call_id, context, arguments);
     // An envelope's `input` is the input, even in an envelope that names no tool.
-    if received
-        .envelope
-        .as_ref()
-        .is_some_and(|envelope| envelope.input.is_some())
-    {
+    if let Some(Envelope { input: Some(_), .. }) = &received.envelope {
         resolved.input = Input::Envelope;
     }
     resolved
