@@ -240,7 +240,10 @@ impl LedgerBuilder {
     pub fn build(self) -> Ledger {
         Ledger {
             store: Store::new(self.limits),
-            subagents: SessionLinks::new(self.limits.max_calls()),
+            subagents: SessionLinks {
+                max: self.limits.max_calls(),
+                ..SessionLinks::default()
+            },
             options: self,
             agent: None,
             clock: None,
@@ -586,12 +589,9 @@ impl Ledger {
         };
         // Only Grok Build emits its own envelopes: one marks the harness of the stream.
         if self.agent.is_none()
-            && update
-                .meta
-                .as_ref()
-                .and_then(|meta| meta.envelope.as_ref())
-                .and_then(|envelope| envelope.namespace.as_deref())
-                .is_some_and(|namespace| namespace.starts_with("grok_build"))
+            && let Some(envelope) = update.meta.as_ref().and_then(|meta| meta.envelope.as_ref())
+            && let Some(namespace) = envelope.namespace.as_deref()
+            && namespace.starts_with("grok_build")
         {
             self.agent = Party::of_namespace(Namespace::GrokBuild).map(Agent::of_party);
         }
@@ -671,6 +671,7 @@ impl Ledger {
 
 /// The subagent sessions the stream linked to where they were started from: the oldest
 /// links go first, and ids too long to be ids are not kept.
+#[derive(Default)]
 struct SessionLinks {
     by_child: HashMap<Text, Link>,
     order: VecDeque<Text>,
@@ -686,14 +687,6 @@ struct Link {
 const MAX_LINKED_ID: usize = 256;
 
 impl SessionLinks {
-    fn new(max: usize) -> SessionLinks {
-        SessionLinks {
-            by_child: HashMap::new(),
-            order: VecDeque::new(),
-            max,
-        }
-    }
-
     /// Links subagent session `child` to session `parent`: by a `subagent_update` (no
     /// call: a link already kept stays), or by the call `tool_call_id` of `parent` whose
     /// content names `child` (it replaces the link).

@@ -9,25 +9,23 @@ use memchr::memmem::Finder;
 use serde_json::value::RawValue;
 
 use super::content::{ContentBlocks, Location};
-use super::evidence::{Claims, Evidence, META_KEYS, Says, follows_title_format, is_tool_name};
+use super::evidence::{
+    Claims, Evidence, META_KEYS, Named, Says, follows_title_format, is_tool_name, names,
+};
 use super::evidence_value::ProxyMarkFields;
 use super::few::Few;
 use super::fill_in::{fill_in, only_adds};
-use super::line::{LocationFields, MetaFields, RequestId, UpdateFields};
+use super::line::{MetaFields, RequestId, UpdateFields};
 use super::loose_meta::{EnvelopeFields, LooseMeta, one_line};
 use super::permission::Requested;
 use super::text::{Text, WellKnown, merge_text};
 use super::{Content, Permission, PermissionOutcome, Status};
 use crate::ToolKind;
+use crate::recognition::Party;
 
-/// Everything a call's updates sent, merged field by field: a field an update carries
-/// replaces the earlier value, a field it lacks erases nothing.
-///
-/// Once the call has finished, what its identity is resolved from (the envelope, the
-/// claims, ACP `kind`, `rawInput`) no longer merges: a later update that says otherwise
-/// is recorded as a [`Conflict`], so the identity the call finished with is kept, here.
-/// The one exception is late input: a `rawInput` that only adds arguments to the one kept
-/// is taken when the identity resolved with it stays the same.
+/// Everything a call's updates sent, merged field by field as [`Call`](super::Call) says:
+/// once the call has finished, what its identity is resolved from no longer merges (a
+/// contradicting update is a [`Conflict`]), save a late `rawInput` that only adds arguments.
 #[derive(Debug, Default)]
 pub(crate) struct Received {
     /// The envelope, merged across the updates (usable or not).
@@ -35,7 +33,6 @@ pub(crate) struct Received {
     /// The evidence of the tool's name: one ordered, generic list.
     pub(crate) claims: Claims,
     pub(crate) acp_kind: Option<Text>,
-    /// The last `title` sent.
     pub(crate) title: Option<Text>,
     /// The last title sent before the call finished that follows a fixed title format of
     /// some party: a later human title does not replace it.
@@ -57,7 +54,6 @@ pub(crate) struct Received {
     pub(crate) permission: Option<Box<Permission>>,
     /// What few calls have: subagent links, paths replaced, conflicts.
     pub(crate) rare: Option<Box<Rare>>,
-    /// How many updates were merged.
     pub(crate) updates: u32,
     /// Whether the call has finished (once finished, always finished).
     pub(crate) finished: bool,
@@ -131,11 +127,8 @@ impl Envelope {
             self.kind = kind;
             changed = true;
         }
-        changed |= merge_text(
-            &mut self.namespace,
-            later.namespace.as_deref(),
-            WellKnown::Namespaces,
-        );
+        let namespace = later.namespace.as_deref();
+        changed |= merge_text(&mut self.namespace, namespace, WellKnown::Namespaces);
         // The label sent, fixed by the merged kind: a label never disguises the call's kind.
         changed |= merge_text(&mut self.label, label.as_deref(), WellKnown::Labels);
         if let Some(kind) = self.kind.filter(|kind| *kind != ToolKind::Other) {
@@ -169,12 +162,9 @@ impl Envelope {
         let namespace = later.namespace.as_deref();
         found.differs("envelope.namespace", self.namespace.as_deref(), namespace);
         found.differs("envelope.label", self.label.as_deref(), label.as_deref());
-        let input = later.input.map(one_line);
-        found.differs(
-            "envelope.input",
-            self.input.as_deref().map(RawValue::get),
-            input.as_deref().map(RawValue::get),
-        );
+        let (kept, input) = (self.input.as_deref(), later.input.map(one_line));
+        let input = input.as_deref().map(RawValue::get);
+        found.differs("envelope.input", kept.map(RawValue::get), input);
     }
 
     fn retained_bytes(&self) -> usize {
@@ -224,7 +214,7 @@ impl Rare {
 /// The most conflicts a call keeps (the rest are counted).
 const MAX_CONFLICTS: usize = 8;
 
-/// The fields of an update that contradict what a finished call kept, with what they said.
+/// The fields of an update that contradict a finished call, with what they said.
 struct Conflicting(Vec<(&'static str, String)>);
 
 impl Conflicting {
@@ -319,9 +309,8 @@ pub(crate) struct Merged {
     pub(crate) child_session_changed: bool,
     /// A later claim contradicted the identity the call finished with.
     pub(crate) conflict: bool,
-    /// A `rawInput` a permission request filled in, or that only adds arguments after the
-    /// call finished, was taken, replacing this one: kept only if the call's identity stays
-    /// (the one it has without it; the one it finished with).
+    /// The `rawInput` replaced by one a permission request filled in, or by late arguments:
+    /// put back unless the call's identity stays.
     pub(crate) replaced_raw_input: Option<Option<Box<RawValue>>>,
 }
 
@@ -329,16 +318,13 @@ impl Received {
     /// Merges one update, seen at `time`; says what it changed.
     ///
     /// A permission request's `rawInput`, `kind` and `content` describe the permission
-    /// (OpenCode sends `{filepath, diff}`, Claude Code the tool's arguments): they only
-    /// fill in what the call's own updates have not sent — the request's `rawInput` key by
-    /// key, the call's own values winning, while the call's own arguments give it no input
-    /// (OpenCode's `bash` sends `{cwd}` in the call and `{command}` in the request). The
-    /// request moves a running call back to `pending` (it waits on the user); a finished
-    /// call keeps its status and its permission.
+    /// (OpenCode sends `{filepath, diff}`): they only fill in what the call's own updates
+    /// have not sent, the `rawInput` key by key (own values win) while the call's own
+    /// arguments give it no input (OpenCode's `bash` sends `{cwd}` in the call, `{command}`
+    /// in the request). It puts a running call back to `pending`, never a finished one.
     ///
-    /// The rare paths it takes (conflicts, replaced diffs, subagent links, earlier paths)
-    /// are kept out of line (`#[inline(never)]`): the code every update runs stays small
-    /// enough for the instruction cache (`docs/performance.md`, "The instruction cache").
+    /// Its rare paths are out of line (`#[inline(never)]`), so that the code every update
+    /// runs fits the instruction cache (`docs/performance.md`, "The instruction cache").
     pub(crate) fn merge(
         &mut self,
         update: &mut UpdateFields<'_>,
@@ -393,8 +379,11 @@ impl Received {
             };
             merged.conflict = self.record_conflicts(update, envelope, keys, kind, raw_input);
         } else {
-            let envelope = envelope.map(|envelope| (envelope, proxy_mark));
-            merged.evidence |= self.merge_evidence(update, envelope, keys, at, &mut merged);
+            if let Some(envelope) = envelope {
+                let kept = self.envelope.get_or_insert_with(Envelope::default);
+                merged.evidence |= kept.merge(envelope, proxy_mark, &mut merged);
+            }
+            merged.evidence |= self.merge_evidence(update, keys, at);
             merged.evidence |= merge_text(&mut self.acp_kind, kind.as_deref(), WellKnown::AcpKinds);
             if let Some(raw) = raw_input {
                 // `{}` is what Claude Code's first `tool_call` sends before the arguments
@@ -470,21 +459,15 @@ impl Received {
         }
     }
 
-    /// Merges what names the tool: the envelope, ACP `name`, the `_meta` keys, the first
-    /// title. Says whether any of it changed.
+    /// Merges the claims of the tool's name: ACP `name`, the `_meta` keys, the first title.
+    /// Says whether any of it changed.
     fn merge_evidence(
         &mut self,
         update: &UpdateFields<'_>,
-        envelope: Option<(EnvelopeFields<'_>, Option<ProxyMarkFields<'_>>)>,
         keys: &[Option<Cow<'_, str>>],
         at: u32,
-        merged: &mut Merged,
     ) -> bool {
         let mut changed = false;
-        if let Some((envelope, mark)) = envelope {
-            let kept = self.envelope.get_or_insert_with(Envelope::default);
-            changed |= kept.merge(envelope, mark, merged);
-        }
         // A harness that names the tool in the envelope often names it again elsewhere
         // (Grok Build's first title): the claims share the envelope's copy.
         let envelope_name = self.envelope.as_ref().and_then(|kept| kept.name.as_ref());
@@ -501,16 +484,14 @@ impl Received {
             && self.title.is_none()
             && is_tool_name(title)
         {
-            changed |= self
-                .claims
-                .say(Evidence::FirstTitle, title, at, envelope_name);
+            let by = Evidence::FirstTitle;
+            changed |= self.claims.say(by, title, at, envelope_name);
         }
         changed
     }
 
-    /// After the call finished: takes a `rawInput` that only adds arguments to the one
-    /// kept, provisionally — the ledger resolves the call again and keeps it only when the
-    /// identity the call finished with stays ([`Received::undo_late_input`] otherwise).
+    /// After the call finished: takes a `rawInput` that only adds arguments, provisionally
+    /// ([`Received::undo_late_input`] unless the identity stays).
     #[inline(never)]
     fn take_late_input(
         &mut self,
@@ -523,18 +504,16 @@ impl Received {
         merged.input_basis = true;
     }
 
-    /// Puts back the `rawInput` a late one replaced (`replaced`, from [`Merged`]) and
-    /// records the late one as a conflict: resolved with it, the call would have another
-    /// identity than the one it finished with. Says whether the conflict is new.
+    /// Puts back the `rawInput` a late one replaced and records the late one as a conflict
+    /// (it changed the identity the call finished with); says whether the conflict is new.
     #[inline(never)]
     pub(crate) fn undo_late_input(&mut self, replaced: Option<Box<RawValue>>) -> bool {
         let late = std::mem::replace(&mut self.raw_input, replaced);
         late.is_some_and(|late| self.push_conflicts(vec![("rawInput", late.get().to_owned())]))
     }
 
-    /// After the call finished: records every field of the update that contradicts what
-    /// the call's identity was resolved from, and merges none of them; says whether it
-    /// found a new one.
+    /// After the call finished: records the update's fields that contradict what the
+    /// identity was resolved from, merging none; says whether one was new.
     #[inline(never)]
     fn record_conflicts(
         &mut self,
@@ -559,17 +538,13 @@ impl Received {
             }
         }
         found.differs("kind", self.acp_kind.as_deref(), kind.as_deref());
-        let raw = raw_input.as_deref().map(RawValue::get);
-        found.differs(
-            "rawInput",
-            self.raw_input.as_deref().map(RawValue::get),
-            raw,
-        );
+        let (kept, raw) = (self.raw_input.as_deref(), raw_input.as_deref());
+        found.differs("rawInput", kept.map(RawValue::get), raw.map(RawValue::get));
         self.push_conflicts(found.0)
     }
 
-    /// Records the conflicts `found` (each once, up to [`MAX_CONFLICTS`], the rest
-    /// counted); says whether one was new.
+    /// Records `found` (each once, up to [`MAX_CONFLICTS`], the rest counted); says whether
+    /// one was new.
     fn push_conflicts(&mut self, found: Vec<(&'static str, String)>) -> bool {
         if found.is_empty() {
             return false;
@@ -625,7 +600,10 @@ impl Received {
                     new.path.as_deref() == Some(old.path()) && new.line == old.line()
                 });
             if !same {
-                let replaced = std::mem::replace(&mut self.locations, new_locations(&locations));
+                let new = locations.iter().filter_map(|location| {
+                    Some(Location::new(location.path.as_deref()?, location.line))
+                });
+                let replaced = std::mem::replace(&mut self.locations, new.collect());
                 for old in replaced.iter() {
                     if !self.locations.iter().any(|new| new.path() == old.path()) {
                         self.remember_path(PathFrom::Location, old.path());
@@ -701,6 +679,16 @@ impl Received {
         self.rare.get_or_insert_with(Box::default)
     }
 
+    /// The names its evidence gives, as a call `tool_call_id` of `party`, strongest first.
+    pub(crate) fn names<'a>(
+        &'a self,
+        tool_call_id: &'a str,
+        party: Option<&'static Party>,
+    ) -> impl Iterator<Item = Named<'a>> + 'a {
+        let format_title = self.format_title.as_deref();
+        names(&self.claims, tool_call_id, format_title, party)
+    }
+
     /// The status as read: ACP's default `pending` when none was sent.
     pub(crate) fn status(&self) -> Status<'_> {
         self.status
@@ -708,53 +696,43 @@ impl Received {
             .map_or(Status::Pending, Status::from_wire)
     }
 
-    /// Whether what was received finishes the call: its status is `completed` or
-    /// `failed`, or its permission was rejected or cancelled.
+    /// Whether its permission was rejected or cancelled.
+    pub(crate) fn denied(&self) -> bool {
+        let permission = self.permission.as_deref();
+        permission.is_some_and(|permission| permission.decision().denies())
+    }
+
+    /// Whether it finishes the call: a terminal status, or a permission denied.
     pub(crate) fn finishes(&self) -> bool {
-        self.status().is_terminal()
-            || self
-                .permission
-                .as_ref()
-                .is_some_and(|permission| permission.decision().denies())
+        self.status().is_terminal() || self.denied()
     }
 
     /// About how many bytes it holds beyond the call's own struct.
     pub(crate) fn retained_bytes(&self) -> usize {
+        let text = |text: &Option<Text>| text.as_ref().map_or(0, Text::retained_bytes);
         let raw = |value: &Option<Box<RawValue>>| value.as_ref().map_or(0, |raw| raw.get().len());
-        self.envelope
-            .as_ref()
-            .map_or(0, |envelope| envelope.retained_bytes())
+        let paths = self.locations.iter().map(|location| location.path().len());
+        self.envelope.as_ref().map_or(0, Envelope::retained_bytes)
             + self.claims.retained_bytes()
-            + self.acp_kind.as_ref().map_or(0, Text::retained_bytes)
-            + self.title.as_ref().map_or(0, Text::retained_bytes)
-            + self.format_title.as_ref().map_or(0, Text::retained_bytes)
-            + self.status.as_ref().map_or(0, Text::retained_bytes)
+            + text(&self.acp_kind)
+            + text(&self.title)
+            + text(&self.format_title)
+            + text(&self.status)
             + raw(&self.raw_input)
             + self.locations.heap_bytes()
-            + self
-                .locations
-                .iter()
-                .map(|location| location.path().len())
-                .sum::<usize>()
+            + paths.sum::<usize>()
             + raw(&self.content)
             + raw(&self.raw_output)
             + self
                 .permission
-                .as_ref()
-                .map_or(0, |permission| permission.retained_bytes())
-            + self.rare.as_ref().map_or(0, |rare| rare.retained_bytes())
+                .as_deref()
+                .map_or(0, Permission::retained_bytes)
+            + self.rare.as_deref().map_or(0, Rare::retained_bytes)
     }
 }
 
-fn new_locations(locations: &[LocationFields<'_>]) -> Few<Location> {
-    locations
-        .iter()
-        .filter_map(|location| Some(Location::new(location.path.as_deref()?, location.line)))
-        .collect()
-}
-
-/// The subagent session a `content` array links (`{"type":"session","sessionId":…}`), if
-/// any; looked for only in content that mentions one.
+/// The subagent session a `content` array links, looked for only in content that mentions
+/// one.
 #[inline(never)]
 fn linked_session(content: &RawValue) -> Option<String> {
     static SESSION: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\"session\""));
@@ -765,9 +743,8 @@ fn linked_session(content: &RawValue) -> Option<String> {
     })
 }
 
-/// Keeps `later` in `slot`, copying it out of the line only when it differs from what is
-/// kept (harnesses repeat the same `rawInput` and `content` on update after update); says
-/// whether it differed.
+/// Keeps `later` in `slot`, copied only when it differs (harnesses repeat the same
+/// `rawInput` on update after update); says whether it differed.
 fn keep_raw(slot: &mut Option<Box<RawValue>>, later: &RawValue) -> bool {
     if slot.as_deref().map(RawValue::get) == Some(later.get()) {
         return false;

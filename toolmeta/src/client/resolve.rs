@@ -6,9 +6,9 @@ use serde_json::value::RawValue;
 
 use super::agent::Agent;
 use super::content::Location;
-use super::evidence::{Evidence, Named, names, party_of_id};
+use super::evidence::{Evidence, Named, party_of_id};
 use super::fallback::{canonical_input, canonical_input_of_text, location_input};
-use super::received::Received;
+use super::received::{Envelope, Received};
 use super::store::Arguments;
 use super::synthesis::{Catalog, Harness};
 use super::text::{Text, WellKnown};
@@ -65,9 +65,9 @@ impl Input {
 }
 
 impl Resolved {
-    /// What a call resolves to before it received anything.
-    pub(crate) fn nothing() -> Resolved {
-        let fallback = KindFallback::from_acp_kind("other");
+    /// What ACP `kind` alone gives (`fallback`): no name, no input. A call is that of `other`
+    /// before it received anything.
+    pub(crate) fn of_kind(fallback: KindFallback) -> Resolved {
         Resolved {
             source: Source::Fallback,
             named_by: None,
@@ -83,8 +83,7 @@ impl Resolved {
         }
     }
 
-    /// Whether it names the same tool as `other`: source, name, kind, label, namespace and
-    /// read-only flag.
+    /// Whether it names the same tool as `other` (all but the input and the party).
     pub(crate) fn same_identity(&self, other: &Resolved) -> bool {
         self.source == other.source
             && self.name == other.name
@@ -125,8 +124,8 @@ struct CallHarness {
 /// Resolves the identity and input of call `tool_call_id` from what it received (its
 /// `rawInput` read through `arguments`), strongest evidence first (DESIGN §6): the
 /// envelope; else the catalog of its harness, asked under each name the evidence gives
-/// ([`names`]: strongest first, the latest among equals), then by the argument names of
-/// `rawInput`; else ACP's own `kind`, with the strongest name as the name.
+/// ([`Received::names`]), then by the argument names of `rawInput`; else ACP's own `kind`,
+/// with the strongest name as the name.
 pub(crate) fn resolve(
     received: &Received,
     tool_call_id: &str,
@@ -135,11 +134,7 @@ pub(crate) fn resolve(
 ) -> Resolved {
     let mut resolved = resolve_identity(received, tool_call_id, context, arguments);
     // An envelope's `input` is the input, even in an envelope that names no tool.
-    if received
-        .envelope
-        .as_ref()
-        .is_some_and(|envelope| envelope.input.is_some())
-    {
+    if let Some(Envelope { input: Some(_), .. }) = &received.envelope {
         resolved.input = Input::Envelope;
     }
     resolved
@@ -153,7 +148,7 @@ fn resolve_identity(
 ) -> Resolved {
     let fallback = KindFallback::from_acp_kind(received.acp_kind.as_deref().unwrap_or("other"));
     let harness = harness_of(received, tool_call_id, context);
-    let names = || names_of(received, tool_call_id, harness.party);
+    let names = || received.names(tool_call_id, harness.party);
     if let Some(envelope) = received.envelope.as_ref().filter(|e| e.has_identity()) {
         // The other evidence is asked only when the envelope names no tool.
         let (name, named_by) = match &envelope.name {
@@ -162,14 +157,13 @@ fn resolve_identity(
                 (Some(named.to_text()), Some(named.by))
             }),
         };
-        let label = match (&envelope.label, envelope.kind) {
-            (Some(label), _) => label.clone(),
-            (None, Some(kind)) => Text::from_static(kind.label()),
-            (None, None) => Text::from_static(fallback.label),
+        let label = match &envelope.label {
+            Some(label) => label.clone(),
+            None => Text::from_static(envelope.kind.map_or(fallback.label, ToolKind::label)),
         };
         let input = match envelope.input {
             Some(_) => Input::Envelope,
-            None => completion(received, &label, context, arguments),
+            None => completion(received, envelope, &label, context, arguments),
         };
         return Resolved {
             source: Source::Envelope,
@@ -196,91 +190,10 @@ fn resolve_identity(
         && let Some(raw) = received.raw_input.as_deref()
         && let Some(input) = canonical_input_of_text(fallback.label, raw.get())
     {
-        return by_fallback(
-            received,
-            tool_call_id,
-            harness,
-            fallback,
-            input,
-            Box::default(),
-        );
+        return by_fallback(received, tool_call_id, harness, fallback, input);
     }
-    resolve_from_traffic(
-        received,
-        tool_call_id,
-        context,
-        harness,
-        fallback,
-        arguments,
-    )
-}
-
-/// The input of a call whose envelope was sent without `input`, resolved to `label`: its
-/// `rawInput` through the catalog tool the envelope names, else what the fallback keeps
-/// for `label`. Computed here, so that reading a call's input computes nothing (the price
-/// of a plain getter: `docs/performance.md`, "Decided against"); the catalog is asked for
-/// the input alone, as text ([`Catalog::input`]), from the `rawInput` the store parsed.
-fn completion(
-    received: &Received,
-    label: &str,
-    context: &Context<'_>,
-    arguments: &Arguments<'_, '_>,
-) -> Input {
-    let envelope = received.envelope.as_ref();
-    let harness = envelope
-        .and_then(|envelope| envelope.namespace.as_deref())
-        .and_then(Catalog::harness_of);
-    let name = envelope.and_then(|envelope| envelope.name.as_deref());
+    // Else the catalog of its harness, given its `rawInput` parsed; else ACP `kind`.
     let raw_input = arguments.value();
-    let from_catalog = || {
-        let (harness, name) = harness.zip(name)?;
-        context.catalog.input(harness, name, raw_input)
-    };
-    from_catalog().unwrap_or_else(|| {
-        Input::kept(fallback_input(label, raw_input, received.locations.first()))
-    })
-}
-
-/// What the fallback keeps of a call's arguments for `label`: the canonical keys of its
-/// `rawInput`, else (no `rawInput` at all) what its first location says.
-fn fallback_input(
-    label: &str,
-    arguments: Option<&Value>,
-    location: Option<&Location>,
-) -> Option<Value> {
-    match (arguments, location) {
-        (Some(arguments), _) => canonical_input(label, arguments).ok().flatten(),
-        (None, Some(location)) => location_input(label, location.path(), location.line()),
-        (None, None) => None,
-    }
-}
-
-/// The names the call's evidence gives, strongest first ([`names`]).
-fn names_of<'a>(
-    received: &'a Received,
-    tool_call_id: &'a str,
-    party: Option<&'static Party>,
-) -> impl Iterator<Item = Named<'a>> + 'a {
-    names(
-        &received.claims,
-        tool_call_id,
-        received.format_title.as_deref(),
-        party,
-    )
-}
-
-/// The identity and input of a call without a usable envelope: from the catalog of its
-/// harness, else from ACP `kind` (see [`resolve`]), given its `rawInput` parsed.
-fn resolve_from_traffic(
-    received: &Received,
-    tool_call_id: &str,
-    context: &Context<'_>,
-    harness: CallHarness,
-    fallback: KindFallback,
-    arguments: &Arguments<'_, '_>,
-) -> Resolved {
-    let raw_input = arguments.value();
-    let names = || names_of(received, tool_call_id, harness.party);
     let mut ambiguous = Box::default();
     if let Some(catalog_harness) = harness.catalog {
         let ask = |name: &str, named_by: Evidence| {
@@ -321,7 +234,44 @@ fn resolve_from_traffic(
         }
     }
     let input = fallback_input(fallback.label, raw_input, received.locations.first());
-    by_fallback(received, tool_call_id, harness, fallback, input, ambiguous)
+    let mut resolved = by_fallback(received, tool_call_id, harness, fallback, input);
+    resolved.ambiguous = ambiguous;
+    resolved
+}
+
+/// The input of a call whose envelope has no `input`: its `rawInput` through the catalog
+/// tool the envelope names (the input alone, as text: [`Catalog::input`]), else what the
+/// fallback keeps for `label`. Computed here, not by a getter (`docs/performance.md`,
+/// "Decided against").
+fn completion(
+    received: &Received,
+    envelope: &Envelope,
+    label: &str,
+    context: &Context<'_>,
+    arguments: &Arguments<'_, '_>,
+) -> Input {
+    let harness = envelope.namespace.as_deref().and_then(Catalog::harness_of);
+    let raw_input = arguments.value();
+    let from_catalog = harness.zip(envelope.name.as_deref());
+    let from_catalog =
+        from_catalog.and_then(|(harness, name)| context.catalog.input(harness, name, raw_input));
+    from_catalog.unwrap_or_else(|| {
+        Input::kept(fallback_input(label, raw_input, received.locations.first()))
+    })
+}
+
+/// What the fallback keeps of a call's arguments for `label`: the canonical keys of its
+/// `rawInput`, else (no `rawInput` at all) what its first location says.
+fn fallback_input(
+    label: &str,
+    arguments: Option<&Value>,
+    location: Option<&Location>,
+) -> Option<Value> {
+    match (arguments, location) {
+        (Some(arguments), _) => canonical_input(label, arguments).ok().flatten(),
+        (None, Some(location)) => location_input(label, location.path(), location.line()),
+        (None, None) => None,
+    }
 }
 
 /// The identity ACP `kind` gives (`fallback`), named by the strongest name the evidence
@@ -332,23 +282,17 @@ fn by_fallback(
     harness: CallHarness,
     fallback: KindFallback,
     input: Option<Value>,
-    ambiguous: Box<[&'static str]>,
 ) -> Resolved {
-    let strongest: Option<Named<'_>> = names_of(received, tool_call_id, harness.party).next();
+    let strongest: Option<Named<'_>> = received.names(tool_call_id, harness.party).next();
     Resolved {
-        source: Source::Fallback,
         named_by: strongest.map(|named| named.by),
         name: strongest.map(|named| named.to_text()),
-        kind: fallback.kind,
-        label: Text::from_static(fallback.label),
         // A named tool the catalog does not know keeps its harness's namespace; a call
         // nothing names gets none (DESIGN §2, §7).
         namespace: harness.namespace.filter(|_| strongest.is_some()),
-        read_only: fallback.read_only,
         input: Input::kept(input),
         party: harness.party,
-        ambiguous,
-        told_apart: false,
+        ..Resolved::of_kind(fallback)
     }
 }
 
@@ -359,16 +303,13 @@ fn from_catalog(
     received: &Received,
     raw_input: Option<&Value>,
 ) -> Resolved {
-    let input = match (meta.input, raw_input, received.locations.first()) {
-        (Some(input), _, _) => Some(input),
-        // The catalog knew the tool and found no input in its arguments: that stands.
-        (None, Some(_), _) => None,
-        // No arguments at all (codex-acp's `View Image`): the location has the path.
-        (None, None, Some(location)) => {
-            location_input(&meta.label, location.path(), location.line())
-        }
-        (None, None, None) => None,
-    };
+    // No input found in the arguments stands; without arguments at all (codex-acp's `View
+    // Image`), the location has the path.
+    let location = received.locations.first().filter(|_| raw_input.is_none());
+    let input = meta.input.or_else(|| {
+        let location = location?;
+        location_input(&meta.label, location.path(), location.line())
+    });
     Resolved {
         source: Source::Catalog,
         named_by: Some(named_by),

@@ -29,12 +29,8 @@ impl Ledger {
     /// ```
     pub fn read_lines<R: BufRead>(&mut self, reader: R) -> io::Result<()> {
         let limit = self.options.max_line_bytes;
-        self.read_lines_with(
-            reader,
-            limit,
-            LineMessage::of,
-            |_| ControlFlow::Continue(()),
-        )
+        let each_line = |_: &Ledger| ControlFlow::Continue(());
+        self.read_lines_with(reader, limit, LineMessage::of, each_line)
     }
 
     /// Reads every line of `reader` (each of at most `max_line_bytes`, as

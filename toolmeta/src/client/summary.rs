@@ -96,7 +96,6 @@ impl Summary {
 
     fn add(&mut self, call: &Call) {
         self.calls += 1;
-        let denied = call.is_rejected();
         match call.outcome() {
             Outcome::Rejected => self.rejected += 1,
             Outcome::RejectedButCompleted => {
@@ -130,16 +129,12 @@ impl Summary {
             Some(_) => {}
             None => group.unnamed += 1,
         }
-        let status = call.status();
-        match group
-            .statuses
-            .iter_mut()
-            .find(|(seen, _)| seen == status.as_str())
-        {
+        let status = call.status().as_str();
+        match group.statuses.iter_mut().find(|(seen, _)| seen == status) {
             Some((_, count)) => *count += 1,
-            None => group.statuses.push((status.as_str().to_owned(), 1)),
+            None => group.statuses.push((status.to_owned(), 1)),
         }
-        group.rejected += usize::from(denied);
+        group.rejected += usize::from(call.is_rejected());
         group.unfinished += usize::from(!call.is_finished());
         if let Some(duration) = call.duration() {
             group.timed += 1;

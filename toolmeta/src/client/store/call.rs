@@ -8,9 +8,9 @@ use serde_json::{Map, Value};
 
 use crate::ToolKind;
 use crate::client::content::ContentBlocks;
-use crate::client::evidence::{Evidence, names};
+use crate::client::evidence::Evidence;
 use crate::client::evidence_value::{EvidenceValue, evidence_of};
-use crate::client::received::{Conflict, PathFrom, Rare, Received};
+use crate::client::received::{Conflict, Envelope, PathFrom, Rare, Received};
 use crate::client::resolve::{Input, Resolved};
 use crate::client::text::Text;
 use crate::client::{CallId, Content, KindFallback, Location, LooseMeta, Permission, Status};
@@ -147,14 +147,13 @@ pub struct Call {
 }
 
 impl Call {
-    /// A call that has received nothing yet.
     pub(super) fn new(id: CallId, session_id: Option<Text>, tool_call_id: Text) -> Call {
         Call {
             id,
             session_id,
             tool_call_id,
             received: Received::default(),
-            resolved: Resolved::nothing(),
+            resolved: Resolved::of_kind(KindFallback::from_acp_kind("other")),
             counted_bytes: 0,
         }
     }
@@ -299,13 +298,10 @@ impl Call {
     /// sent), on one line: an input sent pretty-printed is re-serialized compactly when it
     /// is kept, so it can be written into a JSON Lines record.
     pub fn input(&self) -> Option<&RawValue> {
+        let envelope = self.received.envelope.as_ref();
         match &self.resolved.input {
             Input::None => None,
-            Input::Envelope => self
-                .received
-                .envelope
-                .as_ref()
-                .and_then(|envelope| envelope.input.as_deref()),
+            Input::Envelope => envelope.and_then(|envelope| envelope.input.as_deref()),
             Input::Kept(input) => Some(input),
         }
     }
@@ -343,34 +339,30 @@ impl Call {
     ///     ("/home/u/.bashrc", PathFrom::NewFile),
     /// ]);
     /// ```
-    pub fn paths(&self) -> Vec<CallPath<'_>> {
-        fn add<'a>(paths: &mut Vec<CallPath<'a>>, path: Cow<'a, str>, from: PathFrom) {
-            if !paths.iter().any(|seen| seen.path == path) {
+    pub fn paths<'a>(&'a self) -> Vec<CallPath<'a>> {
+        let mut paths = Vec::new();
+        let mut add = |path: Cow<'a, str>, from| {
+            if !paths.iter().any(|seen: &CallPath<'_>| seen.path == path) {
                 paths.push(CallPath { path, from });
             }
-        }
-        let mut paths: Vec<CallPath<'_>> = Vec::new();
+        };
         if let Some(input) = self.input_map() {
             for key in [crate::keys::PATH, crate::keys::DIRECTORY] {
                 if let Some(path) = input.get(key).and_then(Value::as_str) {
-                    add(&mut paths, Cow::Owned(path.to_owned()), PathFrom::Input);
+                    add(Cow::Owned(path.to_owned()), PathFrom::Input);
                 }
             }
         }
         for location in self.locations() {
-            add(
-                &mut paths,
-                Cow::Borrowed(location.path()),
-                PathFrom::Location,
-            );
+            add(Cow::Borrowed(location.path()), PathFrom::Location);
         }
         for block in self.content() {
             if let Content::Diff { path, old_text, .. } = block {
-                add(&mut paths, path, PathFrom::of_diff(&old_text));
+                add(path, PathFrom::of_diff(&old_text));
             }
         }
         for (from, path) in self.rare().map_or(&[][..], |rare| &rare.earlier_paths) {
-            add(&mut paths, Cow::Borrowed(path), *from);
+            add(Cow::Borrowed(path), *from);
         }
         paths
     }
@@ -391,17 +383,13 @@ impl Call {
     /// Whether the call's permission was rejected or cancelled: the tool was not allowed to
     /// run as asked (see [`Call::outcome`] for whether the agent says it ran anyway).
     pub fn is_rejected(&self) -> bool {
-        self.received
-            .permission
-            .as_ref()
-            .is_some_and(|permission| permission.decision().denies())
+        self.received.denied()
     }
 
     /// How the call ended: unfinished, completed, failed, rejected, or rejected but
     /// completed — the case an audit most needs to see.
     pub fn outcome(&self) -> Outcome {
-        let status = self.status();
-        match (self.is_rejected(), status) {
+        match (self.is_rejected(), self.status()) {
             (true, Status::Completed) => Outcome::RejectedButCompleted,
             (true, _) => Outcome::Rejected,
             (false, _) if !self.is_finished() => Outcome::Unfinished,
@@ -498,13 +486,8 @@ impl Call {
     /// assert_eq!(claims, [(Evidence::AcpName, "Read"), (Evidence::MetaKey("claudeCode.toolName"), "Read")]);
     /// ```
     pub fn claims(&self) -> impl Iterator<Item = (Evidence, &str)> + '_ {
-        names(
-            &self.received.claims,
-            &self.tool_call_id,
-            self.received.format_title.as_deref(),
-            self.resolved.party,
-        )
-        .map(|named| (named.by, named.sent))
+        let names = self.received.names(&self.tool_call_id, self.resolved.party);
+        names.map(|named| (named.by, named.sent))
     }
 
     /// The last `rawInput` sent (never `null`), as raw JSON text.
@@ -523,9 +506,6 @@ impl Call {
 
     /// The envelope merged across the call's updates, as read (usable or not).
     pub fn envelope(&self) -> Option<LooseMeta<'_>> {
-        self.received
-            .envelope
-            .as_ref()
-            .map(|envelope| envelope.as_loose())
+        self.received.envelope.as_ref().map(Envelope::as_loose)
     }
 }

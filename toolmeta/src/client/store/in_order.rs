@@ -51,12 +51,10 @@ impl<'a> Calls<'a> {
             (Some(pending), Some(finished)) => (pending < finished) == (end == End::Front),
             (pending, _) => pending.is_some(),
         };
-        let queue = if from_pending {
-            &mut self.pending
-        } else {
-            &mut self.finished
-        };
-        queue.take(end)
+        match from_pending {
+            true => self.pending.take(end),
+            false => self.finished.take(end),
+        }
     }
 }
 

@@ -141,15 +141,13 @@ impl CallIndex {
         let Some(HashCalls::Many(ids)) = self.by_hash.get_mut(&self.hash(tool_call_id)) else {
             return;
         };
-        match ids.0.iter_mut().find(|(id, _)| **id == *tool_call_id) {
-            Some((
-                _,
-                IdCalls::One {
-                    seq: only,
-                    session: slot @ None,
-                },
-            )) if *only == seq => *slot = Some(session.clone()),
-            Some((_, IdCalls::Many(many))) if many.unsessioned == Some(seq) => {
+        let found = ids.0.iter_mut().find(|(id, _)| **id == *tool_call_id);
+        match found.map(|(_, calls)| calls) {
+            Some(IdCalls::One {
+                seq: only,
+                session: slot @ None,
+            }) if *only == seq => *slot = Some(session.clone()),
+            Some(IdCalls::Many(many)) if many.unsessioned == Some(seq) => {
                 many.unsessioned = None;
                 let slot = many.by_session.entry(session.clone()).or_insert(seq);
                 *slot = (*slot).max(seq);
@@ -243,14 +241,11 @@ fn share_hash<'k>(
         return;
     };
     let ids = &mut ids.0;
-    let new = || IdCalls::One {
-        seq,
-        session: session.cloned(),
-    };
     let calls = match ids.iter().position(|(id, _)| **id == **tool_call_id) {
         Some(found) => &mut ids[found].1,
         None => {
-            ids.push((tool_call_id.clone(), new()));
+            let session = session.cloned();
+            ids.push((tool_call_id.clone(), IdCalls::One { seq, session }));
             return;
         }
     };

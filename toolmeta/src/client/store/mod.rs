@@ -106,7 +106,6 @@ impl Store {
         }
     }
 
-    /// Starts a new message: the previous one's events and evicted calls are dropped.
     pub(crate) fn begin(&mut self) {
         self.events.clear();
         for (_, slot) in self.just_evicted.drain(..) {
@@ -123,7 +122,6 @@ impl Store {
         self.retained_bytes
     }
 
-    /// The call a handle names: a retained call, or one the last message evicted.
     pub(crate) fn call(&self, id: CallId) -> Option<&Call> {
         let evicted = || self.calls.held(self.just_evicted[self.held(id.0)?].1);
         self.calls.get(id.0).or_else(evicted)
