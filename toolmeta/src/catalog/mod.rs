@@ -81,7 +81,6 @@ use spec::HarnessSpec;
 
 use serde_json::Value;
 
-use crate::contract::shared::spelling::bytes_eq;
 use crate::recognition::Party;
 use crate::{Namespace, StaticToolset, ToolMeta};
 
@@ -160,21 +159,11 @@ impl Harness {
     }
 
     /// The harness whose tools carry `namespace`, if the catalog has one.
-    pub const fn from_namespace(namespace: Namespace) -> Option<Harness> {
-        let mut i = 0;
-        while i < Harness::ALL.len() {
-            let harness = Harness::ALL[i];
-            // Wire names tell namespaces apart: an extension's starts with `_`, and no
-            // harness of the catalog has one.
-            if bytes_eq(
-                harness.namespace().as_str().as_bytes(),
-                namespace.as_str().as_bytes(),
-            ) {
-                return Some(harness);
-            }
-            i += 1;
-        }
-        None
+    pub fn from_namespace(namespace: Namespace) -> Option<Harness> {
+        Harness::ALL
+            .iter()
+            .copied()
+            .find(|harness| harness.spec().party.namespace == namespace)
     }
 
     /// Its tools, by wire name.
