@@ -5,6 +5,7 @@
 //! runs longer.
 
 use std::collections::HashMap;
+use std::io::BufReader;
 
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
@@ -192,9 +193,11 @@ proptest! {
         assert_accounted(&from_stream);
     }
 
-    /// `read_lines` reads lines ahead of applying them: what it leaves must be what feeding
-    /// the same lines one by one leaves — over streams longer than it reads ahead, with
-    /// lines that are not JSON, too long, blank, or JSON serde_json cannot represent.
+    /// `read_lines` reads lines ahead of applying them, in place in the reader's buffer
+    /// when it holds them whole: what it leaves must be what feeding the same lines one by
+    /// one leaves — over streams longer than it reads ahead, through buffers of any size
+    /// (lines split at every place), with `\r\n` or `\n`, and with lines that are not JSON,
+    /// too long, blank, or JSON serde_json cannot represent.
     #[test]
     fn reading_a_stream_is_feeding_its_lines_one_by_one(
         lines in prop::collection::vec(
@@ -205,7 +208,9 @@ proptest! {
                 1 => Just(r#"{"sessionUpdate":"tool_call","toolCallId":"c9","rawInput":1e400}"#.to_owned()),
             ],
             0..100,
-        )
+        ),
+        buffer in prop_oneof![1 => 1usize..16, 3 => 16usize..1024, 1 => Just(64 << 10)],
+        crlf in any::<bool>(),
     ) {
         let limits = || Ledger::builder().max_line_bytes(300).max_finished(8).max_pending(8);
         let mut fed = limits().build();
@@ -213,8 +218,9 @@ proptest! {
             fed.feed(line);
         }
         let mut read = limits().build();
-        let stream: String = lines.iter().map(|line| format!("{line}\n")).collect();
-        read.read_lines(stream.as_bytes()).unwrap();
+        let end = if crlf { "\r\n" } else { "\n" };
+        let stream: String = lines.iter().map(|line| format!("{line}{end}")).collect();
+        read.read_lines(BufReader::with_capacity(buffer, stream.as_bytes())).unwrap();
         prop_assert_eq!(read.counts(), fed.counts());
         prop_assert_eq!(read.events(), fed.events());
         prop_assert_eq!(read.retained_bytes(), fed.retained_bytes());

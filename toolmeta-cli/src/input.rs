@@ -22,6 +22,11 @@ use crate::log::{self, MAX_RECORD_BYTES, Message};
 /// being held whole.
 pub const MAX_LINE_BYTES: usize = LedgerBuilder::DEFAULT_MAX_LINE_BYTES;
 
+/// The buffer a file is read through: the ledger reads the lines it holds whole in place
+/// and copies a line split between two reads, one in a hundred at 64 KiB, one in sixteen
+/// at std's 8 KiB (`docs/performance.md`, "Reading in place").
+const BUFFER_BYTES: usize = 64 << 10;
+
 /// One input of a program: a file, or standard input (`-`).
 pub enum Input {
     /// A file, opened.
@@ -40,7 +45,7 @@ pub fn open_all(paths: &[PathBuf]) -> Result<Vec<Input>, (PathBuf, io::Error)> {
                 Ok(Input::Stdin)
             } else {
                 File::open(path)
-                    .map(|file| Input::File(BufReader::new(file)))
+                    .map(|file| Input::File(BufReader::with_capacity(BUFFER_BYTES, file)))
                     .map_err(|error| (path.clone(), error))
             }
         })

@@ -19,6 +19,12 @@ impl Ledger {
     /// every line read before one is fed. The ledger then holds what feeding each line with
     /// [`Ledger::feed`] gives.
     ///
+    /// The lines the reader's buffer holds whole are read where they are; a line that goes
+    /// on past the buffer's end is copied. Give a file a buffer of 64 KiB rather than std's
+    /// 8 KiB (`BufReader::with_capacity(64 << 10, file)`): lines of a few hundred bytes are
+    /// then copied one in a hundred, not one in sixteen (`docs/performance.md`, "Reading in
+    /// place").
+    ///
     /// ```
     /// use toolmeta::client::Ledger;
     /// let log = "{\"sessionUpdate\":\"tool_call\",\"toolCallId\":\"c1\",\"kind\":\"read\"}\r\nnot json\n";
@@ -39,8 +45,8 @@ impl Ledger {
     /// and `each` is called with the ledger after each line is applied (its
     /// [`events`](Ledger::events) are that line's) and may stop the reading.
     ///
-    /// Lines already in the reader's buffer are read a few at a time, then applied: reading
-    /// and applying each keep their own code hot in the instruction cache
+    /// Lines already in the reader's buffer are read a few at a time, in place, then
+    /// applied: reading and applying each keep their own code hot in the instruction cache
     /// (`docs/performance.md`, "The instruction cache"). A line is never held waiting for
     /// more input: a live stream is applied as it arrives.
     ///
@@ -77,14 +83,46 @@ impl Ledger {
         mut each: impl FnMut(&Ledger) -> ControlFlow<()>,
     ) -> io::Result<()> {
         let mut ahead = ReadAhead::default();
-        loop {
-            let filled = ahead.fill(&mut reader, max_line_bytes, &mut unwrap);
-            // The lines read before a failed read are applied too, as they would be one by one.
-            if ahead.apply(self, &mut each).is_break() || !filled? {
-                return Ok(());
+        // Waits for input only when none is buffered: nothing is held then.
+        while has_input(&mut reader)? {
+            let starts_whole = whole_line(reader.fill_buf()?, max_line_bytes).is_some();
+            // A line the buffer does not hold whole (it goes on past the buffer's end, or
+            // is too long) is read by copy, then applied with the whole lines after it.
+            let buffered =
+                starts_whole || ahead.copy_line(&mut reader, max_line_bytes, &mut unwrap)?;
+            // Nothing more buffered: what is held is applied rather than wait for input.
+            let available = if buffered { reader.fill_buf()? } else { &[] };
+            let taken = ahead.take_whole_lines(available, max_line_bytes, &mut unwrap);
+            let flow = ahead.apply(available, self, &mut each);
+            reader.consume(taken);
+            if flow.is_break() {
+                break;
             }
         }
+        Ok(())
     }
+}
+
+/// Whether `reader` has more input, read into its buffer when it holds none (a read
+/// interrupted by a signal is tried again).
+fn has_input(reader: &mut impl BufRead) -> io::Result<bool> {
+    loop {
+        match reader.fill_buf() {
+            Ok(available) => return Ok(!available.is_empty()),
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            Err(error) => return Err(error),
+        }
+    }
+}
+
+/// The first line of `bytes` when they hold it whole and within `limit`: the line (without
+/// its `\r\n` or `\n`), and how many bytes it takes with its line ending.
+fn whole_line(bytes: &[u8], limit: usize) -> Option<(&[u8], usize)> {
+    let window = &bytes[..bytes.len().min(limit.saturating_add(2))];
+    let end = memchr::memchr(b'\n', window)?;
+    let line = &bytes[..end];
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    (line.len() <= limit).then_some((line, end + 1))
 }
 
 /// The message a line holds, as a program unwraps it for [`Ledger::read_lines_with`].
@@ -115,16 +153,16 @@ impl LineMessage<'_> {
     }
 }
 
-/// Lines held to be read together before they are applied together (see
-/// [`Ledger::read_lines_with`]). It holds at most [`ReadAhead::LINES`] lines and past
-/// [`ReadAhead::BYTES`] only the line that crossed it, so a stream still costs one line's
-/// limit and a little more.
+/// Lines read together before they are applied together (see [`Ledger::read_lines_with`]):
+/// at most [`ReadAhead::LINES`]. A line the reader's buffer holds whole is read where it is;
+/// only a line that goes on past the buffer's end (or is too long) is copied, one a batch,
+/// and a program's own messages: a stream costs one line's limit and a little more.
 #[derive(Default)]
 struct ReadAhead {
-    /// The lines' bytes, one after the other.
+    /// The line copied, and the program's own messages.
     text: Vec<u8>,
-    /// Each line's message: where it is in `text` and its time, or too long.
-    messages: Vec<Option<(Range<usize>, Option<SystemTime>)>>,
+    /// Each line's message: where it is and its time, or too long.
+    messages: Vec<Option<(Held, Option<SystemTime>)>>,
     /// Room for the lines read and how far each got, kept empty between batches: allocated
     /// once, not at every batch (each is 28 KiB, which glibc serves by consolidating its
     /// small free blocks first).
@@ -132,73 +170,106 @@ struct ReadAhead {
     readings: Vec<Reading<'static>>,
 }
 
+/// Where a message's bytes are.
+enum Held {
+    /// In the reader's buffer.
+    Buffer(Range<usize>),
+    /// In [`ReadAhead::text`].
+    Text(Range<usize>),
+}
+
 impl ReadAhead {
     /// How many lines are read ahead, at most.
     const LINES: usize = 32;
-    /// How many bytes of lines are held, past which the lines held are applied.
-    const BYTES: usize = 64 << 10;
 
-    /// Reads lines while `reader` has them buffered, up to the batch's bounds; says whether
-    /// the input goes on.
-    fn fill(
+    /// Reads the next line of `reader` by copy (it may take more reads, which may wait for
+    /// input: nothing else is held yet); says whether the reader still has bytes buffered.
+    fn copy_line(
         &mut self,
         reader: &mut impl BufRead,
         limit: usize,
         unwrap: &mut impl FnMut(BoundedLine<'_>) -> LineMessage<'_>,
     ) -> io::Result<bool> {
-        while self.messages.len() < Self::LINES && self.text.len() < Self::BYTES {
-            let start = self.text.len();
-            let (read, buffered) = read_line(reader, limit, &mut self.text)?;
-            let line = match read {
-                None => return Ok(false),
-                Some(LineRead::Whole) => BoundedLine::Whole(&self.text[start..]),
-                Some(LineRead::TooLong) => BoundedLine::TooLong(&self.text[start..]),
-            };
-            let message = match unwrap(line) {
-                LineMessage::Message { bytes, time } => {
-                    // A part of the line (or all of it) is found where it is in the line;
-                    // other bytes (the program's own) take the line's place.
-                    let line = &self.text[start..];
-                    let at = (bytes.as_ptr() as usize).wrapping_sub(line.as_ptr() as usize);
-                    let range = if at <= line.len() && bytes.len() <= line.len() - at {
-                        start + at..start + at + bytes.len()
-                    } else {
+        let (read, buffered) = read_line(reader, limit, &mut self.text)?;
+        let line = match read {
+            None => return Ok(false),
+            Some(LineRead::Whole) => BoundedLine::Whole(&self.text),
+            Some(LineRead::TooLong) => BoundedLine::TooLong(&self.text),
+        };
+        let message = match unwrap(line) {
+            LineMessage::Message { bytes, time } => {
+                let range = match within(&self.text, &bytes) {
+                    Some(range) => range,
+                    // Other bytes (the program's own) take the line's place.
+                    None => {
                         let bytes = bytes.into_owned();
-                        self.text.truncate(start);
+                        self.text.clear();
                         self.text.extend_from_slice(&bytes);
-                        start..self.text.len()
-                    };
-                    Some((range, time))
-                }
-                LineMessage::TooLong => {
-                    self.text.truncate(start);
-                    None
-                }
-            };
-            self.messages.push(message);
-            // Nothing more buffered: apply what is held rather than wait for input.
-            if !buffered {
-                break;
+                        0..self.text.len()
+                    }
+                };
+                Some((Held::Text(range), time))
             }
-        }
-        Ok(true)
+            LineMessage::TooLong => None,
+        };
+        self.messages.push(message);
+        Ok(buffered)
     }
 
-    /// Reads the lines held, then applies each as one message fed, calling `each` after it.
+    /// Takes the lines `available` (the reader's buffer) holds whole, from its start, until
+    /// the batch is full; says how many bytes they took.
+    fn take_whole_lines(
+        &mut self,
+        available: &[u8],
+        limit: usize,
+        unwrap: &mut impl FnMut(BoundedLine<'_>) -> LineMessage<'_>,
+    ) -> usize {
+        let mut taken = 0;
+        while self.messages.len() < Self::LINES
+            && let Some((line, length)) = whole_line(&available[taken..], limit)
+        {
+            let message = match unwrap(BoundedLine::Whole(line)) {
+                LineMessage::Message { bytes, time } => {
+                    let held = match within(line, &bytes) {
+                        Some(range) => Held::Buffer(taken + range.start..taken + range.end),
+                        None => {
+                            let start = self.text.len();
+                            self.text.extend_from_slice(&bytes);
+                            Held::Text(start..self.text.len())
+                        }
+                    };
+                    Some((held, time))
+                }
+                LineMessage::TooLong => None,
+            };
+            self.messages.push(message);
+            taken += length;
+        }
+        taken
+    }
+
+    /// Reads the lines held (those in the reader's buffer from `available`), then applies
+    /// each as one message fed, calling `each` after it.
     fn apply(
         &mut self,
+        available: &[u8],
         ledger: &mut Ledger,
         each: &mut impl FnMut(&Ledger) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let limit = ledger.options.max_line_bytes;
-        // The kept room, empty, lent to lines that borrow from this batch's text.
+        // The kept room, empty, lent to lines that borrow from this batch's bytes.
         let mut lines: Vec<Line<'_>> = std::mem::take(&mut self.lines);
         let mut readings: Vec<Reading<'_>> = std::mem::take(&mut self.readings);
         lines.resize_with(self.messages.len(), Line::default);
         for (message, line) in self.messages.iter().zip(&mut lines) {
             readings.push(match message {
                 None => Reading::Done(LineOutcome::TooLong),
-                Some((range, _)) => Reading::of_bytes(&self.text[range.clone()], limit, line),
+                Some((Held::Buffer(range), _)) => {
+                    Reading::of_bytes(&available[range.clone()], limit, line)
+                }
+                Some((Held::Text(range), _)) => {
+                    Reading::of_bytes(&self.text[range.clone()], limit, line)
+                }
             });
         }
         let mut flow = ControlFlow::Continue(());
@@ -218,6 +289,13 @@ impl ReadAhead {
         self.messages.clear();
         flow
     }
+}
+
+/// Where `part` is in `line`, when it is a part of it (a program's unwrapped message may
+/// be its own bytes instead).
+fn within(line: &[u8], part: &[u8]) -> Option<Range<usize>> {
+    let at = (part.as_ptr() as usize).wrapping_sub(line.as_ptr() as usize);
+    (at <= line.len() && part.len() <= line.len() - at).then(|| at..at + part.len())
 }
 
 /// `items` emptied, its allocation kept for items of another lifetime: std collects a vector
