@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 use std::io::{self, BufRead};
-use std::ops::{ControlFlow, Range};
+use std::ops::ControlFlow;
 use std::time::SystemTime;
 
 use super::ledger::Reading;
@@ -85,16 +85,8 @@ impl Ledger {
         let mut ahead = ReadAhead::default();
         // Waits for input only when none is buffered: nothing is held then.
         while has_input(&mut reader)? {
-            let starts_whole = whole_line(reader.fill_buf()?, max_line_bytes).is_some();
-            // A line the buffer does not hold whole (it goes on past the buffer's end, or
-            // is too long) is read by copy, then applied with the whole lines after it.
-            let buffered =
-                starts_whole || ahead.copy_line(&mut reader, max_line_bytes, &mut unwrap)?;
-            // Nothing more buffered: what is held is applied rather than wait for input.
-            let available = if buffered { reader.fill_buf()? } else { &[] };
-            let taken = ahead.take_whole_lines(available, max_line_bytes, &mut unwrap);
-            let flow = ahead.apply(available, self, &mut each);
-            reader.consume(taken);
+            let flow =
+                ahead.read_and_apply(&mut reader, max_line_bytes, &mut unwrap, self, &mut each)?;
             if flow.is_break() {
                 break;
             }
@@ -154,105 +146,72 @@ impl LineMessage<'_> {
 }
 
 /// Lines read together before they are applied together (see [`Ledger::read_lines_with`]):
-/// at most [`ReadAhead::LINES`]. A line the reader's buffer holds whole is read where it is;
-/// only a line that goes on past the buffer's end (or is too long) is copied, one a batch,
-/// and a program's own messages: a stream costs one line's limit and a little more.
+/// at most [`ReadAhead::LINES`], those the reader's buffer holds whole read where they are.
+/// Only a line that goes on past the buffer's end (or is too long) is copied, one a batch:
+/// a stream costs one line's limit and a little more.
 #[derive(Default)]
 struct ReadAhead {
-    /// The line copied, and the program's own messages.
-    text: Vec<u8>,
-    /// Each line's message: where it is and its time, or too long.
-    messages: Vec<Option<(Held, Option<SystemTime>)>>,
-    /// Room for the lines read and how far each got, kept empty between batches: allocated
-    /// once, not at every batch (each is 28 KiB, which glibc serves by consolidating its
-    /// small free blocks first).
-    lines: Vec<Line<'static>>,
-    readings: Vec<Reading<'static>>,
+    /// The line copied.
+    copied: Vec<u8>,
+    /// Room for a batch's messages, kept empty between batches.
+    messages: Vec<LineMessage<'static>>,
+    room: Room,
 }
 
-/// Where a message's bytes are.
-enum Held {
-    /// In the reader's buffer.
-    Buffer(Range<usize>),
-    /// In [`ReadAhead::text`].
-    Text(Range<usize>),
+/// Room for a batch's lines and how far reading each got, kept empty between batches:
+/// allocated once, not at every batch (the lines are 28 KiB, which glibc serves by
+/// consolidating its small free blocks first).
+#[derive(Default)]
+struct Room {
+    lines: Vec<Line<'static>>,
+    readings: Vec<Reading<'static>>,
 }
 
 impl ReadAhead {
     /// How many lines are read ahead, at most.
     const LINES: usize = 32;
 
-    /// Reads the next line of `reader` by copy (it may take more reads, which may wait for
-    /// input: nothing else is held yet); says whether the reader still has bytes buffered.
-    fn copy_line(
+    /// Reads the next lines of `reader` (which has input), then applies each as one message
+    /// fed, calling `each` after it. A first line the buffer does not hold whole is copied
+    /// (which may wait for input: nothing else is held yet); then come the lines the buffer
+    /// holds whole, unless the copy emptied it.
+    fn read_and_apply(
         &mut self,
         reader: &mut impl BufRead,
         limit: usize,
         unwrap: &mut impl FnMut(BoundedLine<'_>) -> LineMessage<'_>,
-    ) -> io::Result<bool> {
-        let (read, buffered) = read_line(reader, limit, &mut self.text)?;
-        let line = match read {
-            None => return Ok(false),
-            Some(LineRead::Whole) => BoundedLine::Whole(&self.text),
-            Some(LineRead::TooLong) => BoundedLine::TooLong(&self.text),
-        };
-        let message = match unwrap(line) {
-            LineMessage::Message { bytes, time } => {
-                let range = match within(&self.text, &bytes) {
-                    Some(range) => range,
-                    // Other bytes (the program's own) take the line's place.
-                    None => {
-                        let bytes = bytes.into_owned();
-                        self.text.clear();
-                        self.text.extend_from_slice(&bytes);
-                        0..self.text.len()
-                    }
-                };
-                Some((Held::Text(range), time))
-            }
-            LineMessage::TooLong => None,
-        };
-        self.messages.push(message);
-        Ok(buffered)
-    }
-
-    /// Takes the lines `available` (the reader's buffer) holds whole, from its start, until
-    /// the batch is full; says how many bytes they took.
-    fn take_whole_lines(
-        &mut self,
-        available: &[u8],
-        limit: usize,
-        unwrap: &mut impl FnMut(BoundedLine<'_>) -> LineMessage<'_>,
-    ) -> usize {
+        ledger: &mut Ledger,
+        each: &mut impl FnMut(&Ledger) -> ControlFlow<()>,
+    ) -> io::Result<ControlFlow<()>> {
+        let mut messages: Vec<LineMessage<'_>> = emptied(std::mem::take(&mut self.messages));
+        self.copied.clear();
+        let mut buffered = true;
+        if whole_line(reader.fill_buf()?, limit).is_none() {
+            let read;
+            (read, buffered) = read_line(reader, limit, &mut self.copied)?;
+            messages.extend(read.map(|read| unwrap(read.of(&self.copied))));
+        }
+        // Nothing more buffered: what is held is applied rather than wait for input.
+        let available = if buffered { reader.fill_buf()? } else { &[] };
         let mut taken = 0;
-        while self.messages.len() < Self::LINES
+        while messages.len() < Self::LINES
             && let Some((line, length)) = whole_line(&available[taken..], limit)
         {
-            let message = match unwrap(BoundedLine::Whole(line)) {
-                LineMessage::Message { bytes, time } => {
-                    let held = match within(line, &bytes) {
-                        Some(range) => Held::Buffer(taken + range.start..taken + range.end),
-                        None => {
-                            let start = self.text.len();
-                            self.text.extend_from_slice(&bytes);
-                            Held::Text(start..self.text.len())
-                        }
-                    };
-                    Some((held, time))
-                }
-                LineMessage::TooLong => None,
-            };
-            self.messages.push(message);
+            messages.push(unwrap(BoundedLine::Whole(line)));
             taken += length;
         }
-        taken
+        let flow = self.room.apply(&messages, ledger, each);
+        self.messages = emptied(messages);
+        reader.consume(taken);
+        Ok(flow)
     }
+}
 
-    /// Reads the lines held (those in the reader's buffer from `available`), then applies
-    /// each as one message fed, calling `each` after it.
+impl Room {
+    /// Reads `messages` into lines, then applies each, calling `each` after it.
     fn apply(
         &mut self,
-        available: &[u8],
+        messages: &[LineMessage<'_>],
         ledger: &mut Ledger,
         each: &mut impl FnMut(&Ledger) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
@@ -260,22 +219,20 @@ impl ReadAhead {
         // The kept room, empty, lent to lines that borrow from this batch's bytes.
         let mut lines: Vec<Line<'_>> = std::mem::take(&mut self.lines);
         let mut readings: Vec<Reading<'_>> = std::mem::take(&mut self.readings);
-        lines.resize_with(self.messages.len(), Line::default);
-        for (message, line) in self.messages.iter().zip(&mut lines) {
+        lines.resize_with(messages.len(), Line::default);
+        for (message, line) in messages.iter().zip(&mut lines) {
             readings.push(match message {
-                None => Reading::Done(LineOutcome::TooLong),
-                Some((Held::Buffer(range), _)) => {
-                    Reading::of_bytes(&available[range.clone()], limit, line)
-                }
-                Some((Held::Text(range), _)) => {
-                    Reading::of_bytes(&self.text[range.clone()], limit, line)
-                }
+                LineMessage::Message { bytes, .. } => Reading::of_bytes(bytes, limit, line),
+                LineMessage::TooLong => Reading::Done(LineOutcome::TooLong),
             });
         }
         let mut flow = ControlFlow::Continue(());
-        let applied = readings.drain(..).zip(&mut lines).zip(&self.messages);
-        for ((reading, line), message) in applied {
-            ledger.begin(message.as_ref().and_then(|(_, time)| *time));
+        for ((reading, line), message) in readings.drain(..).zip(&mut lines).zip(messages) {
+            let time = match message {
+                LineMessage::Message { time, .. } => *time,
+                LineMessage::TooLong => None,
+            };
+            ledger.begin(time);
             let outcome = ledger.apply_reading(reading, line);
             ledger.count(outcome);
             flow = each(ledger);
@@ -285,17 +242,8 @@ impl ReadAhead {
         }
         self.lines = emptied(lines);
         self.readings = emptied(readings);
-        self.text.clear();
-        self.messages.clear();
         flow
     }
-}
-
-/// Where `part` is in `line`, when it is a part of it (a program's unwrapped message may
-/// be its own bytes instead).
-fn within(line: &[u8], part: &[u8]) -> Option<Range<usize>> {
-    let at = (part.as_ptr() as usize).wrapping_sub(line.as_ptr() as usize);
-    (at <= line.len() && part.len() <= line.len() - at).then(|| at..at + part.len())
 }
 
 /// `items` emptied, its allocation kept for items of another lifetime: std collects a vector
@@ -344,12 +292,10 @@ pub fn for_each_line(
     let mut line = Vec::new();
     loop {
         line.clear();
-        let line = match read_line(&mut reader, limit, &mut line)?.0 {
-            None => return Ok(()),
-            Some(LineRead::Whole) => BoundedLine::Whole(&line),
-            Some(LineRead::TooLong) => BoundedLine::TooLong(&line),
+        let Some(read) = read_line(&mut reader, limit, &mut line)?.0 else {
+            return Ok(());
         };
-        if each(line).is_break() {
+        if each(read.of(&line)).is_break() {
             return Ok(());
         }
     }
@@ -359,6 +305,16 @@ pub fn for_each_line(
 enum LineRead {
     Whole,
     TooLong,
+}
+
+impl LineRead {
+    /// The line read, held in `bytes`.
+    fn of(self, bytes: &[u8]) -> BoundedLine<'_> {
+        match self {
+            LineRead::Whole => BoundedLine::Whole(bytes),
+            LineRead::TooLong => BoundedLine::TooLong(bytes),
+        }
+    }
 }
 
 /// Appends the next line of `reader` to `buf`, without its line ending and holding at most
