@@ -190,50 +190,35 @@ fn reference(input: &[u8], limit: usize) -> Vec<Result<Vec<u8>, Vec<u8>>> {
     seen
 }
 
-/// Streams whose lines end in every way, around limits from 0 to 7 bytes.
-const STREAMS: [&[u8]; 6] = [
-    b"ab\r\ncd\n\nefghij\r\n",
-    b"abcdefgh\nx\r\r\n\r\n",
-    b"\n\n\r",
-    b"abcd\r\nabcde\r\nabcdef\r\n",
-    b"too long without an end",
-    b"a\rb\rc\n\rd",
-];
-
-/// Lines split across the reader's buffer at every place read as lines read whole do.
+/// Lines split across the reader's buffer at every place read as lines read whole do:
+/// by [`for_each_line`], and as a program unwraps them from [`Ledger::read_lines_with`]
+/// (which reads the lines its reader's buffer holds whole where they are, and copies the
+/// others). The streams' lines end in every way, around limits from 0 to 7 bytes.
 #[test]
 fn lines_read_through_any_buffer_size_are_the_same_lines() {
-    for input in STREAMS {
+    let streams: [&[u8]; 6] = [
+        b"ab\r\ncd\n\nefghij\r\n",
+        b"abcdefgh\nx\r\r\n\r\n",
+        b"\n\n\r",
+        b"abcd\r\nabcde\r\nabcdef\r\n",
+        b"too long without an end",
+        b"a\rb\rc\n\rd",
+    ];
+    for input in streams {
         for limit in 0..=7 {
             let expected = reference(input, limit);
             for capacity in 1..=9 {
+                let context = format!("{input:?}, limit {limit}, buffer of {capacity}");
                 let seen = read_all(BufReader::with_capacity(capacity, input), limit);
-                assert_eq!(
-                    seen, expected,
-                    "{input:?}, limit {limit}, buffer of {capacity}"
-                );
-            }
-        }
-    }
-}
-
-/// The lines a program unwraps ([`Ledger::read_lines_with`], which reads the lines its
-/// reader's buffer holds whole where they are, and copies the others) are the lines
-/// [`for_each_line`] reads, through buffers of any size.
-#[test]
-fn a_program_unwraps_the_same_lines_through_any_buffer_size() {
-    for input in STREAMS {
-        for limit in 0..=7 {
-            let expected = reference(input, limit);
-            for capacity in 1..=9 {
-                let mut seen = Vec::new();
+                assert_eq!(seen, expected, "for_each_line: {context}");
+                let mut unwrapped = Vec::new();
                 let reader = BufReader::with_capacity(capacity, input);
                 let each = |_: &Ledger| ControlFlow::Continue(());
                 let read = Ledger::new().read_lines_with(
                     reader,
                     limit,
                     |line| {
-                        seen.push(match line {
+                        unwrapped.push(match line {
                             BoundedLine::Whole(bytes) => Ok(bytes.to_vec()),
                             BoundedLine::TooLong(start) => Err(start.to_vec()),
                         });
@@ -242,10 +227,7 @@ fn a_program_unwraps_the_same_lines_through_any_buffer_size() {
                     each,
                 );
                 read.unwrap();
-                assert_eq!(
-                    seen, expected,
-                    "{input:?}, limit {limit}, buffer of {capacity}"
-                );
+                assert_eq!(unwrapped, expected, "read_lines_with: {context}");
             }
         }
     }

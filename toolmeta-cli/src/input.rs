@@ -1,6 +1,6 @@
 //! The programs' inputs: files and standard input, opened before any output, read line by
-//! line within a bound (`toolmeta::client::for_each_line`), and fed to a ledger whether
-//! they are plain ACP logs or session logs ([`crate::log`]).
+//! line within a bound (`Ledger::read_lines_with`), and fed to a ledger whether they are
+//! plain ACP logs or session logs ([`crate::log`]).
 
 use std::borrow::Cow;
 use std::cell::Cell;

@@ -83,26 +83,13 @@ impl Ledger {
         mut each: impl FnMut(&Ledger) -> ControlFlow<()>,
     ) -> io::Result<()> {
         let mut ahead = ReadAhead::default();
-        // Waits for input only when none is buffered: nothing is held then.
-        while has_input(&mut reader)? {
-            let flow =
-                ahead.read_and_apply(&mut reader, max_line_bytes, &mut unwrap, self, &mut each)?;
-            if flow.is_break() {
-                break;
+        loop {
+            match ahead.read_and_apply(&mut reader, max_line_bytes, &mut unwrap, self, &mut each) {
+                Ok(Some(ControlFlow::Continue(()))) => {}
+                Ok(Some(ControlFlow::Break(())) | None) => return Ok(()),
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => return Err(error),
             }
-        }
-        Ok(())
-    }
-}
-
-/// Whether `reader` has more input, read into its buffer when it holds none (a read
-/// interrupted by a signal is tried again).
-fn has_input(reader: &mut impl BufRead) -> io::Result<bool> {
-    loop {
-        match reader.fill_buf() {
-            Ok(available) => return Ok(!available.is_empty()),
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
-            Err(error) => return Err(error),
         }
     }
 }
@@ -146,23 +133,22 @@ impl LineMessage<'_> {
 }
 
 /// Lines read together before they are applied together (see [`Ledger::read_lines_with`]):
-/// at most [`ReadAhead::LINES`], those the reader's buffer holds whole read where they are.
+/// at most [`ReadAhead::LINES`], those the reader's buffer holds whole, read where they are.
 /// Only a line that goes on past the buffer's end (or is too long) is copied, one a batch:
 /// a stream costs one line's limit and a little more.
 #[derive(Default)]
 struct ReadAhead {
-    /// The line copied.
+    /// The line copied, when the buffer does not hold it whole.
     copied: Vec<u8>,
-    /// Room for a batch's messages, kept empty between batches.
-    messages: Vec<LineMessage<'static>>,
     room: Room,
 }
 
-/// Room for a batch's lines and how far reading each got, kept empty between batches:
-/// allocated once, not at every batch (the lines are 28 KiB, which glibc serves by
+/// Room for a batch's messages, its lines and how far reading each got, kept empty between
+/// batches: allocated once, not at every batch (the lines are 28 KiB, which glibc serves by
 /// consolidating its small free blocks first).
 #[derive(Default)]
 struct Room {
+    messages: Vec<LineMessage<'static>>,
     lines: Vec<Line<'static>>,
     readings: Vec<Reading<'static>>,
 }
@@ -171,10 +157,10 @@ impl ReadAhead {
     /// How many lines are read ahead, at most.
     const LINES: usize = 32;
 
-    /// Reads the next lines of `reader` (which has input), then applies each as one message
-    /// fed, calling `each` after it. A first line the buffer does not hold whole is copied
-    /// (which may wait for input: nothing else is held yet); then come the lines the buffer
-    /// holds whole, unless the copy emptied it.
+    /// Reads the next lines of `reader`, then applies each as one message fed, calling
+    /// `each` after it; `None` at the end of the input. A first line the buffer does not
+    /// hold whole (it goes on past the buffer's end, or is too long) is copied, which may
+    /// wait for input (nothing is held then); then come the lines the buffer holds whole.
     fn read_and_apply(
         &mut self,
         reader: &mut impl BufRead,
@@ -182,36 +168,64 @@ impl ReadAhead {
         unwrap: &mut impl FnMut(BoundedLine<'_>) -> LineMessage<'_>,
         ledger: &mut Ledger,
         each: &mut impl FnMut(&Ledger) -> ControlFlow<()>,
-    ) -> io::Result<ControlFlow<()>> {
-        let mut messages: Vec<LineMessage<'_>> = emptied(std::mem::take(&mut self.messages));
+    ) -> io::Result<Option<ControlFlow<()>>> {
+        let available = reader.fill_buf()?;
+        if available.is_empty() {
+            return Ok(None);
+        }
+        // A batch for each case: the borrow checker cannot tell their borrows apart in one.
+        if whole_line(available, limit).is_some() {
+            let mut batch = self.room.batch();
+            let taken = whole_lines(&mut batch, available, limit, unwrap);
+            let flow = self.room.apply(batch, ledger, each);
+            reader.consume(taken);
+            return Ok(Some(flow));
+        }
+        let mut batch = self.room.batch();
         self.copied.clear();
-        let mut buffered = true;
-        if whole_line(reader.fill_buf()?, limit).is_none() {
-            let read;
-            (read, buffered) = read_line(reader, limit, &mut self.copied)?;
-            messages.extend(read.map(|read| unwrap(read.of(&self.copied))));
-        }
-        // Nothing more buffered: what is held is applied rather than wait for input.
-        let available = if buffered { reader.fill_buf()? } else { &[] };
-        let mut taken = 0;
-        while messages.len() < Self::LINES
-            && let Some((line, length)) = whole_line(&available[taken..], limit)
-        {
-            messages.push(unwrap(BoundedLine::Whole(line)));
-            taken += length;
-        }
-        let flow = self.room.apply(&messages, ledger, each);
-        self.messages = emptied(messages);
+        let (read, buffered) = read_line(reader, limit, &mut self.copied)?;
+        batch.extend(read.map(|read| unwrap(read.of(&self.copied))));
+        // Only what is buffered, never waiting for input; an error is met at the next read.
+        let available = match buffered {
+            true => reader.fill_buf().unwrap_or_default(),
+            false => &[],
+        };
+        let taken = whole_lines(&mut batch, available, limit, unwrap);
+        let flow = self.room.apply(batch, ledger, each);
         reader.consume(taken);
-        Ok(flow)
+        Ok(Some(flow))
     }
 }
 
+/// Adds to `batch` the lines `available` (a reader's buffer) holds whole, from its start,
+/// until the batch is full; says how many bytes they took.
+fn whole_lines<'a>(
+    batch: &mut Vec<LineMessage<'a>>,
+    available: &'a [u8],
+    limit: usize,
+    unwrap: &mut impl FnMut(BoundedLine<'_>) -> LineMessage<'_>,
+) -> usize {
+    let mut taken = 0;
+    while batch.len() < ReadAhead::LINES
+        && let Some((line, length)) = whole_line(&available[taken..], limit)
+    {
+        batch.push(unwrap(BoundedLine::Whole(line)));
+        taken += length;
+    }
+    taken
+}
+
 impl Room {
-    /// Reads `messages` into lines, then applies each, calling `each` after it.
+    /// The kept room for a batch's messages, empty.
+    fn batch<'a>(&mut self) -> Vec<LineMessage<'a>> {
+        emptied(std::mem::take(&mut self.messages))
+    }
+
+    /// Reads the messages of `batch` into lines, then applies each, calling `each` after
+    /// it; keeps the room.
     fn apply(
         &mut self,
-        messages: &[LineMessage<'_>],
+        batch: Vec<LineMessage<'_>>,
         ledger: &mut Ledger,
         each: &mut impl FnMut(&Ledger) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
@@ -219,15 +233,15 @@ impl Room {
         // The kept room, empty, lent to lines that borrow from this batch's bytes.
         let mut lines: Vec<Line<'_>> = std::mem::take(&mut self.lines);
         let mut readings: Vec<Reading<'_>> = std::mem::take(&mut self.readings);
-        lines.resize_with(messages.len(), Line::default);
-        for (message, line) in messages.iter().zip(&mut lines) {
+        lines.resize_with(batch.len(), Line::default);
+        for (message, line) in batch.iter().zip(&mut lines) {
             readings.push(match message {
                 LineMessage::Message { bytes, .. } => Reading::of_bytes(bytes, limit, line),
                 LineMessage::TooLong => Reading::Done(LineOutcome::TooLong),
             });
         }
         let mut flow = ControlFlow::Continue(());
-        for ((reading, line), message) in readings.drain(..).zip(&mut lines).zip(messages) {
+        for ((reading, line), message) in readings.drain(..).zip(&mut lines).zip(&batch) {
             let time = match message {
                 LineMessage::Message { time, .. } => *time,
                 LineMessage::TooLong => None,
@@ -242,6 +256,7 @@ impl Room {
         }
         self.lines = emptied(lines);
         self.readings = emptied(readings);
+        self.messages = emptied(batch);
         flow
     }
 }
