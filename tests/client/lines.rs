@@ -236,9 +236,10 @@ fn lines_read_through_any_buffer_size_are_the_same_lines() {
 /// A read interrupted by a signal is tried again, as `read_until` does.
 #[test]
 fn an_interrupted_read_is_tried_again() {
-    /// Interrupted before each of its bytes.
+    /// Interrupted before each chunk of at most `chunk` of its bytes.
     struct Interrupting<'a> {
         bytes: &'a [u8],
+        chunk: usize,
         interrupt: bool,
     }
     impl Read for Interrupting<'_> {
@@ -252,18 +253,26 @@ fn an_interrupted_read_is_tried_again() {
             if self.interrupt {
                 return Err(io::ErrorKind::Interrupted.into());
             }
-            Ok(&self.bytes[..self.bytes.len().min(1)])
+            Ok(&self.bytes[..self.bytes.len().min(self.chunk)])
         }
         fn consume(&mut self, amount: usize) {
             self.bytes = &self.bytes[amount..];
         }
     }
-    let reader = Interrupting {
-        bytes: b"ab\ncd",
+    let reader = |bytes, chunk| Interrupting {
+        bytes,
+        chunk,
         interrupt: false,
     };
     assert_eq!(
-        read_all(reader, 8),
+        read_all(reader(b"ab\ncd", 1), 8),
         [Ok(b"ab".to_vec()), Ok(b"cd".to_vec())]
     );
+    // The ledger's reading loop too: lines copied a byte at a time, or read in place.
+    let lines = b"{\"sessionUpdate\":\"tool_call\",\"toolCallId\":\"c1\"}\nno\n{}";
+    for chunk in [1, lines.len()] {
+        let mut ledger = Ledger::new();
+        ledger.read_lines(reader(lines, chunk)).unwrap();
+        assert_eq!((ledger.len(), ledger.counts().lines), (1, 3), "{chunk}");
+    }
 }
